@@ -1,0 +1,98 @@
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyServerOptions } from 'fastify';
+import type { Config } from './config.js';
+import { openDatabase, type Database } from './db/index.js';
+import { ChangeFeed } from './lib/change-feed.js';
+import { systemClock, type Clock } from './lib/clock.js';
+import { errorBody } from './lib/errors.js';
+import { ReadCache } from './lib/read-cache.js';
+import { adminRoutes } from './modules/admin/routes.js';
+import { publicRoutes } from './modules/public-routes.js';
+import { createServices, type Services } from './modules/services.js';
+import errorsPlugin, { mapFrameworkError } from './plugins/errors.js';
+import openapiPlugin from './plugins/openapi.js';
+import { startWorkers } from './workers.js';
+
+export interface BuildOptions {
+  config: Config;
+  /** An open, migrated database; when absent the app opens (and later closes) its own. */
+  db?: Database;
+  clock?: Clock;
+  /** Background jobs (nightly history, ...). Off in most tests. */
+  workers?: boolean;
+  logger?: FastifyServerOptions['logger'];
+}
+
+const VERSION = '1.0.0';
+
+export async function buildApp(options: BuildOptions): Promise<FastifyInstance> {
+  const { config } = options;
+  const clock = options.clock ?? systemClock;
+  const app = Fastify({
+    logger: options.logger ?? {
+      level: config.logLevel,
+      redact: ['req.headers.authorization'],
+    },
+    trustProxy: config.trustProxy,
+    bodyLimit: 64 * 1024,
+    requestTimeout: 30_000,
+    return503OnClosing: false,
+    routerOptions: { maxParamLength: 200 },
+    ajv: {
+      customOptions: { allErrors: true, removeAdditional: false, coerceTypes: 'array', useDefaults: true },
+    },
+    // Errors the router raises before any handler exists (a malformed URL): still our envelope.
+    frameworkErrors: (error, _request, reply) => {
+      const mapped = mapFrameworkError(error);
+      const body = mapped ? mapped.toBody() : errorBody('internal_error', 'Internal error');
+      void (reply as FastifyReply).code(mapped?.statusCode ?? 500).type('application/json; charset=utf-8').send(body);
+    },
+    // Malformed HTTP never reaches Fastify's router; answer it in the envelope too.
+    clientErrorHandler: (error, socket) => {
+      if (!socket.writable) return;
+      const body = JSON.stringify(errorBody('validation_failed', 'Malformed HTTP request', [
+        { field: 'request', message: (error as NodeJS.ErrnoException).code ?? 'malformed' },
+      ]));
+      socket.end(
+        `HTTP/1.1 400 Bad Request\r\nConnection: close\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`,
+      );
+    },
+  }).withTypeProvider<TypeBoxTypeProvider>();
+
+  const ownsDb = options.db === undefined;
+  const db = options.db ?? (await openDatabase(config));
+  const feed = new ChangeFeed();
+  const cache = new ReadCache(clock);
+  feed.subscribe((change) => (change.kind === 'bot' ? cache.invalidate(change.botId) : cache.clear()));
+  await feed.start(db);
+
+  app.decorate('config', config);
+  app.decorate('db', db);
+  app.decorate('clock', clock);
+  app.decorate('changes', feed);
+  app.decorate('services', createServices({ db, clock, cache, feed }));
+
+  await app.register(errorsPlugin);
+  await app.register(openapiPlugin, { baseUrl: config.baseUrl, version: VERSION });
+  await app.register(publicRoutes, { prefix: '/api/v1' });
+  await app.register(adminRoutes, { prefix: '/admin/v1' });
+
+  const stopWorkers = options.workers ? startWorkers(app) : undefined;
+  app.addHook('onClose', async () => {
+    stopWorkers?.();
+    await feed.stop();
+    if (ownsDb) await db.close();
+  });
+  return app;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: Config;
+    db: Database;
+    clock: Clock;
+    changes: ChangeFeed;
+    services: Services;
+  }
+}
+

@@ -1,0 +1,32 @@
+import { mkdirSync } from 'node:fs';
+import { PGlite } from '@electric-sql/pglite';
+import type { Database, Queryable, QueryResult } from './types.js';
+
+/**
+ * PGlite in this process. It serialises statements itself; a transaction holds it exclusively,
+ * which gives the same isolation a PostgreSQL server gives for our workloads.
+ * `dataDir` undefined keeps everything in memory (tests).
+ */
+export async function openEmbedded(dataDir: string | undefined): Promise<Database> {
+  if (dataDir) mkdirSync(dataDir, { recursive: true });
+  const pg = await PGlite.create(dataDir ? { dataDir } : {});
+  await pg.exec(`SET TimeZone = 'UTC'`);
+
+  const wrap = (q: Pick<PGlite, 'query'>): Queryable => ({
+    async query<T>(sql: string, params: readonly unknown[] = []): Promise<QueryResult<T>> {
+      const result = await q.query<T>(sql, params as unknown[]);
+      return { rows: result.rows, rowCount: result.affectedRows ?? 0 };
+    },
+  });
+
+  return {
+    kind: 'embedded',
+    ...wrap(pg),
+    transaction: (fn) => pg.transaction((tx) => fn(wrap(tx))),
+    listen: async (channel, onPayload) => {
+      const unlisten = await pg.listen(channel, onPayload);
+      return () => unlisten();
+    },
+    close: () => pg.close(),
+  };
+}

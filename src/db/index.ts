@@ -1,0 +1,22 @@
+import { join } from 'node:path';
+import type { Config } from '../config.js';
+import { openEmbedded } from './embedded.js';
+import { migrate } from './migrate.js';
+import { openPostgres } from './postgres.js';
+import type { Database } from './types.js';
+
+export type { Database, Queryable, QueryResult } from './types.js';
+
+/** DATABASE_URL selects a PostgreSQL server; without it the embedded PGlite keeps its files under DATA_DIR. */
+export async function openDatabase(config: Pick<Config, 'databaseUrl' | 'dataDir'>): Promise<Database> {
+  const db = config.databaseUrl
+    ? await openPostgres(config.databaseUrl)
+    : await openEmbedded(join(config.dataDir, 'pglite'));
+  try {
+    await migrate(db);
+  } catch (error) {
+    await db.close();
+    throw error;
+  }
+  return db;
+}

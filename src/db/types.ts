@@ -1,0 +1,19 @@
+/** The one query interface every repository uses; PGlite and node-postgres both sit behind it. */
+export interface Queryable {
+  query<T = Record<string, unknown>>(sql: string, params?: readonly unknown[]): Promise<QueryResult<T>>;
+}
+
+export interface QueryResult<T> {
+  rows: T[];
+  /** Rows inserted, updated or deleted by the statement. */
+  rowCount: number;
+}
+
+export interface Database extends Queryable {
+  readonly kind: 'embedded' | 'postgres';
+  /** Runs fn in one transaction on one connection; commits when it resolves, rolls back when it throws. */
+  transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
+  /** Subscribes to NOTIFY on channel; resolves to an unsubscribe function. */
+  listen(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>;
+  close(): Promise<void>;
+}

@@ -1,0 +1,40 @@
+import { Type, type TSchema } from 'typebox';
+import { ERROR_STATUS, type ErrorCode } from './errors.js';
+
+/** Platform IDs (application, user, guild): 17 to 20 digits, as strings. */
+export const SnowflakeId = Type.String({ pattern: '^[0-9]{17,20}$', description: 'Platform ID: 17 to 20 digits' });
+
+export const Timestamp = Type.String({ format: 'date-time', description: 'ISO 8601 UTC with milliseconds' });
+
+export const Uuid = Type.String({ format: 'uuid' });
+
+export const HttpUrl = Type.String({ format: 'uri', pattern: '^https?://', maxLength: 2048 });
+
+export const Pagination = Type.Object(
+  { page: Type.Integer(), limit: Type.Integer(), total: Type.Integer(), pages: Type.Integer() },
+  { additionalProperties: false },
+);
+
+/** page: the spec only fixes a minimum; a safe-integer ceiling keeps huge values a 422 instead of an overflow. */
+export const PageParam = Type.Integer({ minimum: 1, maximum: Number.MAX_SAFE_INTEGER, default: 1 });
+
+export const ErrorResponse = Type.Object(
+  {
+    error: Type.Object({
+      code: Type.String({ enum: Object.keys(ERROR_STATUS) }),
+      message: Type.String(),
+      details: Type.Optional(Type.Array(Type.Object({ field: Type.String(), message: Type.String() }))),
+    }),
+  },
+  { description: 'Error envelope' },
+);
+
+/** Response schemas for the error statuses a route documents, all sharing the envelope. */
+export function errorResponses(...codes: ErrorCode[]): Record<number, TSchema> {
+  const all: ErrorCode[] = [...codes, 'method_not_allowed', 'rate_limited', 'internal_error'];
+  return Object.fromEntries(all.map((code) => [ERROR_STATUS[code], { ...ErrorResponse, description: code }]));
+}
+
+export function dataOf<T extends TSchema>(schema: T) {
+  return Type.Object({ data: schema });
+}

@@ -1,0 +1,75 @@
+import { Type } from 'typebox';
+import { errorResponses } from '../../lib/schemas.js';
+import type { App } from '../../lib/types.js';
+import { AdminBot, AdminBotIdParams, BotPatch, BotPut } from './schemas.js';
+
+const BotResponse = Type.Object({ data: AdminBot });
+
+export async function botAdminRoutes(app: App): Promise<void> {
+  app.get(
+    '/bots/:id',
+    {
+      schema: {
+        tags: ['bots'],
+        summary: 'One bot, published or not',
+        params: AdminBotIdParams,
+        response: { 200: BotResponse, ...errorResponses('unauthorized', 'not_found', 'validation_failed') },
+      },
+    },
+    async (request) => ({ data: await app.services.bots.adminGet(request.params.id) }),
+  );
+
+  app.put(
+    '/bots/:id',
+    {
+      schema: {
+        tags: ['bots'],
+        summary: 'Create or replace a bot',
+        params: AdminBotIdParams,
+        body: BotPut,
+        response: {
+          200: BotResponse,
+          201: BotResponse,
+          ...errorResponses('unauthorized', 'validation_failed', 'payload_too_large'),
+        },
+      },
+    },
+    async (request, reply) => {
+      const { bot, created } = await app.services.bots.put(request.params.id, request.body);
+      return reply.code(created ? 201 : 200).send({ data: bot });
+    },
+  );
+
+  app.patch(
+    '/bots/:id',
+    {
+      schema: {
+        tags: ['bots'],
+        summary: 'Change some fields of a bot',
+        params: AdminBotIdParams,
+        body: BotPatch,
+        response: {
+          200: BotResponse,
+          ...errorResponses('unauthorized', 'not_found', 'validation_failed', 'payload_too_large'),
+        },
+      },
+    },
+    async (request) => ({ data: await app.services.bots.patch(request.params.id, request.body) }),
+  );
+
+  app.delete(
+    '/bots/:id',
+    {
+      schema: {
+        tags: ['bots'],
+        summary: 'Delete a bot with its reviews, votes and history',
+        params: AdminBotIdParams,
+        response: { 204: Type.Null(), ...errorResponses('unauthorized', 'not_found', 'validation_failed') },
+      },
+    },
+    async (request, reply) => {
+      await app.services.bots.delete(request.params.id);
+      return reply.code(204).send(null);
+    },
+  );
+}

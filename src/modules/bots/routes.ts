@@ -1,0 +1,39 @@
+import { sendJsonText } from '../../lib/http.js';
+import { errorResponses } from '../../lib/schemas.js';
+import type { App } from '../../lib/types.js';
+import { BotIdParams, BotList, BotListQuery, Bot } from './schemas.js';
+import { Type } from 'typebox';
+
+export async function botRoutes(app: App): Promise<void> {
+  app.get(
+    '/bots',
+    {
+      schema: {
+        tags: ['bots'],
+        summary: 'List published bots',
+        querystring: BotListQuery,
+        response: { 200: BotList, ...errorResponses('validation_failed') },
+      },
+    },
+    async (request, reply) => {
+      const body = await app.services.bots.publicListJson(request.query);
+      return sendJsonText(reply, body, 'public, max-age=30');
+    },
+  );
+
+  app.get(
+    '/bots/:id',
+    {
+      schema: {
+        tags: ['bots'],
+        summary: 'One published bot',
+        params: BotIdParams,
+        response: { 200: Type.Object({ data: Bot }), ...errorResponses('not_found') },
+      },
+    },
+    async (request, reply) => {
+      const body = await app.services.bots.publicBotJson(request.params.id);
+      return sendJsonText(reply, body, 'public, max-age=60');
+    },
+  );
+}

@@ -1,0 +1,23 @@
+import { errorResponses } from '../../lib/schemas.js';
+import type { App } from '../../lib/types.js';
+import { CollectBody, CollectResponse } from './schemas.js';
+
+export async function historyAdminRoutes(app: App): Promise<void> {
+  app.post(
+    '/history/collect',
+    {
+      schema: {
+        tags: ['history'],
+        summary: 'Run the daily history collection now (idempotent per day)',
+        body: CollectBody,
+        response: { 200: CollectResponse, ...errorResponses('unauthorized', 'validation_failed') },
+      },
+    },
+    async (request) => {
+      const services = app.services;
+      const date = request.body?.date;
+      const written = await services.history.collect(date);
+      return { data: { date: date ?? app.clock.now().toISOString().slice(0, 10), written } };
+    },
+  );
+}

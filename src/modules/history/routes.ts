@@ -1,0 +1,24 @@
+import { sendJsonText } from '../../lib/http.js';
+import { errorResponses } from '../../lib/schemas.js';
+import type { App } from '../../lib/types.js';
+import { BotIdParams } from '../bots/schemas.js';
+import { HistoryQuery, HistoryResponse } from './schemas.js';
+
+export async function historyRoutes(app: App): Promise<void> {
+  app.get(
+    '/bots/:id/history',
+    {
+      schema: {
+        tags: ['history'],
+        summary: 'Daily server count of a bot, oldest first',
+        params: BotIdParams,
+        querystring: HistoryQuery,
+        response: { 200: HistoryResponse, ...errorResponses('not_found', 'validation_failed') },
+      },
+    },
+    async (request, reply) => {
+      const body = await app.services.history.publicJson(request.params.id, request.query.days);
+      return sendJsonText(reply, body, 'public, max-age=300');
+    },
+  );
+}

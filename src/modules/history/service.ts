@@ -1,0 +1,63 @@
+import type { Database } from '../../db/index.js';
+import type { ChangeFeed } from '../../lib/change-feed.js';
+import { addDays, utcDay, type Clock } from '../../lib/clock.js';
+import { AppError } from '../../lib/errors.js';
+import type { ReadCache } from '../../lib/read-cache.js';
+import { historyRepository, type HistoryFacts } from './repository.js';
+import type { HistoryPoint, HistoryResponse } from './schemas.js';
+
+export class HistoryService {
+  constructor(
+    private readonly db: Database,
+    private readonly clock: Clock,
+    private readonly cache: ReadCache,
+    private readonly feed: ChangeFeed,
+  ) {}
+
+  /** The history response as JSON text, cached per bot and `days` value. */
+  async publicJson(botId: string, days: number): Promise<string> {
+    return this.cache.fetch(`history:${botId}:${days}`, botId, async () => {
+      const response = await this.history(botId, days);
+      return response && JSON.stringify(response);
+    });
+  }
+
+  async history(botId: string, days: number): Promise<HistoryResponse | undefined> {
+    const today = utcDay(this.clock.now());
+    const firstDay = addDays(today, -(days - 1));
+    const facts = await historyRepository.facts(this.db, botId, firstDay, today);
+    if (!facts) return undefined;
+    return { data: series(facts, firstDay, today), days, source: facts.source };
+  }
+
+  /** The nightly collection for one UTC day (default today). Returns how many rows it wrote. */
+  async collect(day = utcDay(this.clock.now())): Promise<number> {
+    if (day > utcDay(this.clock.now())) {
+      throw AppError.validation([{ field: 'date', message: 'must not be in the future' }]);
+    }
+    const written = await this.db.transaction(async (tx) => {
+      const count = await historyRepository.collect(tx, day);
+      await this.feed.notify(tx, { kind: 'history' });
+      return count;
+    });
+    this.feed.emit({ kind: 'history' });
+    return written;
+  }
+}
+
+/**
+ * One point per day from the first known day in the window to today. A day the collection missed
+ * repeats the day before; today, until it is collected, shows the live count, so a new bot or a
+ * fresh owner report shows at once. Days before anything was known are left out, not invented.
+ */
+export function series(facts: HistoryFacts, firstDay: string, today: string): HistoryPoint[] {
+  const collected = new Map(facts.rows.map((row) => [row.day, row.servers]));
+  const points: HistoryPoint[] = [];
+  let carry = facts.before;
+  for (let day = firstDay; day <= today; day = addDays(day, 1)) {
+    const value = collected.get(day) ?? (day === today ? (facts.current ?? carry) : carry);
+    if (value !== null) points.push({ date: day, servers: value });
+    carry = value;
+  }
+  return points;
+}

@@ -1,0 +1,20 @@
+import type { App } from '../lib/types.js';
+import { botRoutes } from './bots/routes.js';
+import { historyRoutes } from './history/routes.js';
+import { reviewRoutes } from './reviews/routes.js';
+
+/** Everything under /api/v1. Public reads may be called from any web page, so CORS is open. */
+export async function publicRoutes(app: App): Promise<void> {
+  app.addHook('onSend', async (_request, reply) => {
+    reply.header('access-control-allow-origin', '*');
+    reply.header('access-control-expose-headers', 'x-ratelimit-limit, x-ratelimit-remaining, x-ratelimit-reset, retry-after');
+  });
+
+  app.get('/openapi.json', { schema: { hide: true } }, async (_request, reply) =>
+    reply.type('application/json; charset=utf-8').header('cache-control', 'public, max-age=300').send(app.openapiDocument('public')),
+  );
+
+  await app.register(botRoutes);
+  await app.register(reviewRoutes);
+  await app.register(historyRoutes);
+}

@@ -1,0 +1,68 @@
+import { Type } from 'typebox';
+import { errorResponses } from '../../lib/schemas.js';
+import type { App } from '../../lib/types.js';
+import { AdminBotIdParams } from '../bots/schemas.js';
+import { AdminReview, ReplyBody, ReviewCreate, ReviewIdParams, ReviewPatch } from './schemas.js';
+
+const ReviewResponse = Type.Object({ data: AdminReview });
+const writeErrors = errorResponses('unauthorized', 'not_found', 'validation_failed', 'payload_too_large');
+
+export async function reviewAdminRoutes(app: App): Promise<void> {
+  app.post(
+    '/bots/:id/reviews',
+    {
+      schema: {
+        tags: ['reviews'],
+        summary: 'Add a review',
+        params: AdminBotIdParams,
+        body: ReviewCreate,
+        response: { 201: ReviewResponse, ...writeErrors },
+      },
+    },
+    async (request, reply) => {
+      const review = await app.services.reviews.create(request.params.id, request.body);
+      return reply.code(201).send({ data: review });
+    },
+  );
+
+  app.patch(
+    '/reviews/:reviewId',
+    {
+      schema: {
+        tags: ['reviews'],
+        summary: 'Change helpfulCount, published or body of a review',
+        params: ReviewIdParams,
+        body: ReviewPatch,
+        response: { 200: ReviewResponse, ...writeErrors },
+      },
+    },
+    async (request) => ({ data: await app.services.reviews.patch(request.params.reviewId, request.body) }),
+  );
+
+  app.put(
+    '/reviews/:reviewId/reply',
+    {
+      schema: {
+        tags: ['reviews'],
+        summary: "Set the developer's reply to a review",
+        params: ReviewIdParams,
+        body: ReplyBody,
+        response: { 200: ReviewResponse, ...writeErrors },
+      },
+    },
+    async (request) => ({ data: await app.services.reviews.setReply(request.params.reviewId, request.body.body) }),
+  );
+
+  app.delete(
+    '/reviews/:reviewId/reply',
+    {
+      schema: {
+        tags: ['reviews'],
+        summary: "Remove the developer's reply",
+        params: ReviewIdParams,
+        response: { 200: ReviewResponse, ...errorResponses('unauthorized', 'not_found', 'validation_failed') },
+      },
+    },
+    async (request) => ({ data: await app.services.reviews.setReply(request.params.reviewId, null) }),
+  );
+}

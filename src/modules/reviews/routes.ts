@@ -1,0 +1,24 @@
+import { sendJsonText } from '../../lib/http.js';
+import { errorResponses } from '../../lib/schemas.js';
+import type { App } from '../../lib/types.js';
+import { BotIdParams } from '../bots/schemas.js';
+import { ReviewList, ReviewListQuery } from './schemas.js';
+
+export async function reviewRoutes(app: App): Promise<void> {
+  app.get(
+    '/bots/:id/reviews',
+    {
+      schema: {
+        tags: ['reviews'],
+        summary: 'Published reviews of a bot, most helpful first',
+        params: BotIdParams,
+        querystring: ReviewListQuery,
+        response: { 200: ReviewList, ...errorResponses('not_found', 'validation_failed') },
+      },
+    },
+    async (request, reply) => {
+      const body = await app.services.reviews.publicListJson(request.params.id, request.query);
+      return sendJsonText(reply, body, 'public, max-age=60');
+    },
+  );
+}

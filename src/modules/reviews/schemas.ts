@@ -1,0 +1,60 @@
+import { Type, type Static } from 'typebox';
+import { PageParam, Pagination, SnowflakeId, Timestamp, Uuid } from '../../lib/schemas.js';
+
+export const Review = Type.Object({
+  id: Uuid,
+  rating: Type.Integer({ minimum: 1, maximum: 5 }),
+  body: Type.String(),
+  user: Type.String(),
+  username: Type.String(),
+  helpfulCount: Type.Integer(),
+  developerReply: Type.Union(
+    [Type.Object({ body: Type.String(), repliedAt: Timestamp }), Type.Null()],
+    { description: 'null when the developer has not replied' },
+  ),
+  createdAt: Timestamp,
+  updatedAt: Timestamp,
+});
+export type Review = Static<typeof Review>;
+
+export const AdminReview = Type.Intersect([Review, Type.Object({ botId: Type.String(), published: Type.Boolean() })]);
+export type AdminReview = Static<typeof AdminReview>;
+
+export const ReviewListQuery = Type.Object({
+  page: PageParam,
+  limit: Type.Integer({ minimum: 1, maximum: 100, default: 25 }),
+});
+export type ReviewListQuery = Static<typeof ReviewListQuery>;
+
+export const ReviewList = Type.Object({ data: Type.Array(Review), pagination: Pagination });
+
+const ReviewBody = Type.String({ minLength: 1, maxLength: 4000, pattern: '\\S' });
+const HelpfulCount = Type.Integer({ minimum: 0, maximum: 2_147_483_647 });
+
+export const ReviewCreate = Type.Object(
+  {
+    user: SnowflakeId,
+    username: Type.String({ minLength: 1, maxLength: 100 }),
+    rating: Type.Integer({ minimum: 1, maximum: 5 }),
+    body: ReviewBody,
+    helpfulCount: Type.Optional(HelpfulCount),
+    published: Type.Optional(Type.Boolean()),
+    createdAt: Type.Optional(Timestamp),
+  },
+  { additionalProperties: false },
+);
+export type ReviewCreate = Static<typeof ReviewCreate>;
+
+export const ReviewPatch = Type.Object(
+  {
+    helpfulCount: Type.Optional(HelpfulCount),
+    published: Type.Optional(Type.Boolean()),
+    body: Type.Optional(ReviewBody),
+  },
+  { additionalProperties: false, minProperties: 1 },
+);
+export type ReviewPatch = Static<typeof ReviewPatch>;
+
+export const ReplyBody = Type.Object({ body: ReviewBody }, { additionalProperties: false });
+
+export const ReviewIdParams = Type.Object({ reviewId: Uuid });

@@ -1,0 +1,26 @@
+import type { Database } from '../db/index.js';
+import type { ChangeFeed } from '../lib/change-feed.js';
+import type { Clock } from '../lib/clock.js';
+import type { ReadCache } from '../lib/read-cache.js';
+import { BotService } from './bots/service.js';
+import { HistoryService } from './history/service.js';
+import { ReviewService } from './reviews/service.js';
+
+export interface ServiceDeps {
+  db: Database;
+  clock: Clock;
+  cache: ReadCache;
+  feed: ChangeFeed;
+}
+
+/** Every service of the app, built once over the same database, clock, cache and change feed. */
+export function createServices(deps: ServiceDeps) {
+  const { db, clock, cache, feed } = deps;
+  return {
+    bots: new BotService(db, clock, cache, feed),
+    reviews: new ReviewService(db, clock, cache, feed),
+    history: new HistoryService(db, clock, cache, feed),
+  };
+}
+
+export type Services = ReturnType<typeof createServices>;

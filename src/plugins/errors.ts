@@ -1,0 +1,120 @@
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import FindMyWay from 'find-my-way';
+import { AppError, errorBody, type ErrorCode, type FieldError } from '../lib/errors.js';
+import { fieldErrors } from '../lib/validation.js';
+
+const noop = (): void => {};
+const METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'] as const;
+
+/**
+ * Every error leaves the service in the one envelope. Fastify's own bodies never reach a client:
+ * validation, parser, not-found, wrong-method and unexpected errors all pass through here.
+ */
+export default fp(
+  async function errorsPlugin(app: FastifyInstance) {
+    const routes = new RouteMethods();
+    app.addHook('onRoute', (route) => routes.add(route.method, route.url ?? route.path));
+
+    app.setErrorHandler((error: FastifyError, request, reply) => {
+      const { status, body, headers } = toEnvelope(error);
+      if (status >= 500) request.log.error({ err: error }, 'request failed');
+      else request.log.debug({ code: body.error.code }, 'request rejected');
+      void reply.code(status).headers(headers ?? {}).type('application/json; charset=utf-8').send(body);
+    });
+
+    app.setNotFoundHandler((request, reply) => {
+      const path = request.url.split('?', 1)[0] ?? '/';
+      const allowed = routes.allowed(path);
+      if (allowed.length === 0) {
+        return sendError(reply, 'not_found', `No route for ${request.method} ${path}`);
+      }
+      const allow = allowed.join(', ');
+      if (request.method === 'OPTIONS') {
+        // A CORS preflight or a capability probe: answer it instead of calling it an error.
+        return reply
+          .code(204)
+          .header('allow', allow)
+          .header('access-control-allow-methods', allow)
+          .header('access-control-allow-headers', 'authorization, content-type, if-none-match')
+          .header('access-control-max-age', '600')
+          .send();
+      }
+      return sendError(reply, 'method_not_allowed', `${request.method} is not allowed on ${path}`, undefined, {
+        allow,
+      });
+    });
+  },
+  { name: 'errors' },
+);
+
+export function sendError(
+  reply: FastifyReply,
+  code: ErrorCode,
+  message: string,
+  details?: FieldError[],
+  headers?: Record<string, string>,
+): FastifyReply {
+  const error = new AppError(code, message, details, headers);
+  return reply
+    .code(error.statusCode)
+    .headers(headers ?? {})
+    .type('application/json; charset=utf-8')
+    .send(errorBody(code, message, details));
+}
+
+function toEnvelope(error: FastifyError | AppError): {
+  status: number;
+  body: ReturnType<typeof errorBody>;
+  headers?: Record<string, string>;
+} {
+  if (error instanceof AppError) {
+    return { status: error.statusCode, body: errorBody(error.code, error.message, error.details), headers: error.headers };
+  }
+  if (error.validation) {
+    const details = fieldErrors(error.validation, error.validationContext);
+    return { status: 422, body: AppError.validation(details).toBody() };
+  }
+  const mapped = mapFrameworkError(error);
+  if (mapped) return { status: mapped.statusCode, body: mapped.toBody(), headers: mapped.headers };
+  return { status: 500, body: errorBody('internal_error', 'Internal error; retrying later is reasonable') };
+}
+
+/** Fastify's parser and protocol errors, in our codes. */
+export function mapFrameworkError(error: { code?: string; statusCode?: number; message: string }): AppError | undefined {
+  switch (error.code) {
+    case 'FST_ERR_CTP_BODY_TOO_LARGE':
+      return new AppError('payload_too_large', 'Request body is too large');
+    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+      return AppError.validation([{ field: 'body', message: 'Content-Type must be application/json' }]);
+    case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+      return AppError.validation([{ field: 'body', message: 'is empty but Content-Type is application/json' }]);
+    case 'FST_ERR_CTP_INVALID_JSON_BODY':
+      return AppError.validation([{ field: 'body', message: 'is not valid JSON' }]);
+    case 'FST_ERR_BAD_URL':
+      return AppError.validation([{ field: 'url', message: 'is not a valid URL' }]);
+  }
+  if (error.statusCode === 429) return new AppError('rate_limited', 'Too many requests');
+  if (error.statusCode === 400 && error instanceof SyntaxError) {
+    return AppError.validation([{ field: 'body', message: 'is not valid JSON' }]);
+  }
+  if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
+    return AppError.validation([{ field: 'request', message: error.message }]);
+  }
+  return undefined;
+}
+
+/** Which methods each route pattern answers, matched the way the router matches a URL. */
+class RouteMethods {
+  private readonly router = FindMyWay({ ignoreTrailingSlash: false });
+
+  add(method: string | string[], url: string): void {
+    for (const m of Array.isArray(method) ? method : [method]) {
+      if (!this.router.hasRoute(m as 'GET', url)) this.router.on(m as 'GET', url, noop);
+    }
+  }
+
+  allowed(path: string): string[] {
+    return METHODS.filter((method) => this.router.find(method, path) !== null);
+  }
+}

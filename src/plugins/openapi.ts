@@ -1,0 +1,61 @@
+import swagger from '@fastify/swagger';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+
+interface Document {
+  info: Record<string, unknown>;
+  paths?: Record<string, unknown>;
+}
+
+/**
+ * One generator, fed by every route's TypeBox schemas, split into two documents: the public API
+ * (/api/...) and the management API (/admin/...).
+ */
+export default fp(
+  async function openapiPlugin(app: FastifyInstance, opts: { baseUrl: string; version: string }) {
+    await app.register(swagger, {
+      openapi: {
+        openapi: '3.1.0',
+        info: {
+          title: 'Bot Directory API',
+          version: opts.version,
+          description: 'Public read API, owner API and embeds of the bot directory.',
+        },
+        servers: [{ url: opts.baseUrl }],
+        components: {
+          securitySchemes: {
+            apiKey: { type: 'http', scheme: 'bearer', description: 'A bot API key' },
+            adminToken: { type: 'http', scheme: 'bearer', description: 'The operator token (ADMIN_TOKEN)' },
+          },
+        },
+      },
+    });
+
+    const documents = new Map<'public' | 'admin', string>();
+    app.decorate('openapiDocument', (which: 'public' | 'admin'): string => {
+      let json = documents.get(which);
+      if (!json) {
+        json = JSON.stringify(split(app.swagger() as unknown as Document, which));
+        documents.set(which, json);
+      }
+      return json;
+    });
+  },
+  { name: 'openapi' },
+);
+
+function split(document: Document, which: 'public' | 'admin'): Document {
+  const paths = Object.fromEntries(
+    Object.entries(document.paths ?? {}).filter(([path]) => path.startsWith('/admin/') === (which === 'admin')),
+  );
+  const info = which === 'admin'
+    ? { ...document.info, title: 'Bot Directory management API', description: 'Operator API (ADMIN_TOKEN).' }
+    : document.info;
+  return { ...document, info, paths };
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    openapiDocument(which: 'public' | 'admin'): string;
+  }
+}

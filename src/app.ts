@@ -33,6 +33,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       level: config.logLevel,
       redact: ['req.headers.authorization'],
     },
+    // One log line per request costs more than the request itself on cached reads; debug turns it on.
+    disableRequestLogging: !['debug', 'trace'].includes(config.logLevel),
     trustProxy: config.trustProxy,
     bodyLimit: 64 * 1024,
     requestTimeout: 30_000,

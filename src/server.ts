@@ -1,3 +1,5 @@
+import { resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import closeWithGrace from 'close-with-grace';
 import { buildApp } from './app.js';
 import { ConfigError, readConfig, type Config } from './config.js';
@@ -30,7 +32,6 @@ export function loadConfigOrExit(): Config {
   }
 }
 
-const isMain = process.argv[1] && import.meta.url.endsWith(process.argv[1].replace(/\.ts$/, '.ts'));
-if (isMain || process.argv[1]?.endsWith('server.js')) {
+if (process.argv[1] !== undefined && fileURLToPath(import.meta.url) === resolve(process.argv[1])) {
   await start(loadConfigOrExit());
 }

@@ -119,7 +119,7 @@ describe('safe connector', () => {
   it('pins https to the checked IP while SNI carries the original name', async () => {
     const connector = createSafeConnector({ lookup: async () => [{ address: '93.184.216.34', family: 4 }] });
     const error = await new Promise<Error | null>((resolve) =>
-      connector({ hostname: 'hooks.example.test', host: 'hooks.example.test', protocol: 'https:', port: '443' }, (err) => resolve(err)),
+      connector({ hostname: 'hooks.example.test', host: 'hooks.example.test', protocol: 'https:', port: '443' }, (...result) => resolve(result[0])),
     );
     // The guard stopped the public connection; what matters is what was asked for.
     expect(error?.message).toContain('test guard');
@@ -131,7 +131,7 @@ describe('safe connector', () => {
     const notFound = Object.assign(new Error('getaddrinfo ENOTFOUND nowhere.test'), { code: 'ENOTFOUND' });
     const connector = createSafeConnector({ lookup: async () => Promise.reject(notFound) });
     const error = await new Promise<Error | null>((resolve) =>
-      connector({ hostname: 'nowhere.test', host: 'nowhere.test', protocol: 'http:', port: '80' }, (err) => resolve(err)),
+      connector({ hostname: 'nowhere.test', host: 'nowhere.test', protocol: 'http:', port: '80' }, (...result) => resolve(result[0])),
     );
     expect(error).toBe(notFound);
     expect(connectTargets).toEqual([]);

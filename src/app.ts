@@ -1,5 +1,5 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import Fastify, { type FastifyInstance, type FastifyReply, type FastifyServerOptions } from 'fastify';
+import Fastify, { LogController, type FastifyInstance, type FastifyReply, type FastifyServerOptions } from 'fastify';
 import type { Config } from './config.js';
 import { openDatabase, type Database } from './db/index.js';
 import { ChangeFeed } from './lib/change-feed.js';
@@ -11,6 +11,7 @@ import { publicRoutes } from './modules/public-routes.js';
 import { createServices, type Services } from './modules/services.js';
 import errorsPlugin, { mapFrameworkError } from './plugins/errors.js';
 import openapiPlugin from './plugins/openapi.js';
+import validationPlugin from './plugins/validation.js';
 import { startWorkers } from './workers.js';
 
 export interface BuildOptions {
@@ -34,15 +35,12 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       redact: ['req.headers.authorization'],
     },
     // One log line per request costs more than the request itself on cached reads; debug turns it on.
-    disableRequestLogging: !['debug', 'trace'].includes(config.logLevel),
+    logController: new LogController({ disableRequestLogging: !['debug', 'trace'].includes(config.logLevel) }),
     trustProxy: config.trustProxy,
     bodyLimit: 64 * 1024,
     requestTimeout: 30_000,
     return503OnClosing: false,
     routerOptions: { maxParamLength: 200 },
-    ajv: {
-      customOptions: { allErrors: true, removeAdditional: false, coerceTypes: 'array', useDefaults: true },
-    },
     // Errors the router raises before any handler exists (a malformed URL): still our envelope.
     frameworkErrors: (error, _request, reply) => {
       const mapped = mapFrameworkError(error);
@@ -65,7 +63,10 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   const db = options.db ?? (await openDatabase(config));
   const feed = new ChangeFeed();
   const cache = new ReadCache(clock);
-  feed.subscribe((change) => (change.kind === 'bot' ? cache.invalidate(change.botId) : cache.clear()));
+  feed.subscribe((change) => {
+    if (change.kind === 'bot') cache.invalidate(change.botId);
+    else if (change.kind === 'history') cache.clear();
+  });
   await feed.start(db);
 
   app.decorate('config', config);
@@ -75,6 +76,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   app.decorate('services', createServices({ db, clock, cache, feed }));
 
   await app.register(errorsPlugin);
+  await app.register(validationPlugin);
   await app.register(openapiPlugin, { baseUrl: config.baseUrl, version: VERSION });
   await app.register(publicRoutes, { prefix: '/api/v1' });
   await app.register(adminRoutes, { prefix: '/admin/v1' });

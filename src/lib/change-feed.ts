@@ -3,8 +3,8 @@ import type { Database, Queryable } from '../db/index.js';
 
 const CHANNEL = 'bot_changes';
 
-/** A bot's public data changed, or the nightly history was collected for every bot. */
-export type Change = { kind: 'bot'; botId: string } | { kind: 'history' };
+/** A bot's public data changed, the nightly history was collected, or an API key changed. */
+export type Change = { kind: 'bot'; botId: string } | { kind: 'history' } | { kind: 'keys' };
 export type ChangeListener = (change: Change) => void;
 
 /**
@@ -23,7 +23,7 @@ export class ChangeFeed {
       const [origin, kind, botId] = payload.split(':');
       if (origin === this.origin) return;
       if (kind === 'bot' && botId) this.emit({ kind, botId });
-      else if (kind === 'history') this.emit({ kind });
+      else if (kind === 'history' || kind === 'keys') this.emit({ kind });
     });
   }
 
@@ -36,7 +36,7 @@ export class ChangeFeed {
   }
 
   async notify(tx: Queryable, change: Change): Promise<void> {
-    const payload = change.kind === 'bot' ? `${this.origin}:bot:${change.botId}` : `${this.origin}:history`;
+    const payload = change.kind === 'bot' ? `${this.origin}:bot:${change.botId}` : `${this.origin}:${change.kind}`;
     await tx.query('SELECT pg_notify($1, $2)', [CHANNEL, payload]);
   }
 

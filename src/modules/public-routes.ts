@@ -1,6 +1,7 @@
 import type { App } from '../lib/types.js';
 import { botRoutes } from './bots/routes.js';
 import { historyRoutes } from './history/routes.js';
+import { ownerRoutes } from './owner/routes.js';
 import { reviewRoutes } from './reviews/routes.js';
 
 /** Everything under /api/v1. Public reads may be called from any web page, so CORS is open. */
@@ -17,4 +18,5 @@ export async function publicRoutes(app: App): Promise<void> {
   await app.register(botRoutes);
   await app.register(reviewRoutes);
   await app.register(historyRoutes);
+  await app.register(ownerRoutes);
 }

@@ -4,6 +4,8 @@ import type { Clock } from '../lib/clock.js';
 import type { ReadCache } from '../lib/read-cache.js';
 import { BotService } from './bots/service.js';
 import { HistoryService } from './history/service.js';
+import { KeyService } from './keys/service.js';
+import { OwnerService } from './owner/service.js';
 import { ReviewService } from './reviews/service.js';
 
 export interface ServiceDeps {
@@ -20,6 +22,8 @@ export function createServices(deps: ServiceDeps) {
     bots: new BotService(db, clock, cache, feed),
     reviews: new ReviewService(db, clock, cache, feed),
     history: new HistoryService(db, clock, cache, feed),
+    keys: new KeyService(db, clock, feed),
+    owner: new OwnerService(db, clock, feed),
   };
 }
 

@@ -1,6 +1,8 @@
 import type { App } from '../../lib/types.js';
 import { botAdminRoutes } from '../bots/admin-routes.js';
 import { historyAdminRoutes } from '../history/admin-routes.js';
+import { keyAdminRoutes } from '../keys/admin-routes.js';
+import { ownerAdminRoutes } from '../owner/admin-routes.js';
 import { reviewAdminRoutes } from '../reviews/admin-routes.js';
 import { adminAuth } from './auth.js';
 
@@ -21,4 +23,6 @@ export async function adminRoutes(app: App): Promise<void> {
   await app.register(botAdminRoutes);
   await app.register(reviewAdminRoutes);
   await app.register(historyAdminRoutes);
+  await app.register(keyAdminRoutes);
+  await app.register(ownerAdminRoutes);
 }

@@ -95,6 +95,11 @@ export const botRepository = {
     return rows[0];
   },
 
+  async exists(db: Queryable, id: string): Promise<boolean> {
+    const { rows } = await db.query('SELECT 1 FROM bots WHERE id = $1', [id]);
+    return rows.length > 0;
+  },
+
   async isPublished(db: Queryable, id: string): Promise<boolean> {
     const { rows } = await db.query('SELECT 1 FROM bots WHERE id = $1 AND published', [id]);
     return rows.length > 0;

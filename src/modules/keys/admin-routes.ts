@@ -1,0 +1,76 @@
+import { Type } from 'typebox';
+import { errorResponses } from '../../lib/schemas.js';
+import type { App } from '../../lib/types.js';
+import { AdminBotIdParams } from '../bots/schemas.js';
+import { ApiKey, CreatedKey, KeyCreate, KeyIdParams, KeyPatch } from './schemas.js';
+
+export async function keyAdminRoutes(app: App): Promise<void> {
+  app.post(
+    '/bots/:id/keys',
+    {
+      schema: {
+        tags: ['keys'],
+        summary: 'Create an API key for a bot (the key is in this answer only)',
+        params: AdminBotIdParams,
+        body: KeyCreate,
+        response: {
+          201: Type.Object({ data: CreatedKey }),
+          ...errorResponses('unauthorized', 'not_found', 'validation_failed'),
+        },
+      },
+    },
+    async (request, reply) => {
+      const created = await app.services.keys.create(request.params.id, request.body);
+      return reply.code(201).header('cache-control', 'no-store').send({ data: created });
+    },
+  );
+
+  app.get(
+    '/bots/:id/keys',
+    {
+      schema: {
+        tags: ['keys'],
+        summary: "A bot's API keys, without secrets",
+        params: AdminBotIdParams,
+        response: {
+          200: Type.Object({ data: Type.Array(ApiKey) }),
+          ...errorResponses('unauthorized', 'not_found', 'validation_failed'),
+        },
+      },
+    },
+    async (request) => ({ data: await app.services.keys.list(request.params.id) }),
+  );
+
+  app.patch(
+    '/keys/:keyId',
+    {
+      schema: {
+        tags: ['keys'],
+        summary: "Change a key's tier, scopes or name",
+        params: KeyIdParams,
+        body: KeyPatch,
+        response: {
+          200: Type.Object({ data: ApiKey }),
+          ...errorResponses('unauthorized', 'not_found', 'validation_failed'),
+        },
+      },
+    },
+    async (request) => ({ data: await app.services.keys.patch(request.params.keyId, request.body) }),
+  );
+
+  app.delete(
+    '/keys/:keyId',
+    {
+      schema: {
+        tags: ['keys'],
+        summary: 'Revoke a key: it gets 401 from then on, on every process',
+        params: KeyIdParams,
+        response: { 204: Type.Null(), ...errorResponses('unauthorized', 'not_found', 'validation_failed') },
+      },
+    },
+    async (request, reply) => {
+      await app.services.keys.revoke(request.params.keyId);
+      return reply.code(204).send(null);
+    },
+  );
+}

@@ -1,0 +1,84 @@
+import type { Queryable } from '../../db/index.js';
+import type { ApiKey, Scope } from './schemas.js';
+
+interface KeyRow {
+  id: string;
+  bot_id: string;
+  name: string | null;
+  prefix: string;
+  scopes: string[];
+  tier: number;
+  created_at: Date;
+  revoked_at: Date | null;
+}
+
+const COLUMNS = 'id, bot_id, name, prefix, scopes, tier, created_at, revoked_at';
+
+function toKey(row: KeyRow): ApiKey {
+  return {
+    id: row.id,
+    botId: row.bot_id,
+    prefix: row.prefix,
+    name: row.name,
+    scopes: row.scopes,
+    tier: row.tier,
+    createdAt: row.created_at.toISOString(),
+    revokedAt: row.revoked_at ? row.revoked_at.toISOString() : null,
+  };
+}
+
+export interface NewKeyRow {
+  id: string;
+  botId: string;
+  name: string | null;
+  prefix: string;
+  hash: string;
+  scopes: Scope[];
+  tier: number;
+  createdAt: Date;
+}
+
+export const keyRepository = {
+  async insert(db: Queryable, key: NewKeyRow): Promise<void> {
+    await db.query(
+      `INSERT INTO api_keys (id, bot_id, name, prefix, key_hash, scopes, tier, created_at)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
+      [key.id, key.botId, key.name, key.prefix, key.hash, key.scopes, key.tier, key.createdAt],
+    );
+  },
+
+  async listByBot(db: Queryable, botId: string): Promise<ApiKey[]> {
+    const { rows } = await db.query<KeyRow>(
+      `SELECT ${COLUMNS} FROM api_keys WHERE bot_id = $1 ORDER BY created_at, id`,
+      [botId],
+    );
+    return rows.map(toKey);
+  },
+
+  async find(db: Queryable, id: string): Promise<ApiKey | undefined> {
+    const { rows } = await db.query<KeyRow>(`SELECT ${COLUMNS} FROM api_keys WHERE id = $1`, [id]);
+    return rows[0] && toKey(rows[0]);
+  },
+
+  /** The live (not revoked) key with this hash: an indexed equality lookup, no secret compared in code. */
+  async findActiveByHash(db: Queryable, hash: string): Promise<ApiKey | undefined> {
+    const { rows } = await db.query<KeyRow>(
+      `SELECT ${COLUMNS} FROM api_keys WHERE key_hash = $1 AND revoked_at IS NULL`,
+      [hash],
+    );
+    return rows[0] && toKey(rows[0]);
+  },
+
+  async update(db: Queryable, id: string, change: { scopes: string[]; tier: number; name: string | null }): Promise<boolean> {
+    const result = await db.query(
+      'UPDATE api_keys SET scopes = $2, tier = $3, name = $4 WHERE id = $1 AND revoked_at IS NULL',
+      [id, change.scopes, change.tier, change.name],
+    );
+    return result.rowCount > 0;
+  },
+
+  async revoke(db: Queryable, id: string, now: Date): Promise<boolean> {
+    const result = await db.query('UPDATE api_keys SET revoked_at = $2 WHERE id = $1 AND revoked_at IS NULL', [id, now]);
+    return result.rowCount > 0;
+  },
+};

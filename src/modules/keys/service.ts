@@ -1,0 +1,102 @@
+import { randomUUID } from 'node:crypto';
+import type { Database, Queryable } from '../../db/index.js';
+import type { ChangeFeed } from '../../lib/change-feed.js';
+import type { Clock } from '../../lib/clock.js';
+import { AppError } from '../../lib/errors.js';
+import { botRepository } from '../bots/repository.js';
+import { generateKey, hashKey, looksLikeKey } from './key-format.js';
+import { keyRepository } from './repository.js';
+import type { ApiKey, CreatedKey, KeyCreate, KeyPatch, Scope } from './schemas.js';
+
+/**
+ * How long this process trusts a cached key lookup. Changes reach every process through the
+ * change feed at once; this bound holds even if a notification were lost (revocation "within 1 s").
+ */
+const AUTH_CACHE_MS = 1_000;
+const AUTH_CACHE_MAX = 50_000;
+
+export interface AuthenticatedKey {
+  id: string;
+  botId: string;
+  scopes: readonly string[];
+  tier: number;
+}
+
+export class KeyService {
+  private readonly cache = new Map<string, { key: AuthenticatedKey | null; until: number }>();
+
+  constructor(
+    private readonly db: Database,
+    private readonly clock: Clock,
+    private readonly feed: ChangeFeed,
+  ) {
+    feed.subscribe((change) => {
+      if (change.kind === 'keys') this.cache.clear();
+    });
+  }
+
+  async create(botId: string, input: KeyCreate): Promise<CreatedKey> {
+    if (!(await botRepository.exists(this.db, botId))) throw AppError.notFound('No bot with that application ID');
+    const { key, prefix, hash } = generateKey();
+    const row = {
+      id: randomUUID(),
+      botId,
+      name: input.name ?? null,
+      prefix,
+      hash,
+      scopes: input.scopes as Scope[],
+      tier: input.tier ?? 1,
+      createdAt: this.clock.now(),
+    };
+    await keyRepository.insert(this.db, row);
+    return { id: row.id, key, prefix, scopes: row.scopes, tier: row.tier, name: row.name, createdAt: row.createdAt.toISOString() };
+  }
+
+  async list(botId: string): Promise<ApiKey[]> {
+    if (!(await botRepository.exists(this.db, botId))) throw AppError.notFound('No bot with that application ID');
+    return keyRepository.listByBot(this.db, botId);
+  }
+
+  async patch(id: string, patch: KeyPatch): Promise<ApiKey> {
+    const key = await keyRepository.find(this.db, id);
+    if (!key || key.revokedAt) throw AppError.notFound('No active key with that ID');
+    await this.changed((tx) =>
+      keyRepository.update(tx, id, {
+        scopes: patch.scopes ?? key.scopes,
+        tier: patch.tier ?? key.tier,
+        name: patch.name === undefined ? key.name : patch.name,
+      }),
+    );
+    return (await keyRepository.find(this.db, id)) as ApiKey;
+  }
+
+  async revoke(id: string): Promise<void> {
+    const revoked = await this.changed((tx) => keyRepository.revoke(tx, id, this.clock.now()));
+    if (!revoked) throw AppError.notFound('No active key with that ID');
+  }
+
+  /** The live key for a presented token, or undefined. Lookups by hash, cached briefly. */
+  async authenticate(token: string): Promise<AuthenticatedKey | undefined> {
+    if (!looksLikeKey(token)) return undefined;
+    const hash = hashKey(token);
+    const now = Date.now();
+    const cached = this.cache.get(hash);
+    if (cached && cached.until > now) return cached.key ?? undefined;
+    const found = await keyRepository.findActiveByHash(this.db, hash);
+    const key = found ? { id: found.id, botId: found.botId, scopes: found.scopes, tier: found.tier } : null;
+    if (this.cache.size >= AUTH_CACHE_MAX) this.cache.clear();
+    this.cache.set(hash, { key, until: now + AUTH_CACHE_MS });
+    return key ?? undefined;
+  }
+
+  /** Applies a key change, then makes every process forget its cached lookups. */
+  private async changed<T>(apply: (tx: Queryable) => Promise<T>): Promise<T> {
+    const result = await this.db.transaction(async (tx) => {
+      const value = await apply(tx);
+      await this.feed.notify(tx, { kind: 'keys' });
+      return value;
+    });
+    this.cache.clear();
+    return result;
+  }
+}

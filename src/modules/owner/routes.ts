@@ -1,0 +1,102 @@
+import { Type } from 'typebox';
+import { errorResponses } from '../../lib/schemas.js';
+import type { App } from '../../lib/types.js';
+import { BotIdParams } from '../bots/schemas.js';
+import { requireScope } from '../keys/auth.js';
+import { GuildIdParams, PremiumStatus, StatsBody, StatsResult, UserIdParams, VoteEntry, VoteStatus, VotesQuery } from './schemas.js';
+
+const security = [{ apiKey: [] }];
+const keyErrors = ['unauthorized', 'forbidden', 'not_found', 'validation_failed'] as const;
+
+/** The endpoints a bot owner's code calls with its API key (spec §4 "Owner endpoints"). */
+export async function ownerRoutes(app: App): Promise<void> {
+  app.addHook('onSend', async (_request, reply) => {
+    reply.header('cache-control', 'private, no-store');
+  });
+
+  app.get(
+    '/bots/:id/votes',
+    {
+      onRequest: requireScope('votes:read'),
+      schema: {
+        tags: ['owner'],
+        summary: 'Recent votes, newest first',
+        security,
+        params: BotIdParams,
+        querystring: VotesQuery,
+        response: { 200: Type.Object({ data: Type.Array(VoteEntry) }), ...errorResponses(...keyErrors) },
+      },
+    },
+    async (request) => ({
+      data: await app.services.owner.votes(request.params.id, request.query.limit, request.query.hours),
+    }),
+  );
+
+  app.get(
+    '/bots/:id/check/:userId',
+    {
+      onRequest: requireScope('votes:read'),
+      schema: {
+        tags: ['owner'],
+        summary: 'Whether a user voted within the last 12 hours',
+        security,
+        params: UserIdParams,
+        response: { 200: Type.Object({ data: VoteStatus }), ...errorResponses(...keyErrors) },
+      },
+    },
+    async (request) => ({ data: await app.services.owner.voteStatus(request.params.id, request.params.userId) }),
+  );
+
+  app.get(
+    '/bots/:id/premium/:userId',
+    {
+      onRequest: requireScope('premium:read'),
+      schema: {
+        tags: ['owner'],
+        summary: "A user's premium status (user-scoped tiers)",
+        security,
+        params: UserIdParams,
+        response: { 200: Type.Object({ data: PremiumStatus }), ...errorResponses(...keyErrors) },
+      },
+    },
+    async (request) => ({
+      data: await app.services.owner.premium(request.params.id, { userId: request.params.userId }),
+    }),
+  );
+
+  app.get(
+    '/bots/:id/premium/guild/:guildId',
+    {
+      onRequest: requireScope('premium:read'),
+      schema: {
+        tags: ['owner'],
+        summary: "A server's premium status (guild-scoped tiers)",
+        security,
+        params: GuildIdParams,
+        response: { 200: Type.Object({ data: PremiumStatus }), ...errorResponses(...keyErrors) },
+      },
+    },
+    async (request) => ({
+      data: await app.services.owner.premium(request.params.id, { guildId: request.params.guildId }),
+    }),
+  );
+
+  app.post(
+    '/bots/:id/stats',
+    {
+      onRequest: requireScope('stats:write'),
+      schema: {
+        tags: ['owner'],
+        summary: 'Report the server count (and shard count)',
+        security,
+        params: BotIdParams,
+        body: StatsBody,
+        response: {
+          200: Type.Object({ data: StatsResult }),
+          ...errorResponses(...keyErrors, 'payload_too_large'),
+        },
+      },
+    },
+    async (request) => ({ data: await app.services.owner.reportStats(request.params.id, request.body) }),
+  );
+}

@@ -1,0 +1,195 @@
+import { randomUUID } from 'node:crypto';
+import type { Database } from '../../db/index.js';
+import type { ChangeFeed } from '../../lib/change-feed.js';
+import { startOfUtcMonth, utcDay, type Clock } from '../../lib/clock.js';
+import { AppError } from '../../lib/errors.js';
+import { botRepository } from '../bots/repository.js';
+import { recordEvent } from '../webhooks/outbox.js';
+import { donationRepository } from './donations-repository.js';
+import type { Donation, DonationCreate, PremiumStatus, Subscription, SubscriptionPatch, SubscriptionUpsert, StatsBody, VoteCreate, VoteEntry, VoteStatus } from './schemas.js';
+import { subscriptionRepository, type SubscriptionWrite } from './subscriptions-repository.js';
+import { statsRepository } from './stats-repository.js';
+import { voteRepository } from './votes-repository.js';
+
+/** A vote counts (and blocks the next one) for 12 hours. */
+export const VOTE_WINDOW_MS = 12 * 60 * 60 * 1000;
+
+const NO_PREMIUM: PremiumStatus = {
+  active: false,
+  tierId: null,
+  tierName: null,
+  interval: null,
+  guildId: null,
+  expiresAt: null,
+  cancelAtPeriodEnd: false,
+};
+
+export class OwnerService {
+  constructor(
+    private readonly db: Database,
+    private readonly clock: Clock,
+    private readonly feed: ChangeFeed,
+  ) {}
+
+  async votes(botId: string, limit: number, hours: number | undefined): Promise<VoteEntry[]> {
+    await this.assertPublished(botId);
+    const since = hours === undefined ? undefined : new Date(this.clock.now().getTime() - hours * 3_600_000);
+    return voteRepository.list(this.db, botId, limit, since);
+  }
+
+  /** Voted when the user's latest vote is less than 12 hours old: 11:59:59 yes, 12:00:00 no. */
+  async voteStatus(botId: string, userId: string): Promise<VoteStatus> {
+    await this.assertPublished(botId);
+    const now = this.clock.now();
+    const votedAt = await voteRepository.latestSince(this.db, botId, userId, new Date(now.getTime() - VOTE_WINDOW_MS));
+    if (!votedAt || votedAt > now) return { voted: false, votedAt: null, expiresAt: null };
+    return {
+      voted: true,
+      votedAt: votedAt.toISOString(),
+      expiresAt: new Date(votedAt.getTime() + VOTE_WINDOW_MS).toISOString(),
+    };
+  }
+
+  async premium(botId: string, scope: { userId: string } | { guildId: string }): Promise<PremiumStatus> {
+    await this.assertPublished(botId);
+    const subscription = await subscriptionRepository.current(this.db, botId, scope, this.clock.now());
+    if (!subscription) return NO_PREMIUM;
+    return {
+      active: true,
+      tierId: subscription.tierId,
+      tierName: subscription.tierName,
+      interval: subscription.interval,
+      guildId: subscription.guildId,
+      expiresAt: subscription.expiresAt,
+      cancelAtPeriodEnd: subscription.cancelAtPeriodEnd,
+    };
+  }
+
+  /** The owner's report replaces the platform's count at once (bot, lists, history source, search). */
+  async reportStats(botId: string, stats: StatsBody): Promise<{ serverCount: number; shardCount: number }> {
+    await this.assertPublished(botId);
+    const stored = await this.db.transaction(async (tx) => {
+      const result = await statsRepository.report(tx, botId, stats.serverCount, stats.shardCount ?? null, this.clock.now());
+      await this.feed.notify(tx, { kind: 'bot', botId });
+      return result;
+    });
+    this.feed.emit({ kind: 'bot', botId });
+    return stored;
+  }
+
+  /** A vote, its counters and its `vote` event, in one transaction; 409 inside another vote's 12 hours. */
+  async addVote(botId: string, input: VoteCreate): Promise<VoteEntry> {
+    const now = this.clock.now();
+    const votedAt = input.votedAt ? new Date(input.votedAt) : now;
+    if (votedAt > now) throw AppError.validation([{ field: 'votedAt', message: 'must not be in the future' }]);
+    const vote = { user: input.user, username: input.username, flagged: input.flagged ?? false, votedAt: votedAt.toISOString() };
+    await this.db.transaction(async (tx) => {
+      // The row lock serialises votes per bot, so two racing votes of one user cannot both pass the check.
+      if (!(await botRepository.lock(tx, botId))) throw AppError.notFound('No bot with that application ID');
+      const from = new Date(votedAt.getTime() - VOTE_WINDOW_MS);
+      const to = new Date(votedAt.getTime() + VOTE_WINDOW_MS);
+      if (await voteRepository.existsBetween(tx, botId, input.user, from, to)) {
+        throw new AppError('conflict', 'This user already voted for this bot within the last 12 hours');
+      }
+      await voteRepository.insert(tx, {
+        id: randomUUID(),
+        botId,
+        ...vote,
+        votedAt,
+        month: utcDay(startOfUtcMonth(votedAt)),
+      });
+      await recordEvent(tx, { botId, type: 'vote', payload: vote, createdAt: now });
+      await this.feed.notify(tx, { kind: 'bot', botId });
+    });
+    this.feed.emit({ kind: 'bot', botId });
+    return vote;
+  }
+
+  /** Creates or updates a subscription by id; a change of `active` records a `premium` event. */
+  async upsertSubscription(botId: string, input: SubscriptionUpsert): Promise<{ subscription: Subscription; created: boolean }> {
+    const id = input.id ?? randomUUID();
+    const write: SubscriptionWrite = {
+      id,
+      botId,
+      userId: input.userId,
+      guildId: input.guildId ?? null,
+      tierId: input.tierId,
+      tierName: input.tierName,
+      interval: input.interval,
+      expiresAt: new Date(input.expiresAt).toISOString(),
+      cancelAtPeriodEnd: input.cancelAtPeriodEnd ?? false,
+      active: input.active,
+    };
+    return this.writeSubscription(id, botId, () => write);
+  }
+
+  async patchSubscription(id: string, patch: SubscriptionPatch): Promise<Subscription> {
+    const { subscription } = await this.writeSubscription(id, undefined, (existing) => {
+      if (!existing) throw AppError.notFound('No subscription with that ID');
+      return {
+        ...existing,
+        ...patch,
+        expiresAt: patch.expiresAt ? new Date(patch.expiresAt).toISOString() : existing.expiresAt,
+      };
+    });
+    return subscription;
+  }
+
+  async addDonation(botId: string, input: DonationCreate): Promise<Donation> {
+    if (Math.round(input.amount * 100) / 100 !== input.amount) {
+      throw AppError.validation([{ field: 'amount', message: 'must have at most two decimals' }]);
+    }
+    const now = this.clock.now();
+    const donation: Donation = {
+      id: randomUUID(),
+      botId,
+      user: input.user,
+      username: input.username ?? null,
+      amount: input.amount,
+      currency: input.currency,
+      createdAt: now.toISOString(),
+    };
+    await this.db.transaction(async (tx) => {
+      if (!(await botRepository.lock(tx, botId))) throw AppError.notFound('No bot with that application ID');
+      await donationRepository.insert(tx, donation);
+      const { user, username, amount, currency } = donation;
+      await recordEvent(tx, { botId, type: 'donation', payload: { user, username, amount, currency }, createdAt: now });
+    });
+    return donation;
+  }
+
+  private async writeSubscription(
+    id: string,
+    botId: string | undefined,
+    build: (existing: Subscription | undefined) => SubscriptionWrite,
+  ): Promise<{ subscription: Subscription; created: boolean }> {
+    const now = this.clock.now();
+    const created = await this.db.transaction(async (tx) => {
+      if (botId !== undefined && !(await botRepository.lock(tx, botId))) {
+        throw AppError.notFound('No bot with that application ID');
+      }
+      const existing = await subscriptionRepository.find(tx, id, true);
+      if (existing && botId !== undefined && existing.botId !== botId) {
+        throw new AppError('conflict', 'A subscription with this id belongs to a different bot');
+      }
+      const next = build(existing);
+      if (existing) await subscriptionRepository.update(tx, next, now);
+      else await subscriptionRepository.insert(tx, next, now);
+      if (next.active !== (existing?.active ?? false)) {
+        const { userId, guildId, tierId, tierName, interval, active, expiresAt, cancelAtPeriodEnd } = next;
+        await recordEvent(tx, {
+          botId: next.botId,
+          type: 'premium',
+          payload: { user: userId, guildId, tierId, tierName, interval, active, expiresAt, cancelAtPeriodEnd },
+          createdAt: now,
+        });
+      }
+      return !existing;
+    });
+    return { subscription: (await subscriptionRepository.find(this.db, id)) as Subscription, created };
+  }
+
+  private async assertPublished(botId: string): Promise<void> {
+    if (!(await botRepository.isPublished(this.db, botId))) throw AppError.notFound();
+  }
+}

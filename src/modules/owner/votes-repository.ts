@@ -1,0 +1,61 @@
+import type { Queryable } from '../../db/index.js';
+import type { VoteEntry } from './schemas.js';
+
+interface VoteRow {
+  user_id: string;
+  username: string;
+  voted_at: Date;
+  flagged: boolean;
+}
+
+function toVote(row: VoteRow): VoteEntry {
+  return { user: row.user_id, username: row.username, votedAt: row.voted_at.toISOString(), flagged: row.flagged };
+}
+
+export const voteRepository = {
+  async list(db: Queryable, botId: string, limit: number, since: Date | undefined): Promise<VoteEntry[]> {
+    const { rows } = await db.query<VoteRow>(
+      `SELECT user_id, username, voted_at, flagged FROM votes
+        WHERE bot_id = $1 AND ($2::timestamptz IS NULL OR voted_at >= $2)
+        ORDER BY voted_at DESC, id DESC LIMIT $3`,
+      [botId, since ?? null, limit],
+    );
+    return rows.map(toVote);
+  },
+
+  /** The user's latest vote strictly after `after`, if any. */
+  async latestSince(db: Queryable, botId: string, userId: string, after: Date): Promise<Date | undefined> {
+    const { rows } = await db.query<{ voted_at: Date }>(
+      `SELECT voted_at FROM votes WHERE bot_id = $1 AND user_id = $2 AND voted_at > $3
+        ORDER BY voted_at DESC LIMIT 1`,
+      [botId, userId, after],
+    );
+    return rows[0]?.voted_at;
+  },
+
+  /** Whether the user has a vote strictly inside (from, to). */
+  async existsBetween(tx: Queryable, botId: string, userId: string, from: Date, to: Date): Promise<boolean> {
+    const { rows } = await tx.query(
+      'SELECT 1 FROM votes WHERE bot_id = $1 AND user_id = $2 AND voted_at > $3 AND voted_at < $4 LIMIT 1',
+      [botId, userId, from, to],
+    );
+    return rows.length > 0;
+  },
+
+  /** Stores the vote and moves the bot's total and monthly counters with it. */
+  async insert(
+    tx: Queryable,
+    vote: { id: string; botId: string; user: string; username: string; flagged: boolean; votedAt: Date; month: string },
+  ): Promise<void> {
+    await tx.query(
+      'INSERT INTO votes (id, bot_id, user_id, username, flagged, voted_at) VALUES ($1, $2, $3, $4, $5, $6)',
+      [vote.id, vote.botId, vote.user, vote.username, vote.flagged, vote.votedAt],
+    );
+    await tx.query('UPDATE bots SET votes_total = votes_total + 1 WHERE id = $1', [vote.botId]);
+    await tx.query(
+      `INSERT INTO bot_vote_months (bot_id, month, votes) VALUES ($1, $2::date, 1)
+       ON CONFLICT (bot_id, month) DO UPDATE SET votes = bot_vote_months.votes + 1`,
+      [vote.botId, vote.month],
+    );
+  },
+};

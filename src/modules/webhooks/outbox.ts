@@ -1,0 +1,24 @@
+import { randomUUID } from 'node:crypto';
+import type { Queryable } from '../../db/index.js';
+
+export type EventType = 'vote' | 'premium' | 'donation' | 'test';
+
+/**
+ * Records an event in the caller's transaction, beside the fact it reports: committed together
+ * or not at all. The webhook worker delivers from this table. Returns the event id, which the
+ * receiver uses to drop duplicates.
+ */
+export async function recordEvent(
+  tx: Queryable,
+  event: { botId: string; type: EventType; payload: Record<string, unknown>; createdAt: Date },
+): Promise<string> {
+  const id = randomUUID();
+  await tx.query('INSERT INTO events (id, bot_id, type, payload, created_at) VALUES ($1, $2, $3, $4, $5)', [
+    id,
+    event.botId,
+    event.type,
+    JSON.stringify(event.payload),
+    event.createdAt,
+  ]);
+  return id;
+}

@@ -1,0 +1,35 @@
+import measure from 'anafanafo';
+
+/**
+ * Text widths from real font metrics: Verdana character-width tables (shields.io's
+ * `anafanafo`). Verdana is one of the widest common sans-serif fonts, so a width
+ * measured with it is a safe upper bound when the viewer's browser falls back to
+ * another font. Characters missing from the tables count as one "m".
+ */
+export function textWidth(text: string, opts: { size: number; bold?: boolean }): number {
+  return opts.bold
+    ? (measure(text, { font: 'bold 10px Verdana', guess: true }) * opts.size) / 10
+    : (measure(text, { font: '11px Verdana', guess: true }) * opts.size) / 11;
+}
+
+/**
+ * Cuts `text` so that it fits `maxWidth`, ending in "…". SVG has no text-overflow, so the
+ * chart title needs this to stay inside the image.
+ */
+export function truncateToWidth(
+  text: string,
+  maxWidth: number,
+  font: { size: number; bold?: boolean },
+): string {
+  if (textWidth(text, font) <= maxWidth) return text;
+  // Code points, not UTF-16 units, so an emoji is never cut in half.
+  const chars = Array.from(text);
+  let low = 0;
+  let high = chars.length;
+  while (low < high) {
+    const mid = Math.ceil((low + high) / 2);
+    if (textWidth(chars.slice(0, mid).join('').trimEnd() + '…', font) <= maxWidth) low = mid;
+    else high = mid - 1;
+  }
+  return chars.slice(0, low).join('').trimEnd() + '…';
+}

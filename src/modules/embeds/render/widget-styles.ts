@@ -40,15 +40,14 @@ body{font:14px/1.3 system-ui,-apple-system,"Segoe UI",Roboto,"Noto Sans","Helvet
 .verified{flex:none;width:16px;height:16px;color:var(--verified)}
 .desc{display:-webkit-box;-webkit-box-orient:vertical;-webkit-line-clamp:2;line-clamp:2;overflow:hidden;overflow-wrap:anywhere;font-size:12.5px;line-height:16px;max-height:32px;color:var(--muted)}
 .foot{display:flex;align-items:center;gap:12px;min-width:0}
-.stats{display:flex;gap:14px;flex:1;min-width:0}
+.stats{display:flex;gap:12px;flex:1;min-width:0}
 .stat{display:flex;flex-direction:column-reverse;min-width:3.5em;font-size:15px}
 .stat dd{font-size:15px;line-height:19px;font-weight:650;font-variant-numeric:tabular-nums;white-space:nowrap;overflow:hidden;text-overflow:ellipsis}
 .stat dt{font-size:11px;line-height:14px;color:var(--muted);white-space:nowrap;overflow:hidden;text-overflow:ellipsis}
 .star{color:var(--star)}
 .count{margin-left:3px;font-size:11px;font-weight:400;color:var(--muted)}
-.vote{flex:none;display:inline-flex;align-items:center;gap:5px;max-width:45%;padding:0 12px;height:32px;border-radius:8px;background:var(--button);color:var(--buttonText);font-size:13px;font-weight:600;text-decoration:none;white-space:nowrap}
+.vote{flex:none;display:inline-flex;align-items:center;max-width:45%;padding:0 14px;height:32px;border-radius:8px;background:var(--button);color:var(--buttonText);font-size:13px;font-weight:600;text-decoration:none;white-space:nowrap}
 .vote span{overflow:hidden;text-overflow:ellipsis}
 .vote:hover{background:var(--buttonHover)}
-.vote:focus-visible{outline:2px solid var(--verified);outline-offset:2px}
-.vote svg{flex:none;width:12px;height:12px}`;
+.vote:focus-visible{outline:2px solid var(--verified);outline-offset:2px}`;
 }

@@ -19,9 +19,6 @@ const VERIFIED_ICON =
   '<path fill="currentColor" d="M8 0l1.9 1.4 2.3-.1.7 2.2 1.9 1.3-.8 2.2.8 2.2-1.9 1.3-.7 2.2-2.3-.1L8 16l-1.9-1.4-2.3.1-.7-2.2L1.2 11.2 2 9 1.2 6.8l1.9-1.3.7-2.2 2.3.1z"/>' +
   '<path fill="none" stroke="#fff" stroke-width="1.6" stroke-linecap="round" stroke-linejoin="round" d="M5 8.2l2 2 4-4.2"/>';
 
-const NEW_TAB_ICON =
-  '<svg viewBox="0 0 12 12" aria-hidden="true"><path fill="none" stroke="currentColor" stroke-width="1.5" stroke-linecap="round" stroke-linejoin="round" d="M4.5 1.5h6v6M10.5 1.5 2 10"/></svg>';
-
 /** A complete HTML document: the bot card for an iframe of 420 × 140. */
 export function renderWidget(bot: EmbedBot, opts: WidgetOptions): string {
   const labels = WIDGET_LABELS[opts.lang];
@@ -71,7 +68,7 @@ ${stat(escapeXml(shortNumber(bot.serverCount, opts.lang)), labels.servers, label
 ${stat(escapeXml(shortNumber(bot.votesMonth, opts.lang)), labels.votesMonth, labels.votesTooltip(fullNumber(bot.votesMonth, opts.lang)))}
 ${rating}
 </dl>
-<a class="vote" href="${escapeXml(voteUrl)}" target="_blank" rel="noopener noreferrer" aria-label="${escapeXml(labels.voteFor(name))}"><span>${escapeXml(labels.vote)}</span>${NEW_TAB_ICON}</a>
+<a class="vote" href="${escapeXml(voteUrl)}" target="_blank" rel="noopener noreferrer" aria-label="${escapeXml(labels.voteFor(name))}"><span>${escapeXml(labels.vote)}</span></a>
 </div>
 </main>
 </body>

@@ -74,7 +74,9 @@ export function makeSeries(overrides: Partial<ChartSeries> = {}): ChartSeries {
   const rangeDays = overrides.rangeDays ?? 30;
   const points = Array.from({ length: rangeDays }, (_, index) => {
     const date = new Date(Date.UTC(2026, 10, 21) - (rangeDays - 1 - index) * 86_400_000);
-    return { date: date.toISOString().slice(0, 10), servers: 1_400_000 + index * 2_150 + (index % 4) * 900 };
+    // Steady growth with a weekly wobble, so screenshots look like a real bot's history.
+    const servers = Math.round(1_400_000 + index * 2_150 + 9_000 * Math.sin(index / 4) + (index % 7) * 600);
+    return { date: date.toISOString().slice(0, 10), servers };
   });
   return { botName: 'Melody', source: 'self', points, rangeDays, ...overrides };
 }

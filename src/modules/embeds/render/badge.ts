@@ -23,7 +23,7 @@ interface BadgeContent {
 /**
  * `votes` shows the votes of the current month (`votesMonth`), labelled "/month": it is
  * the number the directory ranks by and it reflects current activity, whereas
- * `votesTotal` only ever grows. The total stays available in the widget's data source.
+ * `votesTotal` only ever grows.
  */
 function badgeContent(bot: EmbedBot, variant: BadgeVariant): BadgeContent {
   const name = bot.name.trim() || bot.id;
@@ -71,18 +71,20 @@ export function renderNotFoundBadge(opts: NotFoundBadgeOptions): string {
 
 function drawBadge(id: string, content: BadgeContent, theme: Theme | undefined, compact: boolean): string {
   const paint = new SvgPaint(id, BADGE_COLOURS, theme);
-  const labelWidth = compact ? 0 : sectionWidth(content.label);
-  const valueWidth = sectionWidth(content.value);
+  const labelTextWidth = compact ? 0 : textWidth(content.label, { size: FONT_SIZE });
+  const valueTextWidth = textWidth(content.value, { size: FONT_SIZE });
+  const labelWidth = compact ? 0 : Math.round(labelTextWidth + 2 * PADDING);
+  const valueWidth = Math.round(valueTextWidth + 2 * PADDING);
   const width = labelWidth + valueWidth;
   const description = escapeXml(content.description);
 
   const label = compact
     ? ''
     : `<rect width="${labelWidth}" height="${HEIGHT}" ${paint.attrs({ fill: 'labelBg' })}/>` +
-      sectionText(content.label, labelWidth / 2, paint.attrs({ fill: 'labelText' }));
+      sectionText(content.label, labelTextWidth, labelWidth / 2, paint.attrs({ fill: 'labelText' }));
   const value =
     `<rect x="${labelWidth}" width="${valueWidth}" height="${HEIGHT}" ${paint.attrs({ fill: content.valueRole })}/>` +
-    sectionText(content.value, labelWidth + valueWidth / 2, paint.attrs({ fill: 'valueText' }));
+    sectionText(content.value, valueTextWidth, labelWidth + valueWidth / 2, paint.attrs({ fill: 'valueText' }));
   // The hairline keeps a light label visible on a white page (and a dark one on black).
   const border = `<rect x=".5" y=".5" width="${width - 1}" height="${HEIGHT - 1}" rx="2.5" fill="none" stroke-opacity=".6" ${paint.attrs({ stroke: 'border' })}/>`;
 
@@ -97,18 +99,13 @@ function drawBadge(id: string, content: BadgeContent, theme: Theme | undefined, 
   );
 }
 
-function sectionWidth(text: string): number {
-  return Math.round(textWidth(text, { size: FONT_SIZE }) + 2 * PADDING);
-}
-
 /**
  * `textLength` pins the text to the measured width, so the layout holds even where
  * Verdana is missing and the browser substitutes a font with other metrics.
  */
-function sectionText(text: string, centreX: number, paintAttrs: string): string {
-  const length = textWidth(text, { size: FONT_SIZE }).toFixed(1);
+function sectionText(text: string, width: number, centreX: number, paintAttrs: string): string {
   return (
     `<text x="${centreX}" y="14" text-anchor="middle" font-family="${FONT_FAMILY}" font-size="${FONT_SIZE}" ` +
-    `textLength="${length}" ${paintAttrs}>${escapeXml(text)}</text>`
+    `textLength="${width.toFixed(1)}" ${paintAttrs}>${escapeXml(text)}</text>`
   );
 }

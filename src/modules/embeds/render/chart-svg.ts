@@ -40,7 +40,7 @@ export function renderChartSvg(series: ChartSeries, opts: ChartOptions): string 
   const id = uniqueId('chart', [series.botName, series.source, series.rangeDays, opts.theme, JSON.stringify(points)]);
   const paint = new SvgPaint<ChartRole>(id, CHART_COLOURS, theme);
   const text = (x: number, y: number, size: number, role: ChartRole, content: string, extra = ''): string =>
-    `<text x="${round(x)}" y="${round(y)}" font-size="${size}" ${extra} ${paint.attrs({ fill: role })}>${escapeXml(content)}</text>`;
+    `<text x="${round(x)}" y="${round(y)}" font-size="${size}"${extra ? ` ${extra}` : ''} ${paint.attrs({ fill: role })}>${escapeXml(content)}</text>`;
 
   const name = series.botName.trim() || 'Unnamed bot';
   const latest = points.at(-1);

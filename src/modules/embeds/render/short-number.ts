@@ -31,8 +31,14 @@ export function shortNumber(n: number, lang: Lang = 'en'): string {
 
 /** Full number with grouping, for tooltips and screen readers: 12,345 / 12.345. */
 export function fullNumber(n: number, lang: Lang = 'en'): string {
-  return new Intl.NumberFormat(lang === 'de' ? 'de-DE' : 'en-US').format(n);
+  return GROUPED[lang].format(n);
 }
+
+// Built once: constructing an Intl.NumberFormat costs more than rendering a whole badge.
+const GROUPED: Record<Lang, Intl.NumberFormat> = {
+  en: new Intl.NumberFormat('en-US'),
+  de: new Intl.NumberFormat('de-DE'),
+};
 
 /** Rating average with exactly one decimal (4.7 / 4,7). */
 export function ratingAverage(average: number, lang: Lang = 'en'): string {

@@ -7,10 +7,36 @@ import measure from 'anafanafo';
  * another font. Characters missing from the tables count as one "m".
  */
 export function textWidth(text: string, opts: { size: number; bold?: boolean }): number {
-  return opts.bold
-    ? (measure(text, { font: 'bold 10px Verdana', guess: true }) * opts.size) / 10
-    : (measure(text, { font: '11px Verdana', guess: true }) * opts.size) / 11;
+  const widths = opts.bold ? BOLD_10PX : NORMAL_11PX;
+  let width = 0;
+  for (const char of text) width += widths.of(char);
+  return (width * opts.size) / widths.size;
 }
+
+/**
+ * anafanafo adds up per-character widths (no kerning), so caching each character's width
+ * gives the same result several times faster: badges are rendered on every cache miss.
+ */
+class CharWidths {
+  private readonly cache = new Map<string, number>();
+
+  constructor(
+    private readonly font: '11px Verdana' | 'bold 10px Verdana',
+    readonly size: number,
+  ) {}
+
+  of(char: string): number {
+    let width = this.cache.get(char);
+    if (width === undefined) {
+      width = measure(char, { font: this.font, guess: true });
+      this.cache.set(char, width);
+    }
+    return width;
+  }
+}
+
+const NORMAL_11PX = new CharWidths('11px Verdana', 11);
+const BOLD_10PX = new CharWidths('bold 10px Verdana', 10);
 
 /**
  * Cuts `text` so that it fits `maxWidth`, ending in "…". SVG has no text-overflow, so the

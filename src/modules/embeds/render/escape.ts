@@ -21,7 +21,7 @@ const ENTITIES: Record<string, string> = {
 const XML_INVALID =
   /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
 
-export function stripInvalidXmlChars(text: string): string {
+function stripInvalidXmlChars(text: string): string {
   return text.replace(XML_INVALID, '');
 }
 

@@ -6,7 +6,6 @@
 export { renderBadge, renderNotFoundBadge } from './badge.js';
 export { renderChartPng } from './chart-png.js';
 export { CHART_HEIGHT, CHART_WIDTH, renderChartSvg } from './chart-svg.js';
-export { escapeXml } from './escape.js';
 export { shortNumber } from './short-number.js';
 export type {
   BadgeOptions,

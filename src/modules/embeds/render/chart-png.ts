@@ -1,0 +1,48 @@
+import { existsSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { Resvg } from '@resvg/resvg-js';
+import { renderChartSvg } from './chart-svg.js';
+import type { ChartOptions, ChartSeries } from './types.js';
+
+const FONT_FILES = ['DejaVuSans.ttf', 'DejaVuSans-Bold.ttf'];
+
+/**
+ * `assets/fonts/` of the project, found by walking up from this module: the same lookup
+ * works from `src/` (tests, tsx) and from `dist/src/` (the build), without a copy step.
+ */
+function findFontFiles(): string[] {
+  for (let dir = dirname(fileURLToPath(import.meta.url)); ; dir = dirname(dir)) {
+    const candidate = join(dir, 'assets', 'fonts');
+    if (FONT_FILES.every((file) => existsSync(join(candidate, file)))) {
+      return FONT_FILES.map((file) => join(candidate, file));
+    }
+    if (dirname(dir) === dir) throw new Error(`assets/fonts/{${FONT_FILES.join(',')}} not found above ${import.meta.url}`);
+  }
+}
+
+let fontFiles: string[] | undefined;
+
+/**
+ * The chart as PNG, for places that take no SVG (documents, some chat clients).
+ * 'auto' renders the light theme: a PNG has no viewer system setting to follow, and a
+ * light image is the safer default on paper and in documents.
+ *
+ * resvg draws no text without a font, and system fonts differ per machine (a fresh
+ * container has none), so the bundled DejaVu Sans is the only font it gets.
+ */
+export function renderChartPng(series: ChartSeries, opts: ChartOptions): Buffer {
+  fontFiles ??= findFontFiles();
+  const svg = renderChartSvg(series, { theme: opts.theme === 'auto' ? 'light' : opts.theme });
+  const resvg = new Resvg(svg, {
+    font: {
+      loadSystemFonts: false,
+      fontFiles,
+      defaultFontFamily: 'DejaVu Sans',
+      sansSerifFamily: 'DejaVu Sans',
+    },
+    shapeRendering: 2,
+    textRendering: 1,
+  });
+  return resvg.render().asPng();
+}

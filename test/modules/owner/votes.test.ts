@@ -1,0 +1,147 @@
+import { describe, expect, it } from 'vitest';
+import { backends, ManualClock, testApp } from '../../helpers.js';
+import { bearer, createBot, createKey, USER } from '../../support/owner.js';
+
+const T0 = new Date('2026-03-10T08:00:00.000Z');
+const HOUR = 3_600_000;
+
+describe.each(backends())('votes and the 12-hour window (%s)', async (backend) => {
+  const clock = new ManualClock(T0);
+  const t = await testApp(backend, { clock });
+
+  const vote = (botId: string, body: Record<string, unknown>) => t.admin('POST', `/admin/v1/bots/${botId}/votes`, body);
+  const check = async (botId: string, key: string, user = USER) =>
+    (await t.get(`/api/v1/bots/${botId}/check/${user}`, bearer(key))).json().data;
+
+  it('voted at 11:59:59 after the vote, not at 12:00:00; 200 with voted false for a user who never voted', async () => {
+    clock.set(T0);
+    const botId = await createBot(t);
+    const { key } = await createKey(t, botId, ['votes:read']);
+    expect(await check(botId, key)).toEqual({ voted: false, votedAt: null, expiresAt: null });
+    expect((await vote(botId, { user: USER, username: 'lena' })).statusCode).toBe(201);
+
+    clock.set(new Date(T0.getTime() + 12 * HOUR - 1000));
+    expect(await check(botId, key)).toEqual({
+      voted: true,
+      votedAt: '2026-03-10T08:00:00.000Z',
+      expiresAt: '2026-03-10T20:00:00.000Z',
+    });
+    clock.set(new Date(T0.getTime() + 12 * HOUR));
+    expect(await check(botId, key)).toEqual({ voted: false, votedAt: null, expiresAt: null });
+  });
+
+  it('a second vote inside 12 hours is a 409 and stores nothing; at 12:00:00 it is accepted', async () => {
+    clock.set(T0);
+    const botId = await createBot(t);
+    expect((await vote(botId, { user: USER, username: 'lena' })).statusCode).toBe(201);
+    clock.set(new Date(T0.getTime() + 12 * HOUR - 1000));
+    const again = await vote(botId, { user: USER, username: 'lena' });
+    expect(again.statusCode).toBe(409);
+    expect(again.json()).toMatchObject({ error: { code: 'conflict' } });
+    expect((await t.get(`/api/v1/bots/${botId}`)).json().data.votesTotal).toBe(1);
+    clock.set(new Date(T0.getTime() + 12 * HOUR));
+    expect((await vote(botId, { user: USER, username: 'lena' })).statusCode).toBe(201);
+    expect((await t.get(`/api/v1/bots/${botId}`)).json().data.votesTotal).toBe(2);
+  });
+
+  it('two racing votes of one user: exactly one is stored', async () => {
+    clock.set(T0);
+    const botId = await createBot(t);
+    const results = await Promise.all(Array.from({ length: 6 }, () => vote(botId, { user: USER, username: 'lena' })));
+    expect(results.map((r) => r.statusCode).sort()).toEqual([201, 409, 409, 409, 409, 409]);
+    expect((await t.get(`/api/v1/bots/${botId}`)).json().data.votesTotal).toBe(1);
+  });
+
+  it('a back-dated vote within 12 hours before an existing one is a conflict too', async () => {
+    clock.set(T0);
+    const botId = await createBot(t);
+    expect((await vote(botId, { user: USER, username: 'lena' })).statusCode).toBe(201);
+    const earlier = new Date(T0.getTime() - 6 * HOUR).toISOString();
+    expect((await vote(botId, { user: USER, username: 'lena', votedAt: earlier })).statusCode).toBe(409);
+  });
+
+  it('votesTotal and votesMonth move at once; votesMonth counts the current UTC month only', async () => {
+    clock.set('2026-03-31T23:00:00.000Z');
+    const botId = await createBot(t);
+    await vote(botId, { user: '111111111111111111', username: 'a' });
+    await vote(botId, { user: '222222222222222222', username: 'b', votedAt: '2026-02-27T10:00:00.000Z' });
+    let bot = (await t.get(`/api/v1/bots/${botId}`)).json().data;
+    expect([bot.votesTotal, bot.votesMonth]).toEqual([2, 1]);
+    clock.set('2026-04-01T00:00:00.000Z');
+    bot = (await t.get(`/api/v1/bots/${botId}`)).json().data;
+    expect([bot.votesTotal, bot.votesMonth]).toEqual([2, 0]);
+  });
+
+  it('lists votes newest first with every field; limit and hours filter', async () => {
+    clock.set(T0);
+    const botId = await createBot(t);
+    const { key } = await createKey(t, botId, ['votes:read']);
+    for (let i = 0; i < 5; i++) {
+      const votedAt = new Date(T0.getTime() - i * 10 * HOUR).toISOString();
+      await vote(botId, { user: `30000000000000000${i}`, username: `user${i}`, flagged: i === 2, votedAt });
+    }
+    const all = (await t.get(`/api/v1/bots/${botId}/votes`, bearer(key))).json().data;
+    expect(all).toHaveLength(5);
+    expect(all[0]).toEqual({ user: '300000000000000000', username: 'user0', votedAt: T0.toISOString(), flagged: false });
+    expect(all.map((v: { votedAt: string }) => v.votedAt)).toEqual([...all.map((v: { votedAt: string }) => v.votedAt)].sort().reverse());
+    expect(all[2].flagged).toBe(true);
+    expect((await t.get(`/api/v1/bots/${botId}/votes?limit=2`, bearer(key))).json().data).toHaveLength(2);
+    expect((await t.get(`/api/v1/bots/${botId}/votes?hours=25`, bearer(key))).json().data).toHaveLength(3);
+  });
+
+  it('422 with details for out-of-range limit and hours, listing every bad field', async () => {
+    const botId = await createBot(t);
+    const { key } = await createKey(t, botId, ['votes:read']);
+    for (const query of ['limit=0', 'limit=101', 'hours=0', 'hours=721', 'limit=abc', 'hours=1.5', 'limit=1&limit=2', 'limit=1e30']) {
+      const response = await t.get(`/api/v1/bots/${botId}/votes?${query}`, bearer(key));
+      expect(response.statusCode, query).toBe(422);
+      expect(response.json().error.details.length, query).toBeGreaterThan(0);
+    }
+    const both = await t.get(`/api/v1/bots/${botId}/votes?limit=0&hours=0`, bearer(key));
+    expect(both.json().error.details.map((d: { field: string }) => d.field).sort()).toEqual(['hours', 'limit']);
+  });
+
+  it('user ids in paths are validated: 422 for a bad one', async () => {
+    const botId = await createBot(t);
+    const { key } = await createKey(t, botId, ['votes:read', 'premium:read']);
+    for (const bad of ['123', 'abcdefghijklmnopqr', '1234567890123456789012', '%F0%9F%98%80']) {
+      expect((await t.get(`/api/v1/bots/${botId}/check/${bad}`, bearer(key))).statusCode, bad).toBe(422);
+      expect((await t.get(`/api/v1/bots/${botId}/premium/${bad}`, bearer(key))).statusCode, bad).toBe(422);
+      expect((await t.get(`/api/v1/bots/${botId}/premium/guild/${bad}`, bearer(key))).statusCode, bad).toBe(422);
+    }
+  });
+
+  it('management vote input is validated', async () => {
+    clock.set(T0);
+    const botId = await createBot(t);
+    const cases = [
+      {},
+      { user: USER },
+      { user: 'abc', username: 'x' },
+      { user: USER, username: '' },
+      { user: USER, username: 'x', flagged: 'yes' },
+      { user: USER, username: 'x', votedAt: 'yesterday' },
+      { user: USER, username: 'x', votedAt: new Date(T0.getTime() + HOUR).toISOString() },
+      { user: USER, username: 'x', extra: 1 },
+    ];
+    for (const body of cases) {
+      const response = await vote(botId, body);
+      expect(response.statusCode, JSON.stringify(body)).toBe(422);
+    }
+    expect((await vote('123456789012345670', { user: USER, username: 'x' })).statusCode).toBe(404);
+    expect((await t.get(`/api/v1/bots/${botId}`)).json().data.votesTotal).toBe(0);
+  });
+
+  it('each vote writes one vote event in the outbox', async () => {
+    clock.set(T0);
+    const botId = await createBot(t);
+    await vote(botId, { user: USER, username: 'lena', flagged: true });
+    const { rows } = await t.db.query<{ type: string; payload: Record<string, unknown> }>(
+      'SELECT type, payload FROM events WHERE bot_id = $1',
+      [botId],
+    );
+    expect(rows).toEqual([
+      { type: 'vote', payload: { user: USER, username: 'lena', flagged: true, votedAt: T0.toISOString() } },
+    ]);
+  });
+});

@@ -27,6 +27,7 @@ const USERNAMES = ['lena', 'maxpower', 'nightowl', 'kaffeeklatsch', 'pixelpirat'
 export interface SeedResult {
   bots: number;
   reviews: number;
+  votes: number;
   historyDays: number;
 }
 
@@ -39,7 +40,7 @@ export async function seed(app: FastifyInstance, file: string, options: { extras
   const items = JSON.parse(readFileSync(file, 'utf8')) as unknown;
   if (!Array.isArray(items)) throw new Error(`${file}: expected a JSON array of bots`);
   const random = seededRandom(options.seed ?? 20261121);
-  const result: SeedResult = { bots: 0, reviews: 0, historyDays: 0 };
+  const result: SeedResult = { bots: 0, reviews: 0, votes: 0, historyDays: 0 };
   for (const [index, item] of items.entries()) {
     const { id, ...body } = item as { id?: unknown } & Record<string, unknown>;
     if (typeof id !== 'string') throw new Error(`${file}[${index}]: id must be a string`);
@@ -47,6 +48,7 @@ export async function seed(app: FastifyInstance, file: string, options: { extras
     result.bots += 1;
     if (options.extras === false) continue;
     result.reviews += await addReviews(app, id, random);
+    if (body.published === true) result.votes += await addVotes(app, id, random);
     result.historyDays += await addHistory(app, id, body.platformServerCount as number | null | undefined, random);
   }
   return result;
@@ -69,6 +71,21 @@ async function addReviews(app: FastifyInstance, botId: string, random: () => num
     if (random() < 0.3) {
       await manage(app, 'PUT', `/admin/v1/reviews/${created.data.id}/reply`, { body: pick(random, REPLIES) });
     }
+  }
+  return count;
+}
+
+/** Votes from distinct users over the last 40 days, so both votesMonth and votesTotal show something. */
+async function addVotes(app: FastifyInstance, botId: string, random: () => number): Promise<number> {
+  const count = Math.floor(random() ** 2 * 60);
+  const now = app.clock.now().getTime();
+  for (let i = 0; i < count; i++) {
+    await manage(app, 'POST', `/admin/v1/bots/${botId}/votes`, {
+      user: `${400000000000000000n + BigInt(i)}`,
+      username: `${pick(random, USERNAMES)}${i}`,
+      flagged: random() < 0.03,
+      votedAt: new Date(now - Math.floor(random() * 40 * 86_400_000)).toISOString(),
+    });
   }
   return count;
 }

@@ -1,12 +1,26 @@
-import type { FastifyReply } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { CachedResponse } from './read-cache.js';
 
 /**
- * Sends JSON that is already serialized (from the read cache). Fastify passes strings through
- * untouched, so the route's response schema documents the body without re-serializing it.
+ * Sends a cached, already serialized response with its ETag, or 304 when the client holds it.
+ * Fastify passes strings and buffers through untouched, so the route's response schema
+ * documents the body without re-serializing it.
  */
-export function sendJsonText(reply: unknown, json: string, cacheControl: string): FastifyReply {
-  return (reply as FastifyReply)
-    .header('cache-control', cacheControl)
-    .type('application/json; charset=utf-8')
-    .send(json);
+export function sendCached(
+  request: FastifyRequest,
+  reply: unknown,
+  cached: CachedResponse,
+  headers: { contentType: string; cacheControl: string },
+): FastifyReply {
+  const out = (reply as FastifyReply).header('cache-control', headers.cacheControl).header('etag', cached.etag);
+  if (etagMatches(request.headers['if-none-match'], cached.etag)) return out.code(304).send();
+  return out.type(headers.contentType).send(cached.body);
+}
+
+export const JSON_TYPE = 'application/json; charset=utf-8';
+
+function etagMatches(header: string | undefined, etag: string): boolean {
+  if (!header) return false;
+  if (header.trim() === '*') return true;
+  return header.split(',').some((candidate) => candidate.trim().replace(/^W\//, '') === etag);
 }

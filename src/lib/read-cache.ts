@@ -1,83 +1,91 @@
-/**
- * Serialized responses of public reads, kept until a change to their bot or a deadline.
- * Each entry is tagged with the bots it shows; `invalidate(botId)` drops those and every list.
- * A generation counter stops a read that started before an invalidation from storing its
- * (possibly stale) result after it.
- */
-import { AppError } from './errors.js';
+import { createHash } from 'node:crypto';
 import { startOfNextUtcMonth, startOfUtcMonth, utcDay, type Clock } from './clock.js';
+import { AppError } from './errors.js';
 
 /** How long an entry may live when nothing invalidates it (a lost LISTEN connection, say). */
 const TTL_MS = 30_000;
 
-export interface CachedResponse {
-  body: string;
+export interface CachedResponse<B extends string | Buffer = string | Buffer> {
+  body: B;
+  /** A strong validator of the body, for ETag / If-None-Match. */
+  etag: string;
   expiresAt: number;
 }
 
-interface Entry extends CachedResponse {
-  botId: string | undefined;
-}
-
+/**
+ * Serialized responses of public reads, kept until a change to their bot or a deadline.
+ * Each entry belongs to one bot, or to none (lists, which may show any bot):
+ * `invalidate(botId)` drops that bot's entries and every list. A generation counter stops a
+ * read that started before an invalidation from storing its (possibly stale) result after it.
+ */
 export class ReadCache {
-  private readonly entries = new Map<string, Entry>();
+  private readonly entries = new Map<string, CachedResponse & { botId: string | undefined }>();
+  private readonly keysByBot = new Map<string | undefined, Set<string>>();
   private generation = 0;
 
   constructor(
     private readonly clock: Clock,
-    private readonly maxEntries = 10_000,
+    private readonly maxEntries = 20_000,
   ) {}
 
   /**
-   * The cached body for key, or compute(month) stored under it; undefined from compute means
-   * "no such published bot". Entries die at the end of the UTC month at the latest, because
-   * votesMonth starts again from zero then.
+   * The cached response for key, or compute(month) stored under it; undefined from compute
+   * means "no such published bot" (404). Entries die after `ttlMs` and at the end of the UTC
+   * month at the latest, because votesMonth starts again from zero then.
    */
-  async fetch(
+  async fetch<B extends string | Buffer>(
     key: string,
     botId: string | undefined,
-    compute: (month: string) => Promise<string | undefined>,
-  ): Promise<string> {
+    compute: (month: string) => Promise<B | undefined>,
+    ttlMs = TTL_MS,
+  ): Promise<CachedResponse<B>> {
     const now = this.clock.now();
-    const hit = this.get(key, now.getTime());
-    if (hit) return hit.body;
+    const hit = this.entries.get(key);
+    if (hit && hit.expiresAt > now.getTime()) return hit as unknown as CachedResponse<B>;
     const ticket = this.generation;
     const body = await compute(utcDay(startOfUtcMonth(now)));
     if (body === undefined) throw AppError.notFound();
-    this.set(key, ticket, botId, body, Math.min(now.getTime() + TTL_MS, startOfNextUtcMonth(now).getTime()));
-    return body;
-  }
-
-  private get(key: string, now: number): CachedResponse | undefined {
-    const entry = this.entries.get(key);
-    if (!entry) return undefined;
-    if (entry.expiresAt <= now) {
-      this.entries.delete(key);
-      return undefined;
-    }
+    const entry = {
+      body,
+      etag: `"${createHash('sha1').update(body).digest('base64url')}"`,
+      expiresAt: Math.min(now.getTime() + ttlMs, startOfNextUtcMonth(now).getTime()),
+    };
+    if (ticket === this.generation) this.store(key, botId, entry);
     return entry;
-  }
-
-  private set(key: string, ticket: number, botId: string | undefined, body: string, expiresAt: number): void {
-    if (ticket !== this.generation) return;
-    if (this.entries.size >= this.maxEntries) {
-      // Maps iterate in insertion order: dropping the first entry drops the oldest.
-      const oldest = this.entries.keys().next().value;
-      if (oldest !== undefined) this.entries.delete(oldest);
-    }
-    this.entries.set(key, { body, expiresAt, botId });
   }
 
   /** A bot changed: forget its own responses and every list (lists may show it). */
   invalidate(botId: string): void {
     this.generation++;
-    for (const [key, entry] of this.entries) {
-      if (entry.botId === undefined || entry.botId === botId) this.entries.delete(key);
-    }
+    this.drop(botId);
+    this.drop(undefined);
   }
 
   clear(): void {
     this.generation++;
     this.entries.clear();
+    this.keysByBot.clear();
+  }
+
+  private store(key: string, botId: string | undefined, entry: CachedResponse): void {
+    if (!this.entries.has(key) && this.entries.size >= this.maxEntries) {
+      // Maps iterate in insertion order: the first key is the oldest entry.
+      const oldest = this.entries.keys().next().value;
+      if (oldest !== undefined) this.entries.delete(oldest);
+    }
+    this.entries.set(key, { ...entry, botId });
+    let keys = this.keysByBot.get(botId);
+    if (!keys) {
+      keys = new Set();
+      this.keysByBot.set(botId, keys);
+    }
+    keys.add(key);
+  }
+
+  private drop(botId: string | undefined): void {
+    const keys = this.keysByBot.get(botId);
+    if (!keys) return;
+    for (const key of keys) this.entries.delete(key);
+    this.keysByBot.delete(botId);
   }
 }

@@ -1,4 +1,4 @@
-import { sendJsonText } from '../../lib/http.js';
+import { JSON_TYPE, sendCached } from '../../lib/http.js';
 import { errorResponses } from '../../lib/schemas.js';
 import type { App } from '../../lib/types.js';
 import { BotIdParams, BotList, BotListQuery, Bot } from './schemas.js';
@@ -16,8 +16,8 @@ export async function botRoutes(app: App): Promise<void> {
       },
     },
     async (request, reply) => {
-      const body = await app.services.bots.publicListJson(request.query);
-      return sendJsonText(reply, body, 'public, max-age=30');
+      const cached = await app.services.bots.publicListJson(request.query);
+      return sendCached(request, reply, cached, { contentType: JSON_TYPE, cacheControl: 'public, max-age=30' });
     },
   );
 
@@ -32,8 +32,8 @@ export async function botRoutes(app: App): Promise<void> {
       },
     },
     async (request, reply) => {
-      const body = await app.services.bots.publicBotJson(request.params.id);
-      return sendJsonText(reply, body, 'public, max-age=60');
+      const cached = await app.services.bots.publicBotJson(request.params.id);
+      return sendCached(request, reply, cached, { contentType: JSON_TYPE, cacheControl: 'public, max-age=60' });
     },
   );
 }

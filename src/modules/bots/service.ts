@@ -2,7 +2,7 @@ import type { Database } from '../../db/index.js';
 import type { ChangeFeed } from '../../lib/change-feed.js';
 import { startOfUtcMonth, utcDay, type Clock } from '../../lib/clock.js';
 import { AppError } from '../../lib/errors.js';
-import type { ReadCache } from '../../lib/read-cache.js';
+import type { CachedResponse, ReadCache } from '../../lib/read-cache.js';
 import { botRepository, toBot } from './repository.js';
 import type { AdminBot, Bot, BotListQuery, BotPatch, BotPut, BotWrite } from './schemas.js';
 
@@ -15,7 +15,7 @@ export class BotService {
   ) {}
 
   /** `{data: Bot}` as JSON text, from the read cache when it holds it. */
-  async publicBotJson(id: string): Promise<string> {
+  async publicBotJson(id: string): Promise<CachedResponse<string>> {
     return this.cache.fetch(`bot:${id}`, id, async (month) => {
       const row = await botRepository.findById(this.db, id, month, true);
       if (!row) return undefined;
@@ -23,7 +23,7 @@ export class BotService {
     });
   }
 
-  async publicListJson(query: BotListQuery): Promise<string> {
+  async publicListJson(query: BotListQuery): Promise<CachedResponse<string>> {
     const search = query.search ?? '';
     const key = `list:${query.page}:${query.limit}:${query.sort}:${search}`;
     return this.cache.fetch(key, undefined, async (month) => {

@@ -1,4 +1,4 @@
-import { sendJsonText } from '../../lib/http.js';
+import { JSON_TYPE, sendCached } from '../../lib/http.js';
 import { errorResponses } from '../../lib/schemas.js';
 import type { App } from '../../lib/types.js';
 import { BotIdParams } from '../bots/schemas.js';
@@ -17,8 +17,8 @@ export async function historyRoutes(app: App): Promise<void> {
       },
     },
     async (request, reply) => {
-      const body = await app.services.history.publicJson(request.params.id, request.query.days);
-      return sendJsonText(reply, body, 'public, max-age=300');
+      const cached = await app.services.history.publicJson(request.params.id, request.query.days);
+      return sendCached(request, reply, cached, { contentType: JSON_TYPE, cacheControl: 'public, max-age=300' });
     },
   );
 }

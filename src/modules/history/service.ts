@@ -2,7 +2,7 @@ import type { Database } from '../../db/index.js';
 import type { ChangeFeed } from '../../lib/change-feed.js';
 import { addDays, utcDay, type Clock } from '../../lib/clock.js';
 import { AppError } from '../../lib/errors.js';
-import type { ReadCache } from '../../lib/read-cache.js';
+import type { CachedResponse, ReadCache } from '../../lib/read-cache.js';
 import { historyRepository, type HistoryFacts } from './repository.js';
 import type { HistoryPoint, HistoryResponse } from './schemas.js';
 
@@ -15,7 +15,7 @@ export class HistoryService {
   ) {}
 
   /** The history response as JSON text, cached per bot and `days` value. */
-  async publicJson(botId: string, days: number): Promise<string> {
+  async publicJson(botId: string, days: number): Promise<CachedResponse<string>> {
     return this.cache.fetch(`history:${botId}:${days}`, botId, async () => {
       const response = await this.history(botId, days);
       return response && JSON.stringify(response);

@@ -1,4 +1,4 @@
-import { sendJsonText } from '../../lib/http.js';
+import { JSON_TYPE, sendCached } from '../../lib/http.js';
 import { errorResponses } from '../../lib/schemas.js';
 import type { App } from '../../lib/types.js';
 import { BotIdParams } from '../bots/schemas.js';
@@ -17,8 +17,8 @@ export async function reviewRoutes(app: App): Promise<void> {
       },
     },
     async (request, reply) => {
-      const body = await app.services.reviews.publicListJson(request.params.id, request.query);
-      return sendJsonText(reply, body, 'public, max-age=60');
+      const cached = await app.services.reviews.publicListJson(request.params.id, request.query);
+      return sendCached(request, reply, cached, { contentType: JSON_TYPE, cacheControl: 'public, max-age=60' });
     },
   );
 }

@@ -3,7 +3,7 @@ import type { Database, Queryable } from '../../db/index.js';
 import type { ChangeFeed } from '../../lib/change-feed.js';
 import type { Clock } from '../../lib/clock.js';
 import { AppError } from '../../lib/errors.js';
-import type { ReadCache } from '../../lib/read-cache.js';
+import type { CachedResponse, ReadCache } from '../../lib/read-cache.js';
 import { botRepository } from '../bots/repository.js';
 import { reviewRepository } from './repository.js';
 import type { AdminReview, Review, ReviewCreate, ReviewListQuery, ReviewPatch } from './schemas.js';
@@ -17,7 +17,7 @@ export class ReviewService {
   ) {}
 
   /** `{data: [Review], pagination}` as JSON text: most helpful first, then newest. */
-  async publicListJson(botId: string, query: ReviewListQuery): Promise<string> {
+  async publicListJson(botId: string, query: ReviewListQuery): Promise<CachedResponse<string>> {
     return this.cache.fetch(`reviews:${botId}:${query.page}:${query.limit}`, botId, async () => {
       if (!(await botRepository.isPublished(this.db, botId))) return undefined;
       const { reviews, total } = await reviewRepository.listPublished(

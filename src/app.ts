@@ -7,6 +7,7 @@ import { systemClock, type Clock } from './lib/clock.js';
 import { errorBody } from './lib/errors.js';
 import { ReadCache } from './lib/read-cache.js';
 import { adminRoutes } from './modules/admin/routes.js';
+import { embedRoutes } from './modules/embeds/routes.js';
 import { publicRoutes } from './modules/public-routes.js';
 import { createServices, type Services } from './modules/services.js';
 import errorsPlugin, { mapFrameworkError } from './plugins/errors.js';
@@ -73,12 +74,13 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   app.decorate('db', db);
   app.decorate('clock', clock);
   app.decorate('changes', feed);
-  app.decorate('services', createServices({ db, clock, cache, feed }));
+  app.decorate('services', createServices({ config, db, clock, cache, feed }));
 
   await app.register(errorsPlugin);
   await app.register(validationPlugin);
   await app.register(openapiPlugin, { baseUrl: config.baseUrl, version: VERSION });
   await app.register(publicRoutes, { prefix: '/api/v1' });
+  await app.register(embedRoutes, { prefix: '/api' });
   await app.register(adminRoutes, { prefix: '/admin/v1' });
 
   const stopWorkers = options.workers ? startWorkers(app) : undefined;

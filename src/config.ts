@@ -12,6 +12,8 @@ export interface Config {
   /** True when ADMIN_TOKEN was not given and a random one was made for this run. */
   adminTokenGenerated: boolean;
   baseUrl: string;
+  /** The operator's public website; the widget's vote button links to `${siteUrl}/{lang}/bots/{slug}`. */
+  siteUrl: string;
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
   historyCron: string;
   trustProxy: boolean;
@@ -54,6 +56,7 @@ export function readConfig(env: Env = process.env): Config {
     adminToken: token ?? `adm_${randomBytes(24).toString('base64url')}`,
     adminTokenGenerated: token === undefined,
     baseUrl: baseUrl.replace(/\/+$/, ''),
+    siteUrl: (optionalUrl(env, 'SITE_URL', ['http:', 'https:']) ?? baseUrl).replace(/\/+$/, ''),
     logLevel: oneOf(env, 'LOG_LEVEL', LOG_LEVELS, nodeEnv === 'test' ? 'silent' : 'info'),
     historyCron: cron(env, 'HISTORY_CRON', '5 0 * * *'),
     trustProxy: boolean(env, 'TRUST_PROXY', false),

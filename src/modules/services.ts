@@ -1,14 +1,17 @@
+import type { Config } from '../config.js';
 import type { Database } from '../db/index.js';
 import type { ChangeFeed } from '../lib/change-feed.js';
 import type { Clock } from '../lib/clock.js';
 import type { ReadCache } from '../lib/read-cache.js';
 import { BotService } from './bots/service.js';
+import { EmbedService } from './embeds/service.js';
 import { HistoryService } from './history/service.js';
 import { KeyService } from './keys/service.js';
 import { OwnerService } from './owner/service.js';
 import { ReviewService } from './reviews/service.js';
 
 export interface ServiceDeps {
+  config: Config;
   db: Database;
   clock: Clock;
   cache: ReadCache;
@@ -17,11 +20,13 @@ export interface ServiceDeps {
 
 /** Every service of the app, built once over the same database, clock, cache and change feed. */
 export function createServices(deps: ServiceDeps) {
-  const { db, clock, cache, feed } = deps;
+  const { config, db, clock, cache, feed } = deps;
+  const history = new HistoryService(db, clock, cache, feed);
   return {
     bots: new BotService(db, clock, cache, feed),
     reviews: new ReviewService(db, clock, cache, feed),
-    history: new HistoryService(db, clock, cache, feed),
+    history,
+    embeds: new EmbedService(db, cache, history, config.siteUrl),
     keys: new KeyService(db, clock, feed),
     owner: new OwnerService(db, clock, feed),
   };

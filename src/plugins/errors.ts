@@ -63,7 +63,7 @@ export function sendError(
     .send(errorBody(code, message, details));
 }
 
-function toEnvelope(error: FastifyError | AppError): {
+export function toEnvelope(error: FastifyError | AppError): {
   status: number;
   body: ReturnType<typeof errorBody>;
   headers?: Record<string, string>;

@@ -64,8 +64,13 @@ export function renderBadge(bot: EmbedBot, opts: BadgeOptions): string {
 
 /** Served with status 404 for an unknown or unpublished bot, so an `<img>` still shows something. */
 export function renderNotFoundBadge(opts: NotFoundBadgeOptions): string {
-  const id = uniqueId('bdg', ['not-found', opts.theme, opts.compact]);
-  const content: BadgeContent = { label: 'bot', value: 'not found', valueRole: 'value-notFound', description: 'Bot not found' };
+  return renderErrorBadge('not found', 'Bot not found', opts);
+}
+
+/** A grey "bot | <problem>" badge for answers that are not a bot's figures (404, 422). */
+export function renderErrorBadge(value: string, description: string, opts: NotFoundBadgeOptions): string {
+  const id = uniqueId('bdg', ['error', value, opts.theme, opts.compact]);
+  const content: BadgeContent = { label: 'bot', value, valueRole: 'value-notFound', description };
   return drawBadge(id, content, opts.theme, opts.compact);
 }
 

@@ -3,7 +3,7 @@
  * (HTML for an iframe) and server-count chart (SVG or PNG). Pure functions: the HTTP
  * layer loads the data and owns caching, ETags and status codes.
  */
-export { renderBadge, renderNotFoundBadge } from './badge.js';
+export { renderBadge, renderErrorBadge, renderNotFoundBadge } from './badge.js';
 export { renderChartPng } from './chart-png.js';
 export { CHART_HEIGHT, CHART_WIDTH, renderChartSvg } from './chart-svg.js';
 export { shortNumber } from './short-number.js';

@@ -1,0 +1,37 @@
+import { Type, type Static } from 'typebox';
+
+const Theme = Type.Enum(['dark', 'light'], {
+  type: 'string',
+  description: 'Omitted: follows the viewer’s system setting (prefers-color-scheme)',
+});
+
+export const BadgeQuery = Type.Object({
+  variant: Type.Enum(['votes', 'servers', 'rating'], {
+    type: 'string',
+    default: 'servers',
+    description: 'servers (default): serverCount; votes: votes this month; rating: average, star and count',
+  }),
+  theme: Type.Optional(Theme),
+  compact: Type.Optional(Type.Enum(['1', '0', 'true', 'false'], { type: 'string', description: '1 drops the label' })),
+});
+export type BadgeQuery = Static<typeof BadgeQuery>;
+
+export const WidgetQuery = Type.Object({
+  theme: Type.Optional(Theme),
+  lang: Type.Enum(['de', 'en'], { type: 'string', default: 'en' }),
+});
+export type WidgetQuery = Static<typeof WidgetQuery>;
+
+export const ChartQuery = Type.Object({
+  range: Type.Integer({ enum: [7, 30, 90, 365], default: 30, description: 'Days' }),
+  theme: Type.Enum(['auto', 'dark', 'light'], { type: 'string', default: 'auto' }),
+  format: Type.Optional(
+    Type.Enum(['svg', 'png'], { type: 'string', description: 'Default svg; png also when Accept asks for image/png' }),
+  ),
+});
+export type ChartQuery = Static<typeof ChartQuery>;
+
+export const EmbedIdParams = Type.Object({ id: Type.String({ description: 'The bot application ID' }) });
+
+export const SvgBody = Type.String({ description: 'SVG image (image/svg+xml)' });
+export const HtmlBody = Type.String({ description: 'HTML document (text/html)' });

@@ -1,0 +1,70 @@
+import type { Database } from '../../db/index.js';
+import type { CachedResponse, ReadCache } from '../../lib/read-cache.js';
+import { botRepository, toBot } from '../bots/repository.js';
+import type { HistoryService } from '../history/service.js';
+import {
+  renderBadge,
+  renderChartPng,
+  renderChartSvg,
+  renderWidget,
+  type BadgeVariant,
+  type ChartSeries,
+  type EmbedBot,
+  type Lang,
+  type Theme,
+} from './render/index.js';
+
+/** The spec's "cached for five minutes"; a change to the bot drops the entry sooner. */
+const BADGE_TTL_MS = 300_000;
+/** The widget shows live data: never older than a minute. */
+const WIDGET_TTL_MS = 60_000;
+
+export class EmbedService {
+  constructor(
+    private readonly db: Database,
+    private readonly cache: ReadCache,
+    private readonly history: HistoryService,
+    private readonly siteUrl: string,
+  ) {}
+
+  badge(id: string, variant: BadgeVariant, theme: Theme | undefined, compact: boolean): Promise<CachedResponse<string>> {
+    return this.cache.fetch(
+      `badge:${id}:${variant}:${theme ?? ''}:${compact}`,
+      id,
+      async (month) => {
+        const bot = await this.bot(id, month);
+        return bot && renderBadge(bot, { variant, theme, compact });
+      },
+      BADGE_TTL_MS,
+    );
+  }
+
+  widget(id: string, theme: Theme | undefined, lang: Lang): Promise<CachedResponse<string>> {
+    return this.cache.fetch(
+      `widget:${id}:${theme ?? ''}:${lang}`,
+      id,
+      async (month) => {
+        const bot = await this.bot(id, month);
+        if (!bot) return undefined;
+        const voteUrl = `${this.siteUrl}/${lang}/bots/${encodeURIComponent(bot.slugs[lang])}`;
+        return renderWidget(bot, { theme, lang, voteUrl });
+      },
+      WIDGET_TTL_MS,
+    );
+  }
+
+  /** The same series as the history endpoint (so the same source as serverCount), drawn. */
+  chart(id: string, range: ChartSeries['rangeDays'], theme: 'auto' | Theme, format: 'svg' | 'png') {
+    return this.cache.fetch<string | Buffer>(`chart:${id}:${range}:${theme}:${format}`, id, async (month) => {
+      const [bot, history] = await Promise.all([this.bot(id, month), this.history.history(id, range)]);
+      if (!bot || !history) return undefined;
+      const series: ChartSeries = { botName: bot.name, source: history.source, points: history.data, rangeDays: range };
+      return format === 'png' ? renderChartPng(series, { theme }) : renderChartSvg(series, { theme });
+    });
+  }
+
+  private async bot(id: string, month: string): Promise<EmbedBot | undefined> {
+    const row = await botRepository.findById(this.db, id, month, true);
+    return row && toBot(row);
+  }
+}

@@ -6,8 +6,10 @@ import { ChangeFeed } from './lib/change-feed.js';
 import { systemClock, type Clock } from './lib/clock.js';
 import { errorBody } from './lib/errors.js';
 import { ReadCache } from './lib/read-cache.js';
+import { operatorCheck } from './modules/admin/auth.js';
 import { adminRoutes } from './modules/admin/routes.js';
 import { publicRoutes } from './modules/public-routes.js';
+import { createRateLimitStore, rateLimitPlugin, type RateLimitStore, type ResolveClient } from './modules/ratelimit/index.js';
 import { createServices, type Services } from './modules/services.js';
 import errorsPlugin, { mapFrameworkError } from './plugins/errors.js';
 import openapiPlugin from './plugins/openapi.js';
@@ -21,6 +23,12 @@ export interface BuildOptions {
   /** Background jobs (nightly history, ...). Off in most tests. */
   workers?: boolean;
   logger?: FastifyServerOptions['logger'];
+  rateLimit?: {
+    /** Maps an API key to its caller (bucket + tier limit); see docs/ratelimit.md. */
+    resolveClient?: ResolveClient;
+    /** Replaces the store chosen from config (REDIS_URL or memory). Closed with the app. */
+    store?: RateLimitStore;
+  };
 }
 
 const VERSION = '1.0.0';
@@ -74,6 +82,17 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   app.decorate('changes', feed);
   app.decorate('services', createServices({ db, clock, cache, feed }));
 
+  if (config.rateLimit.enabled) {
+    // Only an injected clock is read per request; the system clock is Date.now without a Date.
+    const now = options.clock ? () => clock.now().getTime() : Date.now;
+    await app.register(rateLimitPlugin, {
+      store: options.rateLimit?.store ?? (await createRateLimitStore(config, app.log, now)),
+      anonymousLimit: config.rateLimit.anonymous,
+      embedsLimit: config.rateLimit.embeds,
+      resolveClient: options.rateLimit?.resolveClient,
+      isOperator: operatorCheck(config.adminToken),
+    });
+  }
   await app.register(errorsPlugin);
   await app.register(openapiPlugin, { baseUrl: config.baseUrl, version: VERSION });
   await app.register(publicRoutes, { prefix: '/api/v1' });

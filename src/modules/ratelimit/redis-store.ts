@@ -80,6 +80,10 @@ export class RedisStore implements RateLimitStore {
     this.client.defineCommand('rateLimitHit', { numberOfKeys: 1, lua: HIT_SCRIPT });
     // Without a listener ioredis prints every connection error; ours is throttled.
     this.client.on('error', (error: Error) => this.failed(error));
+    // A fresh connection: try it at once rather than waiting out the pause after a failure.
+    this.client.on('ready', () => {
+      this.skipUntil = 0;
+    });
   }
 
   hit(bucket: string, limit: number, windowMs: number): RateLimitHit | Promise<RateLimitHit> {

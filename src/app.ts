@@ -4,7 +4,7 @@ import type { Config } from './config.js';
 import { openDatabase, type Database } from './db/index.js';
 import { ChangeFeed } from './lib/change-feed.js';
 import { systemClock, type Clock } from './lib/clock.js';
-import { errorBody } from './lib/errors.js';
+import { AppError, errorBody } from './lib/errors.js';
 import { ReadCache } from './lib/read-cache.js';
 import { operatorCheck } from './modules/admin/auth.js';
 import { adminRoutes } from './modules/admin/routes.js';
@@ -52,10 +52,15 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       customOptions: { allErrors: true, removeAdditional: false, coerceTypes: 'array', useDefaults: true },
     },
     // Errors the router raises before any handler exists (a malformed URL): still our envelope.
-    frameworkErrors: (error, _request, reply) => {
-      const mapped = mapFrameworkError(error);
-      const body = mapped ? mapped.toBody() : errorBody('internal_error', 'Internal error');
-      void (reply as FastifyReply).code(mapped?.statusCode ?? 500).type('application/json; charset=utf-8').send(body);
+    // They skip the onRequest hooks, so the rate limit is counted here (a 429 wins over the 422).
+    frameworkErrors: (error, request, reply) => {
+      const respond = (limited?: unknown): void => {
+        const mapped = limited instanceof AppError && limited.code === 'rate_limited' ? limited : mapFrameworkError(error);
+        const body = mapped ? mapped.toBody() : errorBody('internal_error', 'Internal error');
+        void (reply as FastifyReply).code(mapped?.statusCode ?? 500).type('application/json; charset=utf-8').send(body);
+      };
+      if (app.rateLimit) app.rateLimit(request, reply as FastifyReply, respond);
+      else respond();
     },
     // Malformed HTTP never reaches Fastify's router; answer it in the envelope too.
     clientErrorHandler: (error, socket) => {

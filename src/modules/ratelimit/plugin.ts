@@ -118,7 +118,7 @@ export default fp<RateLimitPluginOptions>(
       request.log.warn({ err: error }, 'Rate-limit store failed; request let through uncounted');
     }
 
-    app.addHook('onRequest', function rateLimit(request, reply, done) {
+    function rateLimit(request: FastifyRequest, reply: FastifyReply, done: HookHandlerDoneFunction): void {
       let caller: MaybePromise<RateLimitCaller | undefined>;
       try {
         caller = identify(request);
@@ -136,7 +136,11 @@ export default fp<RateLimitPluginOptions>(
           (error: unknown) => refused(request, reply, done, error),
         );
       }
-    });
+    }
+
+    app.addHook('onRequest', rateLimit);
+    // For answers that bypass the hooks (the router's malformed-URL errors).
+    app.decorate('rateLimit', rateLimit);
 
     app.addHook('onClose', async () => {
       await store.close?.();
@@ -144,6 +148,13 @@ export default fp<RateLimitPluginOptions>(
   },
   { name: 'rate-limit', fastify: '5.x' },
 );
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The rate-limit hook, when limiting is on: counts the request, sets headers, `done(429 error)` when over. */
+    rateLimit?: (request: FastifyRequest, reply: FastifyReply, done: HookHandlerDoneFunction) => void;
+  }
+}
 
 /**
  * The service's classification:

@@ -35,6 +35,17 @@ describe('rate-limit headers', () => {
     expectRateLimited(limited, 8);
   });
 
+  it('are on malformed-URL answers from the router too, which are counted', async () => {
+    const app = await rateLimitedApp({ env: { RATE_LIMIT_ANONYMOUS: '2' } });
+    const bad = { url: `${BOTS}/%E0%A4%A` };
+    const first = await app.inject(bad);
+    expect(first.statusCode).toBe(422);
+    expect(first.json().error.code).toBe('validation_failed');
+    expect(expectLimitHeaders(first, 2).remaining).toBe(1);
+    expect((await app.inject({ url: BOTS })).statusCode).toBe(200);
+    expectRateLimited(await app.inject(bad), 2);
+  });
+
   it('give the seconds until the window resets as an integer', async () => {
     const clock = new ManualClock(new Date('2026-01-01T00:00:00.000Z'));
     const app = await rateLimitedApp({ clock });

@@ -59,11 +59,6 @@ export default fp<RateLimitPluginOptions>(
     const identify = options.identify ?? defaultIdentify(options);
     let lastStoreWarning = -Infinity;
 
-    const anonymous = (request: FastifyRequest): RateLimitCaller => ({
-      bucket: `ip:${clientBucket(request.ip)}`,
-      limit: anonymousLimit,
-    });
-
     function finish(reply: FastifyReply, done: HookHandlerDoneFunction, caller: RateLimitCaller, hit: RateLimitHit, error?: unknown): void {
       const limit = caller.limit;
       const reset = hit.resetMs > 0 ? Math.ceil(hit.resetMs / 1000) : 0;
@@ -107,7 +102,7 @@ export default fp<RateLimitPluginOptions>(
 
     /** A caller whose credentials were refused still costs its IP one request. */
     function refused(request: FastifyRequest, reply: FastifyReply, done: HookHandlerDoneFunction, error: unknown): void {
-      count(request, reply, done, anonymous(request), error);
+      count(request, reply, done, anonymousCaller(request, anonymousLimit), error);
     }
 
     /** Fail open: a broken store must not take the API down. One warning a minute at most. */
@@ -165,10 +160,7 @@ declare module 'fastify' {
  */
 export function defaultIdentify(options: Omit<RateLimitPluginOptions, 'store' | 'identify'>): Identify {
   const { anonymousLimit, embedsLimit, resolveClient, isOperator } = options;
-  const anonymous = (request: FastifyRequest): RateLimitCaller => ({
-    bucket: `ip:${clientBucket(request.ip)}`,
-    limit: anonymousLimit,
-  });
+  const anonymous = (request: FastifyRequest): RateLimitCaller => anonymousCaller(request, anonymousLimit);
   return function identify(request) {
     const url = request.url;
     if (url.startsWith('/admin/')) {
@@ -184,6 +176,11 @@ export function defaultIdentify(options: Omit<RateLimitPluginOptions, 'store' | 
     if (isPromise(client)) return client.then((resolved) => resolved ?? anonymous(request));
     return client ?? anonymous(request);
   };
+}
+
+/** Callers without a key: one bucket per client address. */
+function anonymousCaller(request: FastifyRequest, limit: number): RateLimitCaller {
+  return { bucket: `ip:${clientBucket(request.ip)}`, limit };
 }
 
 function isEmbed(url: string): boolean {

@@ -73,8 +73,13 @@ if (process.env.REDIS_URL) {
   );
 }
 
+/** The reference plugin, or a quiet exit of the server process when it is not installed. */
 async function optionalImport(name: string): Promise<any> {
-  return (await import(name)).default;
+  try {
+    return (await import(name)).default;
+  } catch {
+    process.exit(3);
+  }
 }
 
 async function serve(index: number): Promise<void> {
@@ -148,7 +153,8 @@ if (process.argv[2] === 'serve') {
     }
     const cpu = median(samples[i]!.map((s) => s.cpu));
     const rps = median(samples[i]!.map((s) => s.rps));
-    const extra = i === 0 ? '' : ` (+${(((cpu - bare) / bare) * 100).toFixed(0)} %)`;
+    const change = ((cpu - bare) / bare) * 100;
+    const extra = i === 0 ? '' : ` (${change >= 0 ? '+' : ''}${change.toFixed(0)} %)`;
     console.log(`  ${name} ${`${cpu.toFixed(1)}${extra}`.padStart(22)} ${rps.toFixed(0).padStart(12)}`);
   }
   console.log(

@@ -11,6 +11,7 @@ const MAX_ADDRESS_LENGTH = 45;
  */
 export function clientBucket(ip: string): string {
   if (ip.indexOf(':') === -1) return ip.length > MAX_ADDRESS_LENGTH ? ip.slice(0, MAX_ADDRESS_LENGTH) : ip;
+  // Room for a zone id (`fe80::1%eth0`), which the /64 below drops.
   if (ip.length > MAX_ADDRESS_LENGTH + 16) return ip.slice(0, MAX_ADDRESS_LENGTH);
   const lower = ip.toLowerCase();
   if (lower.startsWith('::ffff:') && lower.indexOf('.') !== -1) return lower.slice(7);

@@ -87,10 +87,11 @@ export class RedisStore implements RateLimitStore {
   }
 
   hit(bucket: string, limit: number, windowMs: number): RateLimitHit | Promise<RateLimitHit> {
-    if (this.client.status !== 'ready' || (this.skipUntil !== 0 && Date.now() < this.skipUntil)) {
-      if (this.client.status !== 'ready') this.failed(undefined);
+    if (this.client.status !== 'ready') {
+      this.failed(undefined);
       return this.fallback.hit(bucket, limit, windowMs);
     }
+    if (this.skipUntil !== 0 && Date.now() < this.skipUntil) return this.fallback.hit(bucket, limit, windowMs);
     return this.client.rateLimitHit(bucket, windowMs).then(
       ([count, resetMs]) => {
         if (this.degraded) this.recovered();

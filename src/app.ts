@@ -4,11 +4,13 @@ import type { Config } from './config.js';
 import { openDatabase, type Database } from './db/index.js';
 import { ChangeFeed } from './lib/change-feed.js';
 import { systemClock, type Clock } from './lib/clock.js';
-import { errorBody } from './lib/errors.js';
+import { AppError, errorBody } from './lib/errors.js';
 import { ReadCache } from './lib/read-cache.js';
+import { operatorCheck } from './modules/admin/auth.js';
 import { adminRoutes } from './modules/admin/routes.js';
 import { embedRoutes } from './modules/embeds/routes.js';
 import { publicRoutes } from './modules/public-routes.js';
+import { createRateLimitStore, rateLimitPlugin, type RateLimitStore, type ResolveClient } from './modules/ratelimit/index.js';
 import { createServices, type Services } from './modules/services.js';
 import errorsPlugin, { mapFrameworkError } from './plugins/errors.js';
 import openapiPlugin from './plugins/openapi.js';
@@ -23,6 +25,12 @@ export interface BuildOptions {
   /** Background jobs (nightly history, ...). Off in most tests. */
   workers?: boolean;
   logger?: FastifyServerOptions['logger'];
+  rateLimit?: {
+    /** Maps an API key to its caller (bucket + tier limit); see docs/ratelimit.md. */
+    resolveClient?: ResolveClient;
+    /** Replaces the store chosen from config (REDIS_URL or memory). Closed with the app. */
+    store?: RateLimitStore;
+  };
 }
 
 const VERSION = '1.0.0';
@@ -43,10 +51,15 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     return503OnClosing: false,
     routerOptions: { maxParamLength: 200 },
     // Errors the router raises before any handler exists (a malformed URL): still our envelope.
-    frameworkErrors: (error, _request, reply) => {
-      const mapped = mapFrameworkError(error);
-      const body = mapped ? mapped.toBody() : errorBody('internal_error', 'Internal error');
-      void (reply as FastifyReply).code(mapped?.statusCode ?? 500).type('application/json; charset=utf-8').send(body);
+    // They skip the onRequest hooks, so the rate limit is counted here (a 429 wins over the 422).
+    frameworkErrors: (error, request, reply) => {
+      const respond = (limited?: unknown): void => {
+        const mapped = limited instanceof AppError && limited.code === 'rate_limited' ? limited : mapFrameworkError(error);
+        const body = mapped ? mapped.toBody() : errorBody('internal_error', 'Internal error');
+        void (reply as FastifyReply).code(mapped?.statusCode ?? 500).type('application/json; charset=utf-8').send(body);
+      };
+      if (app.rateLimit) app.rateLimit(request, reply as FastifyReply, respond);
+      else respond();
     },
     // Malformed HTTP never reaches Fastify's router; answer it in the envelope too.
     clientErrorHandler: (error, socket) => {
@@ -76,6 +89,17 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   app.decorate('changes', feed);
   app.decorate('services', createServices({ config, db, clock, cache, feed }));
 
+  if (config.rateLimit.enabled) {
+    // Only an injected clock is read per request; the system clock is Date.now without a Date.
+    const now = options.clock ? () => clock.now().getTime() : Date.now;
+    await app.register(rateLimitPlugin, {
+      store: options.rateLimit?.store ?? (await createRateLimitStore(config, app.log, now)),
+      anonymousLimit: config.rateLimit.anonymous,
+      embedsLimit: config.rateLimit.embeds,
+      resolveClient: options.rateLimit?.resolveClient,
+      isOperator: operatorCheck(config.adminToken),
+    });
+  }
   await app.register(errorsPlugin);
   await app.register(validationPlugin);
   await app.register(openapiPlugin, { baseUrl: config.baseUrl, version: VERSION });

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { isIP } from 'node:net';
 import { resolve } from 'node:path';
 
 /** Every environment variable the service reads, parsed and validated in one place. */
@@ -16,7 +17,28 @@ export interface Config {
   siteUrl: string;
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
   historyCron: string;
-  trustProxy: boolean;
+  /**
+   * Whether X-Forwarded-For is believed: false (never), true (every hop: the left-most address
+   * wins, safe only behind a proxy that overwrites the header), or the proxies' own addresses /
+   * CIDR ranges (the right-most address not in the list wins; a client cannot forge it).
+   */
+  trustProxy: boolean | string[];
+  rateLimit: RateLimitConfig;
+  /** Shared store for rate-limit counters across processes; absent: counted in this process. */
+  redisUrl: string | undefined;
+  /** Prepended to every Redis key the service writes, so several deployments can share one Redis. */
+  redisKeyPrefix: string;
+}
+
+/** Requests allowed per 60-second window, by kind of caller. */
+export interface RateLimitConfig {
+  enabled: boolean;
+  /** No key: per client IP. */
+  anonymous: number;
+  /** /api/badge, /api/widget, /api/chart: per client IP, their own bucket. */
+  embeds: number;
+  /** Per API key, by the key's tier. */
+  tiers: { 1: number; 2: number; 3: number };
 }
 
 export class ConfigError extends Error {
@@ -32,6 +54,8 @@ type Env = Record<string, string | undefined>;
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 const NODE_ENVS = ['production', 'development', 'test'] as const;
+/** Requests per minute; above this a limit means nothing. */
+const MAX_RATE = 1_000_000;
 
 export function readConfig(env: Env = process.env): Config {
   const nodeEnv = oneOf(env, 'NODE_ENV', NODE_ENVS, 'development');
@@ -59,7 +83,19 @@ export function readConfig(env: Env = process.env): Config {
     siteUrl: (optionalUrl(env, 'SITE_URL', ['http:', 'https:']) ?? baseUrl).replace(/\/+$/, ''),
     logLevel: oneOf(env, 'LOG_LEVEL', LOG_LEVELS, nodeEnv === 'test' ? 'silent' : 'info'),
     historyCron: cron(env, 'HISTORY_CRON', '5 0 * * *'),
-    trustProxy: boolean(env, 'TRUST_PROXY', false),
+    trustProxy: trustProxy(env, 'TRUST_PROXY'),
+    rateLimit: {
+      enabled: boolean(env, 'RATE_LIMIT_ENABLED', true),
+      anonymous: integer(env, 'RATE_LIMIT_ANONYMOUS', 20, 1, MAX_RATE),
+      embeds: integer(env, 'RATE_LIMIT_EMBEDS', 300, 1, MAX_RATE),
+      tiers: {
+        1: integer(env, 'RATE_LIMIT_TIER1', 60, 1, MAX_RATE),
+        2: integer(env, 'RATE_LIMIT_TIER2', 240, 1, MAX_RATE),
+        3: integer(env, 'RATE_LIMIT_TIER3', 1200, 1, MAX_RATE),
+      },
+    },
+    redisUrl: optionalUrl(env, 'REDIS_URL', ['redis:', 'rediss:']),
+    redisKeyPrefix: keyPrefix(env, 'REDIS_KEY_PREFIX', 'botdir:'),
   };
 }
 
@@ -119,6 +155,36 @@ function cron(env: Env, name: string, fallback: string): string {
     throw new ConfigError(name, `must be a cron expression with 5 or 6 fields, got "${value}"`);
   }
   return value.trim();
+}
+
+const PROXY_NAMES = ['loopback', 'linklocal', 'uniquelocal'];
+
+function trustProxy(env: Env, name: string): boolean | string[] {
+  const value = raw(env, name);
+  if (value === undefined || /^(1|0|true|false|yes|no)$/.test(value)) return boolean(env, name, false);
+  const entries = value.split(',').map((entry) => entry.trim());
+  for (const entry of entries) {
+    if (PROXY_NAMES.includes(entry)) continue;
+    const [address = '', bits, extra] = entry.split('/');
+    const family = isIP(address);
+    const maxBits = family === 6 ? 128 : 32;
+    const bitsOk = bits === undefined || (/^\d{1,3}$/.test(bits) && Number(bits) <= maxBits);
+    if (family === 0 || !bitsOk || extra !== undefined) {
+      throw new ConfigError(
+        name,
+        `must be 1/0, true/false, yes/no, or a comma-separated list of proxy addresses or CIDR ranges (or ${PROXY_NAMES.join(', ')}), got "${value}"`,
+      );
+    }
+  }
+  return entries;
+}
+
+function keyPrefix(env: Env, name: string, fallback: string): string {
+  const value = raw(env, name) ?? fallback;
+  if (!/^[\x21-\x7e]{1,64}$/.test(value)) {
+    throw new ConfigError(name, `must be 1 to 64 printable ASCII characters without spaces, got "${value}"`);
+  }
+  return value;
 }
 
 function hostForUrl(host: string): string {

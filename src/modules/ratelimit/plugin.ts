@@ -1,0 +1,199 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify';
+import fp from 'fastify-plugin';
+import { AppError } from '../../lib/errors.js';
+import { clientBucket } from './client-address.js';
+import { isPromise, type RateLimitHit, type RateLimitStore } from './store.js';
+
+/** Who is calling, for counting: one bucket per caller, and how many requests it may make. */
+export interface RateLimitCaller {
+  readonly bucket: string;
+  readonly limit: number;
+}
+
+type MaybePromise<T> = T | Promise<T>;
+
+/**
+ * Classifies a request. `undefined`: not limited (no counting, no headers). Throwing or
+ * rejecting: the request is counted in the caller's anonymous per-IP bucket, then fails with
+ * that error (unless the bucket is exhausted: then 429).
+ */
+export type Identify = (request: FastifyRequest) => MaybePromise<RateLimitCaller | undefined>;
+
+/**
+ * Maps the credentials on a request to a caller: an API key's own bucket and its tier's limit.
+ * `undefined` counts the request as anonymous; throwing (e.g. `AppError('unauthorized')`) is as
+ * for `Identify`. Only called when the request has an `Authorization` header.
+ */
+export type ResolveClient = (request: FastifyRequest) => MaybePromise<RateLimitCaller | undefined>;
+
+export interface RateLimitPluginOptions {
+  store: RateLimitStore;
+  /** Window length; the spec's is one minute. */
+  windowMs?: number;
+  /** Per client IP, for callers without a key. */
+  anonymousLimit: number;
+  /** Per client IP, for /api/badge/*, /api/widget/*, /api/chart/* (keys are not looked at). */
+  embedsLimit: number;
+  /** How API keys map to callers (the key module provides it). Without it every caller is anonymous. */
+  resolveClient?: ResolveClient;
+  /** Requests that carry the operator's credentials; under /admin/ they are not limited. */
+  isOperator?: (request: FastifyRequest) => boolean;
+  /** Replaces the default classification altogether. */
+  identify?: Identify;
+}
+
+export const RATE_LIMIT_HEADERS = ['x-ratelimit-limit', 'x-ratelimit-remaining', 'x-ratelimit-reset'] as const;
+
+/**
+ * Counts every request of the service in an early, global `onRequest` hook, so it runs for every
+ * route, for unrouted 404/405 answers too, and before any body is read. Sets the
+ * `x-ratelimit-*` headers on the reply (they survive into error answers) and refuses a request
+ * over the limit with 429 `rate_limited` plus `Retry-After`.
+ */
+export default fp<RateLimitPluginOptions>(
+  async function rateLimitPlugin(app: FastifyInstance, options: RateLimitPluginOptions) {
+    const { store } = options;
+    const windowMs = options.windowMs ?? 60_000;
+    const windowSeconds = Math.round(windowMs / 1000);
+    const anonymousLimit = options.anonymousLimit;
+    const identify = options.identify ?? defaultIdentify(options);
+    let lastStoreWarning = -Infinity;
+
+    function finish(reply: FastifyReply, done: HookHandlerDoneFunction, caller: RateLimitCaller, hit: RateLimitHit, error?: unknown): void {
+      const limit = caller.limit;
+      const reset = hit.resetMs > 0 ? Math.ceil(hit.resetMs / 1000) : 0;
+      reply.header('x-ratelimit-limit', limit);
+      reply.header('x-ratelimit-remaining', hit.count < limit ? limit - hit.count : 0);
+      reply.header('x-ratelimit-reset', reset);
+      if (hit.count > limit) {
+        reply.header('retry-after', reset);
+        done(
+          new AppError(
+            'rate_limited',
+            `Too many requests: ${limit} per ${windowSeconds} s allowed; retry in ${reset} s`,
+          ) as unknown as Error,
+        );
+        return;
+      }
+      done(error as Error | undefined);
+    }
+
+    function count(request: FastifyRequest, reply: FastifyReply, done: HookHandlerDoneFunction, caller: RateLimitCaller, error?: unknown): void {
+      let hit: RateLimitHit | Promise<RateLimitHit>;
+      try {
+        hit = store.hit(caller.bucket, caller.limit, windowMs);
+      } catch (storeError) {
+        storeFailed(request, storeError);
+        done(error as Error | undefined);
+        return;
+      }
+      if (!isPromise(hit)) {
+        finish(reply, done, caller, hit, error);
+        return;
+      }
+      hit.then(
+        (result) => finish(reply, done, caller, result, error),
+        (storeError: unknown) => {
+          storeFailed(request, storeError);
+          done(error as Error | undefined);
+        },
+      );
+    }
+
+    /** A caller whose credentials were refused still costs its IP one request. */
+    function refused(request: FastifyRequest, reply: FastifyReply, done: HookHandlerDoneFunction, error: unknown): void {
+      count(request, reply, done, anonymousCaller(request, anonymousLimit), error);
+    }
+
+    /** Fail open: a broken store must not take the API down. One warning a minute at most. */
+    function storeFailed(request: FastifyRequest, error: unknown): void {
+      const now = Date.now();
+      if (now - lastStoreWarning < 60_000) return;
+      lastStoreWarning = now;
+      request.log.warn({ err: error }, 'Rate-limit store failed; request let through uncounted');
+    }
+
+    function rateLimit(request: FastifyRequest, reply: FastifyReply, done: HookHandlerDoneFunction): void {
+      let caller: MaybePromise<RateLimitCaller | undefined>;
+      try {
+        caller = identify(request);
+      } catch (error) {
+        refused(request, reply, done, error);
+        return;
+      }
+      if (caller === undefined) {
+        done();
+      } else if (!isPromise(caller)) {
+        count(request, reply, done, caller);
+      } else {
+        caller.then(
+          (resolved) => (resolved === undefined ? done() : count(request, reply, done, resolved)),
+          (error: unknown) => refused(request, reply, done, error),
+        );
+      }
+    }
+
+    app.addHook('onRequest', rateLimit);
+    // For answers that bypass the hooks (the router's malformed-URL errors).
+    app.decorate('rateLimit', rateLimit);
+
+    app.addHook('onClose', async () => {
+      await store.close?.();
+    });
+  },
+  { name: 'rate-limit', fastify: '5.x' },
+);
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The rate-limit hook, when limiting is on: counts the request, sets headers, `done(429 error)` when over. */
+    rateLimit?: (request: FastifyRequest, reply: FastifyReply, done: HookHandlerDoneFunction) => void;
+  }
+}
+
+/**
+ * The service's classification:
+ * - `/admin/…` with the operator token: not limited; without it: anonymous per IP;
+ * - embeds (`/api/badge/…`, `/api/widget/…`, `/api/chart/…`): their own per-IP bucket;
+ * - an `Authorization` header: whatever `resolveClient` says (anonymous when it says nothing);
+ * - everything else, unrouted paths included: anonymous per IP.
+ */
+export function defaultIdentify(options: Omit<RateLimitPluginOptions, 'store' | 'identify'>): Identify {
+  const { anonymousLimit, embedsLimit, resolveClient, isOperator } = options;
+  const anonymous = (request: FastifyRequest): RateLimitCaller => anonymousCaller(request, anonymousLimit);
+  return function identify(request) {
+    const url = request.url;
+    if (url.startsWith('/admin/')) {
+      return isOperator?.(request) ? undefined : anonymous(request);
+    }
+    if (isEmbed(url)) {
+      return { bucket: `embed:${clientBucket(request.ip)}`, limit: embedsLimit };
+    }
+    if (resolveClient === undefined || request.headers.authorization === undefined) {
+      return anonymous(request);
+    }
+    const client = resolveClient(request);
+    if (isPromise(client)) return client.then((resolved) => resolved ?? anonymous(request));
+    return client ?? anonymous(request);
+  };
+}
+
+/** Callers without a key: one bucket per client address. */
+function anonymousCaller(request: FastifyRequest, limit: number): RateLimitCaller {
+  return { bucket: `ip:${clientBucket(request.ip)}`, limit };
+}
+
+function isEmbed(url: string): boolean {
+  return (
+    url.startsWith('/api/') &&
+    (url.startsWith('/api/badge/') || url.startsWith('/api/widget/') || url.startsWith('/api/chart/'))
+  );
+}
+
+/**
+ * The caller for an API key: its own bucket (so a key is limited the same on every route and
+ * every process) and its tier's limit. For `resolveClient` implementations.
+ */
+export function apiKeyCaller(keyId: string, tier: 1 | 2 | 3, tiers: { 1: number; 2: number; 3: number }): RateLimitCaller {
+  return { bucket: `key:${keyId}`, limit: tiers[tier] };
+}

@@ -10,7 +10,8 @@ import { operatorCheck } from './modules/admin/auth.js';
 import { adminRoutes } from './modules/admin/routes.js';
 import { embedRoutes } from './modules/embeds/routes.js';
 import { publicRoutes } from './modules/public-routes.js';
-import { createRateLimitStore, rateLimitPlugin, type RateLimitStore, type ResolveClient } from './modules/ratelimit/index.js';
+import { requestKey } from './modules/keys/auth.js';
+import { apiKeyCaller, createRateLimitStore, rateLimitPlugin, type RateLimitStore, type ResolveClient } from './modules/ratelimit/index.js';
 import { createServices, type Services } from './modules/services.js';
 import errorsPlugin, { mapFrameworkError } from './plugins/errors.js';
 import openapiPlugin from './plugins/openapi.js';
@@ -96,7 +97,10 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       store: options.rateLimit?.store ?? (await createRateLimitStore(config, app.log, now)),
       anonymousLimit: config.rateLimit.anonymous,
       embedsLimit: config.rateLimit.embeds,
-      resolveClient: options.rateLimit?.resolveClient,
+      resolveClient: options.rateLimit?.resolveClient ?? (async (request) => {
+        const key = await requestKey(request);
+        return key && apiKeyCaller(key.id, key.tier as 1 | 2 | 3, config.rateLimit.tiers);
+      }),
       isOperator: operatorCheck(config.adminToken),
     });
   }

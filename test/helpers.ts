@@ -52,8 +52,20 @@ export async function freshDatabase(backend: Backend): Promise<Database> {
 
 export const ADMIN_TOKEN = 'test-admin-token-0123456789';
 
+/**
+ * Tests make many requests from one address: the limits are raised out of the way unless a test
+ * sets them (the rate-limit tests do).
+ */
+const GENEROUS_LIMITS = {
+  RATE_LIMIT_ANONYMOUS: '1000000',
+  RATE_LIMIT_EMBEDS: '1000000',
+  RATE_LIMIT_TIER1: '1000000',
+  RATE_LIMIT_TIER2: '1000000',
+  RATE_LIMIT_TIER3: '1000000',
+};
+
 export function testConfig(overrides: Record<string, string> = {}): Config {
-  return readConfig({ NODE_ENV: 'test', ADMIN_TOKEN, BASE_URL: 'http://127.0.0.1:3000', ...overrides });
+  return readConfig({ NODE_ENV: 'test', ADMIN_TOKEN, BASE_URL: 'http://127.0.0.1:3000', ...GENEROUS_LIMITS, ...overrides });
 }
 
 /** A clock the test moves by hand. */

@@ -32,11 +32,20 @@ function database(): Promise<Database> {
   return shared;
 }
 
+/** The spec's limits, instead of the generous ones other tests run with. */
+const SPEC_LIMITS = {
+  RATE_LIMIT_ANONYMOUS: '20',
+  RATE_LIMIT_EMBEDS: '300',
+  RATE_LIMIT_TIER1: '60',
+  RATE_LIMIT_TIER2: '240',
+  RATE_LIMIT_TIER3: '1200',
+};
+
 /** A fresh app (so fresh in-memory counters) with the fake key resolver, closed after the file. */
 export async function rateLimitedApp(
   options: { env?: Record<string, string>; clock?: Clock; resolver?: boolean; db?: Database } = {},
 ): Promise<FastifyInstance> {
-  const config = testConfig(options.env);
+  const config = testConfig({ ...SPEC_LIMITS, ...options.env });
   const app = await buildApp({
     config,
     db: options.db ?? (await database()),

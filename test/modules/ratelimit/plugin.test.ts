@@ -183,9 +183,18 @@ describe('embeds', () => {
     const first = await small.inject({ url: embeds[0] });
     expect(limits(first)).toMatchObject({ limit: 2, remaining: 1 });
     expect((await small.inject({ url: embeds[1] })).statusCode).not.toBe(429);
-    expectRateLimited(await small.inject({ url: embeds[2] }), 2);
+    // An embed's 429 is still an image where it is embedded, and the envelope for JSON clients.
+    const image = await small.inject({ url: embeds[2] });
+    expect(image.statusCode).toBe(429);
+    expect(image.headers['content-type']).toMatch(/^image\/svg\+xml/);
+    expect(image.body).toContain('rate limited');
+    expect(image.headers['retry-after']).toMatch(/^\d+$/);
+    expectRateLimited(await small.inject({ url: embeds[2], headers: { accept: 'application/json' } }), 2);
     // ... and a key does not move an embed out of its bucket.
-    expectRateLimited(await small.inject({ url: embeds[0], headers: { authorization: 'Bearer tier3-f' } }), 2);
+    expectRateLimited(
+      await small.inject({ url: embeds[0], headers: { authorization: 'Bearer tier3-f', accept: 'application/json' } }),
+      2,
+    );
   });
 });
 

@@ -1,0 +1,107 @@
+import { afterAll, describe, expect, it } from 'vitest';
+import { botBody } from '../../fixtures.js';
+import { backends, freshDatabase, testApp } from '../../helpers.js';
+
+async function waitFor<T>(probe: () => Promise<T>, done: (value: T) => boolean): Promise<T> {
+  for (let i = 0; i < 200; i++) {
+    const value = await probe();
+    if (done(value)) return value;
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+  return probe();
+}
+
+describe.each(backends())('GET /api/v1/search (%s)', async (backend) => {
+  const t = await testApp(backend);
+  const search = (query: string) => t.get(`/api/v1/search?${query}`);
+
+  async function putBot(overrides: Record<string, unknown>) {
+    const { id, body } = botBody(overrides);
+    expect((await t.admin('PUT', `/admin/v1/bots/${id}`, body)).statusCode).toBe(201);
+    return id;
+  }
+
+  it('answers hits with the fields of the spec, in the requested language', async () => {
+    const id = await putBot({
+      name: 'Zyklotron Beats',
+      slugs: { de: 'zyklotron-musik', en: 'zyklotron-music' },
+      shortDescription: { de: 'Spielt Musik.', en: 'Plays music.' },
+    });
+    const response = await search('q=zyklotron&lang=de');
+    expect(response.statusCode).toBe(200);
+    const body = response.json();
+    expect(body.total).toBe(1);
+    expect(Number.isInteger(body.processingTimeMs)).toBe(true);
+    expect(body.data[0]).toEqual({
+      id,
+      name: 'Zyklotron Beats',
+      shortDescription: 'Spielt Musik.',
+      slug: 'zyklotron-musik',
+      iconUrl: 'https://cdn.example.org/icon.png',
+      categories: ['utility'],
+      votesMonth: 0,
+      votesTotal: 0,
+      serverCount: 100,
+      rating: { average: 0, count: 0 },
+      isVerified: false,
+    });
+    expect((await search('q=zyklotron')).json().data[0].slug).toBe('zyklotron-music');
+  });
+
+  it('shows publishing, unpublishing, renaming and new counts at once', async () => {
+    const id = await putBot({ name: 'Quaxelwerk', published: false });
+    expect((await search('q=quaxelwerk')).json().total).toBe(0);
+    await t.admin('PATCH', `/admin/v1/bots/${id}`, { published: true });
+    expect((await search('q=quaxelwerk')).json().data.map((h: { id: string }) => h.id)).toEqual([id]);
+    await t.admin('POST', `/admin/v1/bots/${id}/votes`, { user: '123456789012345678', username: 'x' });
+    expect((await search('q=quaxelwerk')).json().data[0].votesMonth).toBe(1);
+    await t.admin('PATCH', `/admin/v1/bots/${id}`, { name: 'Plinkerton' });
+    expect((await search('q=quaxelwerk')).json().total).toBe(0);
+    expect((await search('q=plinkerton')).json().total).toBe(1);
+    await t.admin('PATCH', `/admin/v1/bots/${id}`, { published: false });
+    expect((await search('q=plinkerton')).json().total).toBe(0);
+  });
+
+  it('validates q, limit and lang with 422 details', async () => {
+    for (const query of ['', 'q=', 'q=%20%20', `q=${'a'.repeat(101)}`, 'q=a&limit=0', 'q=a&limit=51', 'q=a&lang=fr', 'q=a&q=b', 'q=a&limit=1e30']) {
+      const response = await search(query);
+      expect(response.statusCode, query).toBe(422);
+      expect(response.json().error.code, query).toBe('validation_failed');
+      expect(response.json().error.details.length, query).toBeGreaterThan(0);
+    }
+    expect((await search(`q=%20${'a'.repeat(100)}%20`)).statusCode).toBe(200);
+    const both = await search('limit=0&lang=xx');
+    expect(both.json().error.details.map((d: { field: string }) => d.field).sort()).toEqual(['lang', 'limit', 'q']);
+  });
+
+  it('never fails on odd input', async () => {
+    for (const q of ['%25', '.*+?^${}()|[]\\', '🤖🎵', 'مرحبا بوت', '!!!', '-', "' OR 1=1 --", 'a '.repeat(50).trim(), 'x'.repeat(100)]) {
+      const response = await search(`q=${encodeURIComponent(q)}`);
+      expect(response.statusCode, q).toBe(200);
+      expect(Array.isArray(response.json().data), q).toBe(true);
+    }
+  });
+});
+
+describe.runIf(process.env.TEST_DATABASE_URL)('search across processes (postgres)', async () => {
+  const db = await freshDatabase('postgres');
+  const writer = await testApp('postgres', { db });
+  const reader = await testApp('postgres', { db });
+  afterAll(() => db.close());
+
+  it("another process's changes reach this process's index within a second", async () => {
+    const { id, body } = botBody({ name: 'Fernwirkung' });
+    await writer.admin('PUT', `/admin/v1/bots/${id}`, body);
+    const found = await waitFor(
+      async () => (await reader.get('/api/v1/search?q=fernwirkung')).json().total as number,
+      (total) => total === 1,
+    );
+    expect(found).toBe(1);
+    await writer.admin('PATCH', `/admin/v1/bots/${id}`, { published: false });
+    const gone = await waitFor(
+      async () => (await reader.get('/api/v1/search?q=fernwirkung')).json().total as number,
+      (total) => total === 0,
+    );
+    expect(gone).toBe(0);
+  });
+});

@@ -4,41 +4,46 @@
  * term's document frequency.
  */
 import { encodePosting, Field, type FieldCode, isTitleField } from './fields.js';
-import { joinedForms, tokenize, type Token } from './normalize.js';
+import { JoinedRun, scanWords } from './normalize.js';
 import type { SearchDoc } from './types.js';
-import type { Vocabulary } from './vocabulary.js';
+import { STEM_DE, STEM_EN, type Vocabulary } from './vocabulary.js';
+
+/** Stem languages per field code: none for names and slugs, tags and categories both. */
+const STEM_LANGS = [0, 0, 0, STEM_EN | STEM_DE, STEM_EN | STEM_DE, STEM_EN, STEM_DE];
+
+type Emit = (term: string, field: FieldCode, pos: number) => void;
 
 /** Calls `emit` for every indexed word form of every field of `doc`. */
-export function forEachTerm(doc: SearchDoc, emit: (term: string, field: FieldCode, pos: number) => void): void {
-  const emitText = (text: string, field: FieldCode): void => emitTokens(tokenize(text), field, emit);
-  emitText(doc.name, Field.name);
-  emitText(doc.slugs.en, Field.slugEn);
-  emitText(doc.slugs.de, Field.slugDe);
+export function forEachTerm(doc: SearchDoc, emit: Emit): void {
+  emitText(doc.name, Field.name, 0, emit);
+  emitText(doc.slugs.en, Field.slugEn, 0, emit);
+  emitText(doc.slugs.de, Field.slugDe, 0, emit);
   emitList(doc.tags, Field.tags, emit);
   emitList(doc.categories, Field.categories, emit);
-  emitText(doc.shortDescription.en, Field.descriptionEn);
-  emitText(doc.shortDescription.de, Field.descriptionDe);
+  emitText(doc.shortDescription.en, Field.descriptionEn, 0, emit);
+  emitText(doc.shortDescription.de, Field.descriptionDe, 0, emit);
 }
 
 /** Tags and categories form one field each; a gap keeps words of different tags apart. */
-function emitList(items: readonly string[], field: FieldCode, emit: (t: string, f: FieldCode, p: number) => void): void {
+function emitList(items: readonly string[], field: FieldCode, emit: Emit): void {
   let pos = 0;
-  for (const item of items) {
-    const tokens = tokenize(item, pos);
-    emitTokens(tokens, field, emit);
-    pos += tokens.length + 1;
-  }
+  for (const item of items) pos = emitText(item, field, pos, emit) + 1;
 }
 
-function emitTokens(tokens: Token[], field: FieldCode, emit: (t: string, f: FieldCode, p: number) => void): void {
-  for (const token of tokens) {
-    emit(token.word.primary, field, token.pos);
-    if (token.word.alt) emit(token.word.alt, field, token.pos);
-  }
-  for (const joined of joinedForms(tokens)) {
-    emit(joined.primary, field, joined.pos);
-    if (joined.alt) emit(joined.alt, field, joined.pos);
-  }
+/** Emits words, their umlaut spellings and joined forms; returns the next position. */
+function emitText(text: string, field: FieldCode, startPos: number, emit: Emit): number {
+  const run = new JoinedRun();
+  let next = startPos;
+  scanWords(text, startPos, (word, pos, joinedToPrevious) => {
+    emit(word.primary, field, pos);
+    if (word.alt) emit(word.alt, field, pos);
+    run.push(word, pos, joinedToPrevious, (primary, alt, at) => {
+      emit(primary, field, at);
+      if (alt) emit(alt, field, at);
+    });
+    next = pos + 1;
+  });
+  return next;
 }
 
 export class Indexer {
@@ -68,6 +73,8 @@ export class Indexer {
       if (this.fieldSeen[id] !== this.fieldStamp) {
         this.fieldSeen[id] = this.fieldStamp;
         this.vocab.addPosting(id, encodePosting(slot, field, pos), isTitleField(field));
+        const langs = STEM_LANGS[field]!;
+        if (langs !== 0) this.vocab.joinStemFamilies(id, langs);
       }
     });
   }

@@ -77,56 +77,139 @@ export interface Token {
   joinedToNext: boolean;
 }
 
-const WORD_RE = /[\p{L}\p{N}]+/gu;
-const WHITESPACE_RE = /\s/u;
+const ASCII_RE = /^[\x00-\x7f]*$/;
+const WORD_CHAR_RE = /^[\p{L}\p{N}]$/u;
+const SPACE_CHAR_RE = /^\s$/u;
+/** Classification of non-ASCII code points: 1 word character, 2 space, 0 other. */
+const charClassCache = new Map<number, number>();
+
+function classify(codePoint: number): number {
+  let cls = charClassCache.get(codePoint);
+  if (cls === undefined) {
+    const ch = String.fromCodePoint(codePoint);
+    cls = WORD_CHAR_RE.test(ch) ? 1 : SPACE_CHAR_RE.test(ch) ? 2 : 0;
+    charClassCache.set(codePoint, cls);
+  }
+  return cls;
+}
+
+/**
+ * Calls `onWord` for each word of `text` in order. A hand-written scanner rather than
+ * a regex: indexing calls this for every field of every document, and ASCII words
+ * (most of them) skip folding entirely.
+ */
+export function scanWords(
+  text: string,
+  startPos: number,
+  onWord: (word: FoldedWord, pos: number, joinedToPrevious: boolean) => void,
+): void {
+  const ascii = ASCII_RE.test(text);
+  const lowered = ascii ? text.toLowerCase() : text.normalize('NFKC').toLowerCase();
+  const n = lowered.length;
+  let pos = startPos;
+  let i = 0;
+  let sawSpace = true;
+  while (i < n) {
+    let code = lowered.charCodeAt(i);
+    let width = 1;
+    let cls: number;
+    if (code < 128) {
+      cls = (code >= 97 && code <= 122) || (code >= 48 && code <= 57) ? 1 : code <= 32 ? 2 : 0;
+    } else {
+      if (code >= 0xd800 && code <= 0xdbff) {
+        code = lowered.codePointAt(i)!;
+        width = 2;
+      }
+      cls = classify(code);
+    }
+    if (cls !== 1) {
+      if (cls === 2) sawSpace = true;
+      i += width;
+      continue;
+    }
+    const start = i;
+    let plain = true;
+    while (i < n) {
+      let c = lowered.charCodeAt(i);
+      if (c < 128) {
+        if (!((c >= 97 && c <= 122) || (c >= 48 && c <= 57))) break;
+        i++;
+        continue;
+      }
+      let w = 1;
+      if (c >= 0xd800 && c <= 0xdbff) {
+        c = lowered.codePointAt(i)!;
+        w = 2;
+      }
+      if (classify(c) !== 1) break;
+      plain = false;
+      i += w;
+    }
+    const raw = lowered.slice(start, i);
+    const word = plain ? plainWord(raw) : foldToken(raw);
+    if (word.primary.length > 0) {
+      onWord(word, pos, !sawSpace);
+      pos++;
+      sawSpace = false;
+    }
+  }
+}
+
+function plainWord(raw: string): FoldedWord {
+  return { primary: raw.length > MAX_TOKEN_LENGTH ? raw.slice(0, MAX_TOKEN_LENGTH) : raw, alt: undefined };
+}
 
 /** Splits text into folded words, remembering which ones were joined by punctuation. */
 export function tokenize(text: string, startPos = 0): Token[] {
-  const lowered = text.normalize('NFKC').toLowerCase();
   const tokens: Token[] = [];
-  let prevEnd = -1;
-  let pos = startPos;
-  for (const match of lowered.matchAll(WORD_RE)) {
-    const start = match.index;
-    const raw = match[0];
-    const folded = foldToken(raw);
-    if (folded.primary.length === 0) continue;
+  scanWords(text, startPos, (word, pos, joinedToPrevious) => {
     const previous = tokens[tokens.length - 1];
-    if (previous && prevEnd >= 0) {
-      previous.joinedToNext = !WHITESPACE_RE.test(lowered.slice(prevEnd, start));
-    }
-    tokens.push({ word: folded, pos, joinedToNext: false });
-    pos++;
-    prevEnd = start + raw.length;
-  }
+    if (previous) previous.joinedToNext = joinedToPrevious;
+    tokens.push({ word, pos, joinedToNext: false });
+  });
   return tokens;
 }
 
-/** A concatenation of punctuation-joined words ("r2" "-" "radio" -> "r2radio"). */
-export interface JoinedForm {
-  primary: string;
-  alt: string | undefined;
-  pos: number;
-}
+/**
+ * Tracks the current run of punctuation-joined words ("r2-radio", "quiz.io") and
+ * yields every concatenation of 2..MAX_JOINED_PARTS consecutive words ending with
+ * the word just added, at the position of its first word.
+ */
+export class JoinedRun {
+  private readonly words: FoldedWord[] = [];
+  private readonly positions: number[] = [];
+  /** Words of the current run held in `words` (a fixed window, no array resizing). */
+  private size = 0;
 
-/** All concatenations of 2..MAX_JOINED_PARTS consecutive punctuation-joined tokens. */
-export function joinedForms(tokens: readonly Token[]): JoinedForm[] {
-  const out: JoinedForm[] = [];
-  for (let i = 0; i < tokens.length; i++) {
-    let primary = tokens[i]!.word.primary;
-    let alt = tokens[i]!.word.alt ?? primary;
-    let hasAlt = tokens[i]!.word.alt !== undefined;
-    for (let j = i; j < tokens.length - 1 && j - i + 2 <= MAX_JOINED_PARTS; j++) {
-      if (!tokens[j]!.joinedToNext) break;
-      const next = tokens[j + 1]!.word;
-      primary += next.primary;
-      alt += next.alt ?? next.primary;
-      hasAlt ||= next.alt !== undefined;
-      if (primary.length > MAX_TOKEN_LENGTH) break;
-      out.push({ primary, alt: hasAlt ? alt : undefined, pos: tokens[i]!.pos });
+  push(
+    word: FoldedWord,
+    pos: number,
+    joinedToPrevious: boolean,
+    emit: (primary: string, alt: string | undefined, pos: number) => void,
+  ): void {
+    if (!joinedToPrevious) this.size = 0;
+    if (this.size === MAX_JOINED_PARTS) {
+      for (let i = 1; i < MAX_JOINED_PARTS; i++) {
+        this.words[i - 1] = this.words[i]!;
+        this.positions[i - 1] = this.positions[i]!;
+      }
+      this.size--;
+    }
+    this.words[this.size] = word;
+    this.positions[this.size] = pos;
+    this.size++;
+    let primary = word.primary;
+    let alt = word.alt ?? word.primary;
+    let hasAlt = word.alt !== undefined;
+    for (let i = this.size - 2; i >= 0; i--) {
+      const part = this.words[i]!;
+      primary = part.primary + primary;
+      alt = (part.alt ?? part.primary) + alt;
+      hasAlt ||= part.alt !== undefined;
+      if (primary.length > MAX_TOKEN_LENGTH) return;
+      emit(primary, hasAlt ? alt : undefined, this.positions[i]!);
     }
   }
-  return out;
 }
 
 /** The key under which a full name is matched exactly: its words run together. */

@@ -28,8 +28,8 @@ import type { Vocabulary } from './vocabulary.js';
 import type { TermMatch } from './word-expansion.js';
 
 const NONE = 255;
-const W = MAX_QUERY_WORDS;
 const FAR = 8;
+const INITIAL_CANDIDATES = 1024;
 
 interface SpanHits {
   span: Span;
@@ -45,12 +45,14 @@ export class Ranker {
   private markMeta = new Uint16Array(0);
   private mark = 0;
   /** Per candidate: document slot, best packed match and its field/position per word. */
-  private candidateDoc = new Int32Array(1024);
-  private best = new Uint8Array(1024 * W);
-  private where = new Uint16Array(1024 * W);
-  private adjacent = new Uint16Array(1024);
-  private keys = new Int32Array(1024);
+  private candidateDoc = new Int32Array(INITIAL_CANDIDATES);
+  private best = new Uint8Array(INITIAL_CANDIDATES * MAX_QUERY_WORDS);
+  private where = new Uint16Array(INITIAL_CANDIDATES * MAX_QUERY_WORDS);
+  private adjacent = new Uint16Array(INITIAL_CANDIDATES);
+  private keys = new Int32Array(INITIAL_CANDIDATES);
   private count = 0;
+  /** Entries per candidate in `best`/`where`: the number of query words. */
+  private stride = 1;
 
   constructor(
     private readonly vocab: Vocabulary,
@@ -59,7 +61,7 @@ export class Ranker {
 
   /** Returns the best `limit` document slots, best first, and the number of candidates. */
   rank(plan: QueryPlan, lang: Lang, limit: number, work: QueryWork): { slots: number[]; total: number } {
-    this.prepare();
+    this.prepare(plan.words.length);
     const rankOf = FIELD_RANK[lang];
     const spans = plan.spans
       .map((span) => this.materialise(span, rankOf, work))
@@ -97,20 +99,26 @@ export class Ranker {
   ): void {
     if (!list) return;
     work.postingsRead += list.length;
-    const { slotOf, slotStamp, stamp } = this;
+    // Hot loop: everything it touches is held in locals.
+    const { slotOf, slotStamp, stamp, stride } = this;
+    let best = this.best;
+    let where = this.where;
     for (let i = 0; i < list.length; i++) {
       const posting = list[i]!;
-      const doc = (posting / 1024) | 0;
+      const doc = posting >> 10;
       let slot: number;
       if (slotStamp[doc] === stamp) slot = slotOf[doc]!;
-      else if (create) slot = this.newCandidate(doc);
-      else continue;
+      else if (create) {
+        slot = this.newCandidate(doc);
+        best = this.best;
+        where = this.where;
+      } else continue;
       const meta = posting & 1023;
       const packed = base | (rankOf[meta >> 7]! << 3);
-      const at = slot * W + word;
-      if (packed < this.best[at]!) {
-        this.best[at] = packed;
-        this.where[at] = meta;
+      const at = slot * stride + word;
+      if (packed < best[at]!) {
+        best[at] = packed;
+        where[at] = meta;
       }
     }
   }
@@ -127,7 +135,7 @@ export class Ranker {
       else continue;
       const meta = metas[i]!;
       const packed = span.exactness | (rankOf[meta >> 7]! << 3);
-      const at = slot * W + word;
+      const at = slot * this.stride + word;
       if (packed < this.best[at]!) {
         this.best[at] = packed;
         this.where[at] = meta;
@@ -153,7 +161,7 @@ export class Ranker {
           if (!list || work.postingsRead > MAX_POSTINGS_READ) continue;
           work.postingsRead += list.length;
           for (const posting of list) {
-            const doc = (posting / 1024) | 0;
+            const doc = posting >> 10;
             const meta = posting & 1023;
             const seen = this.markStamp[doc];
             if (seen === current) {
@@ -176,7 +184,7 @@ export class Ranker {
   private score(order: number[], n: number, fullName: Set<number>): void {
     const active = order.length;
     for (let slot = 0; slot < this.count; slot++) {
-      const base = slot * W;
+      const base = slot * this.stride;
       let matched = 0;
       let typos = 0;
       let field = 0;
@@ -207,8 +215,8 @@ export class Ranker {
   /** 1 for neighbours in query order, up to 7 further apart, 8 reversed far or in different fields. */
   private proximity(slot: number, a: number, b: number): number {
     if (b === a + 1 && this.adjacent[slot]! & (1 << a)) return 1;
-    const wa = this.where[slot * W + a]!;
-    const wb = this.where[slot * W + b]!;
+    const wa = this.where[slot * this.stride + a]!;
+    const wb = this.where[slot * this.stride + b]!;
     if (wa >> 7 !== wb >> 7) return FAR;
     const distance = (wb & 127) - (wa & 127);
     if (distance === 0) return 1;
@@ -223,7 +231,7 @@ export class Ranker {
       if (heap.length < limit) {
         heap.push(slot);
         siftUp(heap, heap.length - 1, worse);
-      } else if (this.better(slot, heap[0]!)) {
+      } else if (this.keys[slot]! <= this.keys[heap[0]!]! && this.better(slot, heap[0]!)) {
         heap[0] = slot;
         siftDown(heap, 0, worse);
       }
@@ -249,13 +257,14 @@ export class Ranker {
     this.slotStamp[doc] = this.stamp;
     this.slotOf[doc] = slot;
     this.candidateDoc[slot] = doc;
-    this.best.fill(NONE, slot * W, slot * W + W);
+    for (let i = slot * this.stride, end = i + this.stride; i < end; i++) this.best[i] = NONE;
     this.adjacent[slot] = 0;
     return slot;
   }
 
   /** Starts a query: sizes the per-document scratch arrays and opens a new stamp. */
-  private prepare(): void {
+  private prepare(words: number): void {
+    this.stride = Math.max(1, words);
     const capacity = this.store.capacity;
     if (this.slotOf.length < capacity) {
       const size = Math.max(capacity, this.slotOf.length * 2, 1024);
@@ -290,8 +299,8 @@ export class Ranker {
       return next;
     };
     this.candidateDoc = grow(this.candidateDoc, (k) => new Int32Array(k), size);
-    this.best = grow(this.best, (k) => new Uint8Array(k), size * W);
-    this.where = grow(this.where, (k) => new Uint16Array(k), size * W);
+    this.best = grow(this.best, (k) => new Uint8Array(k), size * MAX_QUERY_WORDS);
+    this.where = grow(this.where, (k) => new Uint16Array(k), size * MAX_QUERY_WORDS);
     this.adjacent = grow(this.adjacent, (k) => new Uint16Array(k), size);
     this.keys = grow(this.keys, (k) => new Int32Array(k), size);
   }

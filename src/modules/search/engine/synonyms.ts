@@ -47,7 +47,9 @@ export function phraseWords(text: string): string[] {
 
 export class SynonymTable {
   private byKey = new Map<string, Map<string, Expansion>>();
-  private byStem = new Map<string, Set<string>>();
+  /** Single-word entries by German stem (German-side words) and English stem (English-side). */
+  private byStemDe = new Map<string, Set<string>>();
+  private byStemEn = new Map<string, Set<string>>();
   /** Single words that occur in any entry: compound splitting treats them as known words. */
   knownWords = new Set<string>();
   /** Bumped on every change; query caches key on it. */
@@ -67,9 +69,8 @@ export class SynonymTable {
   /** Expansions of one query word: by the word itself and by its stems. */
   expandWord(word: string): Expansion[] {
     const keys = new Set<string>([word]);
-    for (const stem of [stemDe(word), stemEn(word)]) {
-      for (const key of this.byStem.get(stem) ?? []) keys.add(key);
-    }
+    for (const key of this.byStemDe.get(stemDe(word)) ?? []) keys.add(key);
+    for (const key of this.byStemEn.get(stemEn(word)) ?? []) keys.add(key);
     const merged = new Map<string, Expansion>();
     for (const key of keys) {
       for (const [k, expansion] of this.byKey.get(key) ?? []) {
@@ -88,7 +89,8 @@ export class SynonymTable {
 
   private rebuild(operator: OperatorSynonyms | undefined): void {
     this.byKey = new Map();
-    this.byStem = new Map();
+    this.byStemDe = new Map();
+    this.byStemEn = new Map();
     this.knownWords = new Set();
     this.version++;
     for (const group of this.builtin) {
@@ -137,13 +139,18 @@ export class SynonymTable {
     if (!this.byKey.has(entry.key)) this.byKey.set(entry.key, new Map());
     for (const w of entry.words) this.knownWords.add(w);
     if (entry.words.length !== 1) return;
+    // Each side is stemmed in its own language only: the German stemmer would make
+    // the English "tracks" a form of "tracker".
     const word = entry.words[0]!;
-    for (const stem of new Set([stemDe(word), stemEn(word)])) {
-      let keys = this.byStem.get(stem);
-      if (!keys) this.byStem.set(stem, (keys = new Set()));
-      keys.add(entry.key);
-    }
+    if (entry.langs & LANG_DE) addKey(this.byStemDe, stemDe(word), entry.key);
+    if (entry.langs & LANG_EN) addKey(this.byStemEn, stemEn(word), entry.key);
   }
+}
+
+function addKey(map: Map<string, Set<string>>, stem: string, key: string): void {
+  let keys = map.get(stem);
+  if (!keys) map.set(stem, (keys = new Set()));
+  keys.add(key);
 }
 
 function toEntry(text: string, langs: number): Entry | undefined {

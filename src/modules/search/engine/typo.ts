@@ -7,7 +7,7 @@
  * Levenshtein automaton intersected with a trie, without a trie's memory.
  */
 import { MAX_TOKEN_LENGTH } from './normalize.js';
-import { lowerBound } from './vocabulary.js';
+import { gallopTo } from './vocabulary.js';
 
 /** Typo budget per query word, as Meilisearch: 0 below 5 letters, 1 from 5, 2 from 9. */
 export function typoBudget(word: string): number {
@@ -42,6 +42,12 @@ export function fuzzyScan(
 ): void {
   const m = query.length;
   const width = m + 1;
+  // Cells farther than the budget from the diagonal can only hold distances above
+  // it, so each row computes a band of 2 * maxTypos + 1 cells; OUT marks the band's
+  // borders so that stale values of earlier terms are never read.
+  const OUT = maxTypos + 1;
+  const codes = new Int32Array(m);
+  for (let j = 0; j < m; j++) codes[j] = query.charCodeAt(j);
   const rows = new Int32Array((MAX_TOKEN_LENGTH + 1) * width);
   const prefixMin = new Int32Array(MAX_TOKEN_LENGTH + 1);
   for (let j = 0; j <= m; j++) rows[j] = j;
@@ -60,27 +66,38 @@ export function fuzzyScan(
     let deadAt = -1;
     for (let depth = shared + 1; depth <= len; depth++) {
       const c = term.charCodeAt(depth - 1);
+      const before = depth > 1 ? term.charCodeAt(depth - 2) : -1;
       const base = depth * width;
       const above = base - width;
-      rows[base] = depth;
-      let rowMin = depth;
-      for (let j = 1; j <= m; j++) {
-        const qc = query.charCodeAt(j - 1);
-        let v = rows[above + j - 1]! + (qc === c ? 0 : 1);
-        const deletion = rows[above + j]! + 1;
-        if (deletion < v) v = deletion;
-        const insertion = rows[base + j - 1]! + 1;
-        if (insertion < v) v = insertion;
-        // A swap of two neighbouring letters costs one typo (OSA distance).
-        if (depth > 1 && j > 1 && qc === term.charCodeAt(depth - 2) && query.charCodeAt(j - 2) === c) {
-          const swap = rows[base - 2 * width + j - 2]! + 1;
-          if (swap < v) v = swap;
+      const lo = depth - maxTypos > 0 ? depth - maxTypos : 0;
+      const hi = depth + maxTypos < m ? depth + maxTypos : m;
+      if (lo > 0) rows[base + lo - 1] = OUT;
+      if (hi < m) rows[base + hi + 1] = OUT;
+      let rowMin = OUT;
+      for (let j = lo; j <= hi; j++) {
+        let v: number;
+        if (j === 0) {
+          v = depth;
+        } else {
+          const qc = codes[j - 1]!;
+          v = rows[above + j - 1]! + (qc === c ? 0 : 1);
+          const deletion = rows[above + j]! + 1;
+          if (deletion < v) v = deletion;
+          if (j > lo) {
+            const insertion = rows[base + j - 1]! + 1;
+            if (insertion < v) v = insertion;
+          }
+          // A swap of two neighbouring letters costs one typo (OSA distance).
+          if (j > 1 && qc === before && codes[j - 2] === c) {
+            const swap = rows[above - width + j - 2]! + 1;
+            if (swap < v) v = swap;
+          }
         }
         rows[base + j] = v;
         if (v < rowMin) rowMin = v;
       }
-      meter.cells += m;
-      const last = rows[base + m]!;
+      meter.cells += hi - lo + 1;
+      const last = m >= lo && m <= hi ? rows[base + m]! : OUT;
       prefixMin[depth] = last < prefixMin[depth - 1]! ? last : prefixMin[depth - 1]!;
       // Dead: no extension can come within budget, as a word or (if asked) as a prefix.
       if (rowMin > maxTypos && (!asPrefix || prefixMin[depth]! > maxTypos)) {
@@ -91,11 +108,11 @@ export function fuzzyScan(
     prev = term;
     if (deadAt >= 0) {
       validDepth = deadAt;
-      i = lowerBound(sorted, term.slice(0, deadAt) + '\uffff', i + 1, to);
+      i = gallopTo(sorted, term.slice(0, deadAt) + '\uffff', i + 1, to);
       continue;
     }
     validDepth = len;
-    const full = rows[len * width + m]!;
+    const full = Math.abs(len - m) <= maxTypos ? rows[len * width + m]! : OUT;
     const prefix = asPrefix ? prefixMin[len]! : Infinity;
     if (full <= maxTypos || prefix <= maxTypos) {
       if (!report(i, full <= maxTypos ? full : Infinity, prefix <= maxTypos ? prefix : Infinity)) return;

@@ -10,6 +10,9 @@
 import { postingDoc } from './fields.js';
 import { stemDe, stemEn } from './stemmer.js';
 
+export const STEM_EN = 1;
+export const STEM_DE = 2;
+
 export class Vocabulary {
   private readonly idOf = new Map<string, number>();
   readonly terms: string[] = [];
@@ -19,6 +22,8 @@ export class Vocabulary {
   readonly body: (number[] | undefined)[] = [];
   private readonly familyDe = new Map<string, number[]>();
   private readonly familyEn = new Map<string, number[]>();
+  /** Per term: languages (STEM_EN | STEM_DE) whose stem family it has joined. */
+  private readonly stemmedIn: number[] = [];
 
   private sortedTerms: string[] = [];
   private sortedIds: number[] = [];
@@ -38,7 +43,7 @@ export class Vocabulary {
     return this.idOf.get(term);
   }
 
-  /** Returns the id of `term`, creating it (with its stem families) if new. */
+  /** Returns the id of `term`, creating it if new. */
   intern(term: string): number {
     let id = this.idOf.get(term);
     if (id === undefined) {
@@ -48,10 +53,23 @@ export class Vocabulary {
       this.docFreq.push(0);
       this.title.push(undefined);
       this.body.push(undefined);
-      addToFamily(this.familyDe, stemDe(term), id);
-      addToFamily(this.familyEn, stemEn(term), id);
+      this.stemmedIn.push(0);
     }
     return id;
+  }
+
+  /**
+   * Adds the term to its German and/or English stem family. Only words seen in
+   * running text are stemmed, in the language of that text: names are proper nouns,
+   * and stemming every invented name would dominate the build time.
+   */
+  joinStemFamilies(id: number, langs: number): void {
+    const missing = langs & ~this.stemmedIn[id]!;
+    if (missing === 0) return;
+    this.stemmedIn[id]! |= missing;
+    const term = this.terms[id]!;
+    if (missing & STEM_DE) addToFamily(this.familyDe, stemDe(term), id);
+    if (missing & STEM_EN) addToFamily(this.familyEn, stemEn(term), id);
   }
 
   addPosting(termId: number, posting: number, isTitle: boolean): void {
@@ -220,6 +238,22 @@ export function lowerBound(sorted: readonly string[], key: string, from = 0, to 
     else hi = mid;
   }
   return lo;
+}
+
+/**
+ * lowerBound for a key expected close to `from`: doubles the step until it overshoots,
+ * then bisects. The typo search skips mostly short runs of dead prefixes.
+ */
+export function gallopTo(sorted: readonly string[], key: string, from: number, to: number): number {
+  let step = 1;
+  let lo = from;
+  let hi = from;
+  while (hi < to && sorted[hi]! < key) {
+    lo = hi + 1;
+    hi += step;
+    step *= 2;
+  }
+  return lowerBound(sorted, key, lo, Math.min(hi, to));
 }
 
 /** Index range of the strings that start with `prefix`. */

@@ -54,6 +54,8 @@ export interface WordExpansion {
 
 /** German linking elements between compound parts (Fugenelemente), "" first. */
 const LINKS = ['', 's', 'es', 'n', 'en', 'e', 'er', 'ns'];
+/** Inflection endings stripped when checking whether a compound part is a known word. */
+const INFLECTIONS = ['e', 'en', 'n', 's', 'es', 'er', 'ern'];
 const LETTERS_RE = /^\p{L}+$/u;
 
 export class WordExpander {
@@ -99,21 +101,18 @@ export class WordExpander {
       const forms = [word, ...family.slice(0, 5).map((id) => this.vocab.terms[id]!)];
       for (const id of this.compoundsContaining(forms, meter)) found.add(id, 0, Exactness.compound, false);
       const split = this.split(word);
-      if (split) conjunctions.push({ parts: split.map((p) => this.partAlternatives(p)), exactness: Exactness.compound });
+      if (split) conjunctions.push({ parts: split.map((p) => this.partAlternatives(p, true)), exactness: Exactness.compound });
     }
     for (const expansion of this.synonyms.expandWord(word)) {
       const exactness = expansion.langs & langBit(lang) ? Exactness.synonym : Exactness.synonymOtherLang;
       if (expansion.words.length > 1) {
-        conjunctions.push({ parts: expansion.words.map((w) => this.partAlternatives(w)), exactness });
+        conjunctions.push({ parts: expansion.words.map((w) => this.partAlternatives(w, false)), exactness });
         continue;
       }
       const synonym = expansion.words[0]!;
       const synonymId = this.liveId(synonym);
       if (synonymId !== undefined) found.add(synonymId, 0, exactness, false);
       for (const id of this.family(synonym)) found.add(id, 0, exactness, false);
-      if (synonym.length >= MIN_COMPOUND_PART && LETTERS_RE.test(synonym)) {
-        for (const id of this.compoundsContaining([synonym], meter)) found.add(id, 0, exactness, false);
-      }
     }
     return { terms: found.list(), conjunctions };
   }
@@ -149,8 +148,9 @@ export class WordExpander {
 
   /**
    * Typo variants within the word's budget. As in Meilisearch, a typo on the first
-   * letter counts double, so terms starting with another letter are searched with one
-   * typo less (and only for words allowed two).
+   * letter counts double: such variants exist only for words allowed two typos, and
+   * then the first-letter edit is the only one, so four lookups find them all
+   * instead of a scan of the whole dictionary.
    */
   private addTypoVariants(word: string, asPrefix: boolean, found: Matches, meter: WorkMeter): void {
     const budget = typoBudget(word);
@@ -158,21 +158,29 @@ export class WordExpander {
     const { terms, ids } = this.vocab.sorted();
     const { from, to } = this.vocab.prefixRange(word[0]!);
     let accepted = 0;
-    const scan = (start: number, end: number, maxTypos: number, extra: number): void => {
-      const wordMeter: WorkMeter = { cells: 0, terms: 0, cellLimit: MAX_TYPO_CELLS };
-      fuzzyScan(terms, word, maxTypos, asPrefix, start, end, wordMeter, (index, full, prefix) => {
-        const id = ids[index]!;
-        if (full !== Infinity && full > 0) found.add(id, full + extra, Exactness.exact, false);
-        else if (prefix !== Infinity && prefix > 0 && full !== 0) found.add(id, prefix + extra, Exactness.prefix, false);
-        return ++accepted < MAX_TYPO_TERMS;
-      });
-      meter.cells += wordMeter.cells;
-      meter.terms += wordMeter.terms;
+    const wordMeter: WorkMeter = { cells: 0, terms: 0, cellLimit: MAX_TYPO_CELLS };
+    fuzzyScan(terms, word, budget, asPrefix, from, to, wordMeter, (index, full, prefix) => {
+      const id = ids[index]!;
+      if (full !== Infinity && full > 0) found.add(id, full, Exactness.exact, false);
+      else if (prefix !== Infinity && prefix > 0 && full !== 0) found.add(id, prefix, Exactness.prefix, false);
+      return ++accepted < MAX_TYPO_TERMS;
+    });
+    meter.cells += wordMeter.cells;
+    meter.terms += wordMeter.terms;
+    if (budget === 2) this.addFirstLetterTypos(word, found);
+  }
+
+  /** Terms one first-letter edit away: substituted, deleted, inserted or swapped. */
+  private addFirstLetterTypos(word: string, found: Matches): void {
+    const rest = word.slice(1);
+    const add = (id: number | undefined): void => {
+      if (id !== undefined && this.vocab.terms[id]![0] !== word[0]) found.add(id, 2, Exactness.exact, false);
     };
-    scan(from, to, budget, 0);
-    if (budget === 2) {
-      scan(0, from, 1, 1);
-      scan(to, terms.length, 1, 1);
+    add(this.liveId(rest));
+    add(this.liveId(word[1]! + word[0]! + word.slice(2)));
+    for (const id of this.vocab.termsEndingWith(rest, MAX_COMPOUND_SCAN)) {
+      const term = this.vocab.terms[id]!;
+      if (term.length === word.length || (term.length === word.length + 1 && term[1] === word[0])) add(id);
     }
   }
 
@@ -221,8 +229,12 @@ export class WordExpander {
     return undefined;
   }
 
-  /** What one part of a conjunction may match: the word, its inflections, its synonyms. */
-  private partAlternatives(word: string): TermMatch[] {
+  /**
+   * What one part of a conjunction may match: the word and its inflections, plus its
+   * synonyms for the parts of a split compound ("hilfe" + "anfrage" also finds
+   * "support" + "ticket"). Words of a multi-word synonym are taken literally.
+   */
+  private partAlternatives(word: string, withSynonyms: boolean): TermMatch[] {
     const found = new Matches();
     const add = (w: string): void => {
       const id = this.liveId(w);
@@ -230,17 +242,32 @@ export class WordExpander {
       for (const f of this.family(w)) found.add(f, 0, Exactness.exact, false);
     };
     add(word);
-    for (const expansion of this.synonyms.expandWord(word)) {
-      if (expansion.words.length === 1) add(expansion.words[0]!);
+    if (withSynonyms) {
+      for (const expansion of this.synonyms.expandWord(word)) {
+        if (expansion.words.length === 1) add(expansion.words[0]!);
+      }
     }
     return found.list();
   }
 
-  /** A word the index or the synonym dictionary knows (directly or by its stem). */
+  /**
+   * A word the index or the synonym dictionary knows, or an inflection of one
+   * ("nachrichten" of "nachricht"). Suffix stripping rather than a stemmer call: this
+   * runs on many substrings per query, and most of them are not words at all.
+   */
   private isKnown(word: string): boolean {
     if (word.length < MIN_COMPOUND_PART) return false;
-    if (this.liveId(word) !== undefined || this.synonyms.knownWords.has(word)) return true;
-    return this.vocab.familyOfStemDe(stemDe(word)).some((id) => this.vocab.docFreq[id]! > 0);
+    if (this.isWord(word)) return true;
+    for (const ending of INFLECTIONS) {
+      if (word.length - ending.length >= MIN_COMPOUND_PART && word.endsWith(ending)) {
+        if (this.isWord(word.slice(0, word.length - ending.length))) return true;
+      }
+    }
+    return false;
+  }
+
+  private isWord(word: string): boolean {
+    return this.liveId(word) !== undefined || this.synonyms.knownWords.has(word);
   }
 
   private isKnownTail(rest: string): boolean {

@@ -53,10 +53,31 @@ export class SearchIndex {
     this.store.release(slot);
   }
 
-  /** Initial build: the same as upserting each document, then trimming list slack. */
+  /**
+   * Initial build. On an empty index, postings are first collected in one stream and
+   * then laid out list by list in a single array (no per-list growth); on a non-empty
+   * index this is the same as upserting each document. A later duplicate id wins.
+   */
   bulkLoad(docs: SearchDoc[]): void {
-    for (const doc of docs) this.upsert(doc);
-    this.vocab.compact();
+    if (this.store.size > 0) {
+      for (const doc of docs) this.upsert(doc);
+      return;
+    }
+    const unique = new Map(docs.map((doc) => [doc.id, doc]));
+    let stream = new Int32Array(1 << 20);
+    let pairs = 0;
+    const sink = (list: number, posting: number): void => {
+      if (2 * pairs + 2 > stream.length) {
+        const bigger = new Int32Array(stream.length * 2);
+        bigger.set(stream);
+        stream = bigger;
+      }
+      stream[2 * pairs] = list;
+      stream[2 * pairs + 1] = posting;
+      pairs++;
+    };
+    for (const doc of unique.values()) this.indexer.add(this.store.allocate(doc), doc, sink);
+    this.vocab.postings.buildBase(stream, pairs, this.vocab.size * 2);
     this.vocab.currentVersion();
   }
 

@@ -40,6 +40,17 @@ export interface FoldedWord {
   alt: string | undefined;
 }
 
+/** FNV-1a over UTF-16 code units: the term dictionary's hash (vocabulary.ts). */
+export function hashRange(text: string, start: number, end: number): number {
+  let h = 0x811c9dc5;
+  for (let i = start; i < end; i++) h = Math.imul(h ^ text.charCodeAt(i), 0x01000193);
+  return h | 0;
+}
+
+export function hashString(text: string): number {
+  return hashRange(text, 0, text.length);
+}
+
 const foldCache = new Map<string, FoldedWord>();
 const FOLD_CACHE_LIMIT = 200_000;
 
@@ -94,19 +105,37 @@ function classify(codePoint: number): number {
 }
 
 /**
+ * The word scanWords is at. Plain ASCII words are not copied out of the text: the
+ * word is text[start, end) and `hash` its hash, so the dictionary can look it up
+ * without allocating a string. Other words come folded. The object is reused: read
+ * it inside the callback only.
+ */
+export interface ScannedWord {
+  text: string;
+  start: number;
+  end: number;
+  hash: number;
+  /** undefined: the word is text[start, end) as it stands. */
+  folded: FoldedWord | undefined;
+  pos: number;
+  joinedToPrevious: boolean;
+}
+
+/** The word as strings (allocates; for query-side and rare index-side uses). */
+export function foldedOf(word: ScannedWord): FoldedWord {
+  return word.folded ?? { primary: word.text.slice(word.start, word.end), alt: undefined };
+}
+
+/**
  * Calls `onWord` for each word of `text` in order. A hand-written scanner rather than
  * a regex: indexing calls this for every field of every document, and ASCII words
- * (most of them) skip folding entirely.
+ * (most of them) are neither copied nor folded.
  */
-export function scanWords(
-  text: string,
-  startPos: number,
-  onWord: (word: FoldedWord, pos: number, joinedToPrevious: boolean) => void,
-): void {
+export function scanWords(text: string, startPos: number, onWord: (word: ScannedWord) => void): void {
   const ascii = ASCII_RE.test(text);
   const lowered = ascii ? text.toLowerCase() : text.normalize('NFKC').toLowerCase();
+  const word: ScannedWord = { text: lowered, start: 0, end: 0, hash: 0, folded: undefined, pos: startPos, joinedToPrevious: false };
   const n = lowered.length;
-  let pos = startPos;
   let i = 0;
   let sawSpace = true;
   while (i < n) {
@@ -129,10 +158,12 @@ export function scanWords(
     }
     const start = i;
     let plain = true;
+    let hash = 0x811c9dc5;
     while (i < n) {
       let c = lowered.charCodeAt(i);
       if (c < 128) {
         if (!((c >= 97 && c <= 122) || (c >= 48 && c <= 57))) break;
+        if (i - start < MAX_TOKEN_LENGTH) hash = Math.imul(hash ^ c, 0x01000193);
         i++;
         continue;
       }
@@ -145,27 +176,31 @@ export function scanWords(
       plain = false;
       i += w;
     }
-    const raw = lowered.slice(start, i);
-    const word = plain ? plainWord(raw) : foldToken(raw);
-    if (word.primary.length > 0) {
-      onWord(word, pos, !sawSpace);
-      pos++;
-      sawSpace = false;
+    if (plain) {
+      word.start = start;
+      word.end = Math.min(i, start + MAX_TOKEN_LENGTH);
+      word.hash = hash | 0;
+      word.folded = undefined;
+    } else {
+      const folded = foldToken(lowered.slice(start, i));
+      if (folded.primary.length === 0) continue;
+      word.folded = folded;
+      word.hash = hashString(folded.primary);
     }
+    word.joinedToPrevious = !sawSpace;
+    onWord(word);
+    word.pos++;
+    sawSpace = false;
   }
-}
-
-function plainWord(raw: string): FoldedWord {
-  return { primary: raw.length > MAX_TOKEN_LENGTH ? raw.slice(0, MAX_TOKEN_LENGTH) : raw, alt: undefined };
 }
 
 /** Splits text into folded words, remembering which ones were joined by punctuation. */
 export function tokenize(text: string, startPos = 0): Token[] {
   const tokens: Token[] = [];
-  scanWords(text, startPos, (word, pos, joinedToPrevious) => {
+  scanWords(text, startPos, (word) => {
     const previous = tokens[tokens.length - 1];
-    if (previous) previous.joinedToNext = joinedToPrevious;
-    tokens.push({ word, pos, joinedToNext: false });
+    if (previous) previous.joinedToNext = word.joinedToPrevious;
+    tokens.push({ word: foldedOf(word), pos: word.pos, joinedToNext: false });
   });
   return tokens;
 }
@@ -178,29 +213,43 @@ export function tokenize(text: string, startPos = 0): Token[] {
 export class JoinedRun {
   private readonly words: FoldedWord[] = [];
   private readonly positions: number[] = [];
+  /** Text range of a plain word whose string is not made yet (start -1: made). */
+  private readonly pending: number[] = [];
+  private readonly pendingEnd: number[] = [];
   /** Words of the current run held in `words` (a fixed window, no array resizing). */
   private size = 0;
 
-  push(
-    word: FoldedWord,
-    pos: number,
-    joinedToPrevious: boolean,
-    emit: (primary: string, alt: string | undefined, pos: number) => void,
-  ): void {
-    if (!joinedToPrevious) this.size = 0;
+  /** Starts a new text. */
+  reset(): void {
+    this.size = 0;
+  }
+
+  push(word: ScannedWord, emit: (primary: string, alt: string | undefined, pos: number) => void): void {
+    if (!word.joinedToPrevious) this.size = 0;
     if (this.size === MAX_JOINED_PARTS) {
       for (let i = 1; i < MAX_JOINED_PARTS; i++) {
         this.words[i - 1] = this.words[i]!;
         this.positions[i - 1] = this.positions[i]!;
+        this.pending[i - 1] = this.pending[i]!;
+        this.pendingEnd[i - 1] = this.pendingEnd[i]!;
       }
       this.size--;
     }
-    this.words[this.size] = word;
-    this.positions[this.size] = pos;
+    // Most words stand alone; a string is only made for one that follows punctuation
+    // or may be followed by a joined word, hence lazily via `pending`.
+    this.words[this.size] = word.folded ?? PENDING;
+    this.pending[this.size] = word.folded ? -1 : word.start;
+    this.pendingEnd[this.size] = word.end;
+    this.positions[this.size] = word.pos;
     this.size++;
-    let primary = word.primary;
-    let alt = word.alt ?? word.primary;
-    let hasAlt = word.alt !== undefined;
+    if (this.size < 2) return;
+    for (let i = 0; i < this.size; i++) {
+      if (this.words[i] === PENDING) this.words[i] = { primary: word.text.slice(this.pending[i]!, this.pendingEnd[i]!), alt: undefined };
+    }
+    const last = this.words[this.size - 1]!;
+    let primary = last.primary;
+    let alt = last.alt ?? last.primary;
+    let hasAlt = last.alt !== undefined;
     for (let i = this.size - 2; i >= 0; i--) {
       const part = this.words[i]!;
       primary = part.primary + primary;
@@ -211,6 +260,9 @@ export class JoinedRun {
     }
   }
 }
+
+/** Placeholder for a plain word of the run whose string was not made yet. */
+const PENDING: FoldedWord = { primary: '', alt: undefined };
 
 /** The key under which a full name is matched exactly: its words run together. */
 export function nameKeys(name: string): string[] {

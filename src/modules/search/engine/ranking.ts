@@ -20,6 +20,7 @@
  * then votesMonth (desc), serverCount (desc), id (asc).
  */
 import type { DocumentStore } from './documents.js';
+import { listOf } from './postings.js';
 import { FIELD_RANK } from './fields.js';
 import { MAX_POSTINGS_READ, MAX_QUERY_WORDS } from './limits.js';
 import type { QueryPlan, Span } from './query-plan.js';
@@ -77,8 +78,8 @@ export class Ranker {
       for (const match of plan.terms[word]!) {
         if (work.postingsRead > MAX_POSTINGS_READ) break;
         const base = (match.typos << 6) | match.exactness;
-        this.collect(this.vocab.title[match.term], word, base, create, rankOf, work);
-        if (!match.titleOnly) this.collect(this.vocab.body[match.term], word, base, create, rankOf, work);
+        this.collect(listOf(match.term, true), word, base, create, rankOf, work);
+        if (!match.titleOnly) this.collect(listOf(match.term, false), word, base, create, rankOf, work);
       }
       for (const s of spans) {
         if (s.span.first <= word && word <= s.span.last) this.collectSpan(s, word, create, rankOf);
@@ -89,22 +90,31 @@ export class Ranker {
     return { slots: this.topK(limit), total: this.count };
   }
 
-  private collect(
-    list: readonly number[] | undefined,
+  /** Reads one posting list (base segment, then delta) into the candidates. */
+  private collect(list: number, word: number, base: number, create: boolean, rankOf: Uint8Array, work: QueryWork): void {
+    const { postings } = this.vocab;
+    const segment = postings.base(list);
+    this.scan(segment.data, segment.from, segment.to, word, base, create, rankOf);
+    const delta = postings.delta(list);
+    if (delta.data) this.scan(delta.data, 0, delta.length, word, base, create, rankOf);
+    work.postingsRead += segment.to - segment.from + delta.length;
+  }
+
+  private scan(
+    data: Int32Array,
+    from: number,
+    to: number,
     word: number,
     base: number,
     create: boolean,
     rankOf: Uint8Array,
-    work: QueryWork,
   ): void {
-    if (!list) return;
-    work.postingsRead += list.length;
     // Hot loop: everything it touches is held in locals.
     const { slotOf, slotStamp, stamp, stride } = this;
     let best = this.best;
     let where = this.where;
-    for (let i = 0; i < list.length; i++) {
-      const posting = list[i]!;
+    for (let i = from; i < to; i++) {
+      const posting = data[i]!;
       const doc = posting >> 10;
       let slot: number;
       if (slotStamp[doc] === stamp) slot = slotOf[doc]!;
@@ -156,29 +166,49 @@ export class Ranker {
       const current = this.nextMark();
       const last = stage === parts.length - 1;
       for (const t of alternatives) {
-        const lists = t.titleOnly ? [this.vocab.title[t.term]] : [this.vocab.title[t.term], this.vocab.body[t.term]];
+        if (work.postingsRead > MAX_POSTINGS_READ) break;
+        const lists = t.titleOnly ? [listOf(t.term, true)] : [listOf(t.term, true), listOf(t.term, false)];
         for (const list of lists) {
-          if (!list || work.postingsRead > MAX_POSTINGS_READ) continue;
-          work.postingsRead += list.length;
-          for (const posting of list) {
-            const doc = posting >> 10;
-            const meta = posting & 1023;
-            const seen = this.markStamp[doc];
-            if (seen === current) {
-              if (rankOf[meta >> 7]! < rankOf[this.markMeta[doc]! >> 7]!) this.markMeta[doc] = meta;
-              continue;
-            }
-            if (stage > 0 && seen !== previous) continue;
-            this.markStamp[doc] = current;
-            if (stage === 0) this.markMeta[doc] = meta;
-            if (last) hits.docs.push(doc);
-          }
+          const segment = this.vocab.postings.base(list);
+          const delta = this.vocab.postings.delta(list);
+          work.postingsRead += segment.to - segment.from + delta.length;
+          this.intersectStage(segment.data, segment.from, segment.to, stage, current, previous, last, rankOf, hits.docs);
+          if (delta.data) this.intersectStage(delta.data, 0, delta.length, stage, current, previous, last, rankOf, hits.docs);
         }
       }
       previous = current;
     });
     hits.metas = hits.docs.map((doc) => this.markMeta[doc]!);
     return hits;
+  }
+
+  /** One part of a conjunction: keeps the documents that had every earlier part. */
+  private intersectStage(
+    data: Int32Array,
+    from: number,
+    to: number,
+    stage: number,
+    current: number,
+    previous: number,
+    last: boolean,
+    rankOf: Uint8Array,
+    survivors: number[],
+  ): void {
+    const { markStamp, markMeta } = this;
+    for (let i = from; i < to; i++) {
+      const posting = data[i]!;
+      const doc = posting >> 10;
+      const meta = posting & 1023;
+      const seen = markStamp[doc];
+      if (seen === current) {
+        if (rankOf[meta >> 7]! < rankOf[markMeta[doc]! >> 7]!) markMeta[doc] = meta;
+        continue;
+      }
+      if (stage > 0 && seen !== previous) continue;
+      markStamp[doc] = current;
+      if (stage === 0) markMeta[doc] = meta;
+      if (last) survivors.push(doc);
+    }
   }
 
   private score(order: number[], n: number, fullName: Set<number>): void {

@@ -26,12 +26,14 @@ export interface WorkMeter {
 }
 
 /**
+ * `shared[i]` is the common prefix length of sorted[i - 1] and sorted[i].
  * Reports every term in sorted[from, to) within `maxTypos` of `query`, as a whole word
  * (`full`) and, when `asPrefix`, the best distance of any of its prefixes (`prefix`).
  * A distance above the budget is reported as Infinity. `report` returns false to stop.
  */
 export function fuzzyScan(
   sorted: readonly string[],
+  shared: Uint8Array,
   query: string,
   maxTypos: number,
   asPrefix: boolean,
@@ -52,19 +54,19 @@ export function fuzzyScan(
   const prefixMin = new Int32Array(MAX_TOKEN_LENGTH + 1);
   for (let j = 0; j <= m; j++) rows[j] = j;
   prefixMin[0] = m;
-  let prev = '';
+  // Rows 0..validDepth hold the DP of the current term's first validDepth letters;
+  // `common` is how many of them the next term shares.
   let validDepth = 0;
+  let common = 0;
   let i = from;
   while (i < to) {
     if (meter.cells > meter.cellLimit) return;
     meter.terms++;
     const term = sorted[i]!;
     const len = term.length > MAX_TOKEN_LENGTH ? MAX_TOKEN_LENGTH : term.length;
-    let shared = 0;
-    const limit = Math.min(validDepth, len, prev.length);
-    while (shared < limit && term.charCodeAt(shared) === prev.charCodeAt(shared)) shared++;
+    const reuse = Math.min(common, validDepth, len);
     let deadAt = -1;
-    for (let depth = shared + 1; depth <= len; depth++) {
+    for (let depth = reuse + 1; depth <= len; depth++) {
       const c = term.charCodeAt(depth - 1);
       const before = depth > 1 ? term.charCodeAt(depth - 2) : -1;
       const base = depth * width;
@@ -96,7 +98,7 @@ export function fuzzyScan(
         rows[base + j] = v;
         if (v < rowMin) rowMin = v;
       }
-      meter.cells += hi - lo + 1;
+      if (hi >= lo) meter.cells += hi - lo + 1;
       const last = m >= lo && m <= hi ? rows[base + m]! : OUT;
       prefixMin[depth] = last < prefixMin[depth - 1]! ? last : prefixMin[depth - 1]!;
       // Dead: no extension can come within budget, as a word or (if asked) as a prefix.
@@ -105,10 +107,19 @@ export function fuzzyScan(
         break;
       }
     }
-    prev = term;
     if (deadAt >= 0) {
+      // Skip every following term that shares the dead prefix: a short forward walk
+      // over the shared-prefix lengths, or a search for long runs.
       validDepth = deadAt;
-      i = gallopTo(sorted, term.slice(0, deadAt) + '\uffff', i + 1, to);
+      let next = i + 1;
+      let steps = 0;
+      while (next < to && shared[next]! >= deadAt && steps < 64) {
+        next++;
+        steps++;
+      }
+      if (next < to && shared[next]! >= deadAt) next = gallopTo(sorted, term.slice(0, deadAt) + '\uffff', next, to);
+      common = next < to ? commonPrefix(term, sorted[next]!) : 0;
+      i = next;
       continue;
     }
     validDepth = len;
@@ -118,5 +129,13 @@ export function fuzzyScan(
       if (!report(i, full <= maxTypos ? full : Infinity, prefix <= maxTypos ? prefix : Infinity)) return;
     }
     i++;
+    common = i < to ? shared[i]! : 0;
   }
+}
+
+function commonPrefix(a: string, b: string): number {
+  const limit = Math.min(a.length, b.length);
+  let k = 0;
+  while (k < limit && a.charCodeAt(k) === b.charCodeAt(k)) k++;
+  return k;
 }

@@ -1,25 +1,23 @@
 /**
- * The term dictionary: term strings, their posting lists, stem families, and two
- * sorted views (forward for prefixes and typo search, reversed for compound heads).
- *
- * Posting lists are plain JS arrays of small integers (see fields.ts): V8 stores them
- * unboxed, appends are amortised O(1), and they shrink-wrap after a bulk load. Each
- * term has two lists, "title" (name and slugs) and "body" (everything else), so very
- * short prefixes, which only look at titles, never walk description postings.
+ * The term dictionary: term strings, document frequencies, posting lists (postings.ts),
+ * stem families, and two sorted views of the live terms (forward for prefixes and
+ * typo search, reversed for compound heads).
  */
-import { postingDoc } from './fields.js';
+import { hashString } from './normalize.js';
+import { listOf, PostingStore } from './postings.js';
 import { stemDe, stemEn } from './stemmer.js';
 
 export const STEM_EN = 1;
 export const STEM_DE = 2;
 
 export class Vocabulary {
-  private readonly idOf = new Map<string, number>();
+  /** Open-addressing hash table of term ids + 1 (0 = empty), keyed by hashRange. */
+  private table = new Int32Array(1 << 16);
+  private readonly hashes: number[] = [];
   readonly terms: string[] = [];
   /** Documents containing the term in any field; 0 = dead term (kept for id stability). */
   readonly docFreq: number[] = [];
-  readonly title: (number[] | undefined)[] = [];
-  readonly body: (number[] | undefined)[] = [];
+  readonly postings = new PostingStore();
   private readonly familyDe = new Map<string, number[]>();
   private readonly familyEn = new Map<string, number[]>();
   /** Per term: languages (STEM_EN | STEM_DE) whose stem family it has joined. */
@@ -27,6 +25,8 @@ export class Vocabulary {
 
   private sortedTerms: string[] = [];
   private sortedIds: number[] = [];
+  /** sharedWithPrevious[i]: length of the common prefix of sorted terms i-1 and i (max 255). */
+  private sharedWithPrevious: Uint8Array = new Uint8Array(0);
   private reversedTerms: string[] = [];
   private reversedIds: number[] = [];
   /** Terms that came alive since the sorted views were last rebuilt. */
@@ -40,22 +40,56 @@ export class Vocabulary {
   }
 
   id(term: string): number | undefined {
-    return this.idOf.get(term);
+    const id = this.find(term, 0, term.length, hashString(term));
+    return id < 0 ? undefined : id;
   }
 
-  /** Returns the id of `term`, creating it if new. */
-  intern(term: string): number {
-    let id = this.idOf.get(term);
-    if (id === undefined) {
-      id = this.terms.length;
-      this.idOf.set(term, id);
-      this.terms.push(term);
-      this.docFreq.push(0);
-      this.title.push(undefined);
-      this.body.push(undefined);
-      this.stemmedIn.push(0);
+  /** Id of the term text[start, end) with hash `hash`, or -1. */
+  find(text: string, start: number, end: number, hash: number): number {
+    const mask = this.table.length - 1;
+    const length = end - start;
+    for (let slot = hash & mask; ; slot = (slot + 1) & mask) {
+      const entry = this.table[slot]!;
+      if (entry === 0) return -1;
+      const id = entry - 1;
+      if (this.hashes[id] === hash) {
+        const term = this.terms[id]!;
+        if (term.length === length && text.startsWith(term, start)) return id;
+      }
     }
+  }
+
+  /** Returns the id of text[start, end), creating the term if new. */
+  internRange(text: string, start: number, end: number, hash: number): number {
+    const found = this.find(text, start, end, hash);
+    return found >= 0 ? found : this.create(start === 0 && end === text.length ? text : text.slice(start, end), hash);
+  }
+
+  intern(term: string): number {
+    return this.internRange(term, 0, term.length, hashString(term));
+  }
+
+  private create(term: string, hash: number): number {
+    const id = this.terms.length;
+    this.terms.push(term);
+    this.hashes.push(hash);
+    this.docFreq.push(0);
+    this.stemmedIn.push(0);
+    if (this.terms.length * 2 > this.table.length) this.rehash(this.table.length * 2);
+    else this.place(id, hash);
     return id;
+  }
+
+  private place(id: number, hash: number): void {
+    const mask = this.table.length - 1;
+    let slot = hash & mask;
+    while (this.table[slot] !== 0) slot = (slot + 1) & mask;
+    this.table[slot] = id + 1;
+  }
+
+  private rehash(size: number): void {
+    this.table = new Int32Array(size);
+    for (let id = 0; id < this.terms.length; id++) this.place(id, this.hashes[id]!);
   }
 
   /**
@@ -72,13 +106,6 @@ export class Vocabulary {
     if (missing & STEM_EN) addToFamily(this.familyEn, stemEn(term), id);
   }
 
-  addPosting(termId: number, posting: number, isTitle: boolean): void {
-    const lists = isTitle ? this.title : this.body;
-    const list = lists[termId];
-    if (list) list.push(posting);
-    else lists[termId] = [posting];
-  }
-
   /** Called once per (document, term) on indexing. */
   documentAdded(termId: number): void {
     if (this.docFreq[termId]! === 0) {
@@ -90,28 +117,14 @@ export class Vocabulary {
 
   /** Called once per (document, term) on removal: drops the document's postings. */
   documentRemoved(termId: number, doc: number): void {
-    removeDocFrom(this.title[termId], doc);
-    removeDocFrom(this.body[termId], doc);
-    if (--this.docFreq[termId]! === 0) {
-      this.title[termId] = undefined;
-      this.body[termId] = undefined;
-      this.sortedViewsStale = true;
-    }
-  }
-
-  /** After a bulk load: copy lists to exact size, dropping the growth slack. */
-  compact(): void {
-    for (let i = 0; i < this.terms.length; i++) {
-      const t = this.title[i];
-      if (t) this.title[i] = t.slice();
-      const b = this.body[i];
-      if (b) this.body[i] = b.slice();
-    }
+    this.postings.removeDoc(listOf(termId, true), doc);
+    this.postings.removeDoc(listOf(termId, false), doc);
+    if (--this.docFreq[termId]! === 0) this.sortedViewsStale = true;
   }
 
   postingCount(termId: number, titleOnly: boolean): number {
-    const t = this.title[termId]?.length ?? 0;
-    return titleOnly ? t : t + (this.body[termId]?.length ?? 0);
+    const title = this.postings.count(listOf(termId, true));
+    return titleOnly ? title : title + this.postings.count(listOf(termId, false));
   }
 
   /** Terms whose German (resp. English) Snowball stem is `stem`, dead ones included. */
@@ -123,9 +136,9 @@ export class Vocabulary {
   }
 
   /** The sorted live terms (rebuilt lazily after terms are born or die). */
-  sorted(): { terms: readonly string[]; ids: readonly number[] } {
+  sorted(): { terms: readonly string[]; ids: readonly number[]; shared: Uint8Array } {
     this.refreshSortedViews();
-    return { terms: this.sortedTerms, ids: this.sortedIds };
+    return { terms: this.sortedTerms, ids: this.sortedIds, shared: this.sharedWithPrevious };
   }
 
   /** Ids of live terms starting with `prefix`, in lexicographic order. */
@@ -164,6 +177,7 @@ export class Vocabulary {
     );
     // Merging the few newborn terms into the existing order keeps this O(V), not O(V log V).
     [this.sortedTerms, this.sortedIds] = this.mergeLive(this.sortedTerms, this.sortedIds, forward);
+    this.sharedWithPrevious = commonPrefixLengths(this.sortedTerms);
     [this.reversedTerms, this.reversedIds] = this.mergeLive(this.reversedTerms, this.reversedIds, backward);
   }
 
@@ -207,15 +221,17 @@ function addToFamily(family: Map<string, number[]>, stem: string, id: number): v
   else family.set(stem, [id]);
 }
 
-function removeDocFrom(list: number[] | undefined, doc: number): void {
-  if (!list) return;
-  // Order inside a list carries no meaning, so removal swaps the last entry in.
-  for (let i = list.length - 1; i >= 0; i--) {
-    if (postingDoc(list[i]!) === doc) {
-      list[i] = list[list.length - 1]!;
-      list.pop();
-    }
+function commonPrefixLengths(sorted: readonly string[]): Uint8Array {
+  const out = new Uint8Array(sorted.length);
+  for (let i = 1; i < sorted.length; i++) {
+    const a = sorted[i - 1]!;
+    const b = sorted[i]!;
+    const limit = Math.min(a.length, b.length, 255);
+    let k = 0;
+    while (k < limit && a.charCodeAt(k) === b.charCodeAt(k)) k++;
+    out[i] = k;
   }
+  return out;
 }
 
 function compare(a: string, b: string): number {

@@ -155,11 +155,11 @@ export class WordExpander {
   private addTypoVariants(word: string, asPrefix: boolean, found: Matches, meter: WorkMeter): void {
     const budget = typoBudget(word);
     if (budget === 0 || word.length > MAX_TYPO_WORD_LENGTH) return;
-    const { terms, ids } = this.vocab.sorted();
+    const { terms, ids, shared } = this.vocab.sorted();
     const { from, to } = this.vocab.prefixRange(word[0]!);
     let accepted = 0;
     const wordMeter: WorkMeter = { cells: 0, terms: 0, cellLimit: MAX_TYPO_CELLS };
-    fuzzyScan(terms, word, budget, asPrefix, from, to, wordMeter, (index, full, prefix) => {
+    fuzzyScan(terms, shared, word, budget, asPrefix, from, to, wordMeter, (index, full, prefix) => {
       const id = ids[index]!;
       if (full !== Infinity && full > 0) found.add(id, full, Exactness.exact, false);
       else if (prefix !== Infinity && prefix > 0 && full !== 0) found.add(id, prefix, Exactness.prefix, false);

@@ -11,6 +11,7 @@
  * time one search call takes, and the hit rate on the labelled public queries over the
  * 240-bot sample (published bots only).
  */
+import { loadavg } from 'node:os';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { type Engine, MiniSearchEngine, OramaEngine, OurEngine } from './engines.js';
@@ -116,7 +117,9 @@ const ratio = (peer: number, ours: number): string => `${(peer / Math.max(ours, 
 function print(reports: EngineReport[]): void {
   const ours = reports.find((r) => r.name === 'ours');
   console.log(`\n## Search benchmark: ${size.toLocaleString('en')} bots, ${perClass} queries per class, limit 20`);
-  console.log(`Command: npm run bench:search -- --size ${size} --per-class ${perClass}; Node ${process.version}\n`);
+  console.log(`Command: npm run bench:search -- --size ${size} --per-class ${perClass}; Node ${process.version}`);
+  // Engine times are wall-clock; on a shared machine the load average says how much to trust the tails.
+  console.log(`Load average at start ${startLoad}, at end ${loadavg().map((l) => l.toFixed(1)).join(' ')}\n`);
   console.log('| engine | build (s) | index memory (MB) | labelled hit rate |');
   console.log('|---|---:|---:|---:|');
   for (const r of reports) {
@@ -141,6 +144,10 @@ function print(reports: EngineReport[]): void {
     console.log(`| ${label} | ${cells.join(' | ')} | ${ratioCells.join(' | ')} |`);
   }
 }
+
+const startLoad = loadavg()
+  .map((l) => l.toFixed(1))
+  .join(' ');
 
 async function main(): Promise<void> {
   const sample = loadSampleBots();

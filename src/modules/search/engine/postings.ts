@@ -23,16 +23,26 @@ export class PostingStore {
   private deltaData: (Int32Array | undefined)[] = [];
   private deltaLength: Int32Array = new Int32Array(0);
 
-  /** The base array and the [from, to) range of `list` in it. */
-  base(list: number): { data: Int32Array; from: number; to: number } {
-    const from = list < this.baseStart.length ? this.baseStart[list]! : 0;
-    const length = list < this.baseLength.length ? this.baseLength[list]! : 0;
-    return { data: this.baseData, from, to: from + length };
+  /** The base array; list `l` occupies [baseFrom(l), baseTo(l)) of it. */
+  get baseArray(): Int32Array {
+    return this.baseData;
   }
 
-  /** The delta array of `list` (or undefined) and its length. */
-  delta(list: number): { data: Int32Array | undefined; length: number } {
-    return { data: this.deltaData[list], length: list < this.deltaLength.length ? this.deltaLength[list]! : 0 };
+  baseFrom(list: number): number {
+    return list < this.baseStart.length ? this.baseStart[list]! : 0;
+  }
+
+  baseTo(list: number): number {
+    return list < this.baseStart.length ? this.baseStart[list]! + this.baseLength[list]! : 0;
+  }
+
+  /** The delta array of `list` (undefined when empty); its first deltaCount(list) entries are used. */
+  deltaArray(list: number): Int32Array | undefined {
+    return this.deltaData[list];
+  }
+
+  deltaCount(list: number): number {
+    return list < this.deltaLength.length ? this.deltaLength[list]! : 0;
   }
 
   count(list: number): number {

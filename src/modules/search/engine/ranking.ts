@@ -93,11 +93,13 @@ export class Ranker {
   /** Reads one posting list (base segment, then delta) into the candidates. */
   private collect(list: number, word: number, base: number, create: boolean, rankOf: Uint8Array, work: QueryWork): void {
     const { postings } = this.vocab;
-    const segment = postings.base(list);
-    this.scan(segment.data, segment.from, segment.to, word, base, create, rankOf);
-    const delta = postings.delta(list);
-    if (delta.data) this.scan(delta.data, 0, delta.length, word, base, create, rankOf);
-    work.postingsRead += segment.to - segment.from + delta.length;
+    const from = postings.baseFrom(list);
+    const to = postings.baseTo(list);
+    this.scan(postings.baseArray, from, to, word, base, create, rankOf);
+    const delta = postings.deltaArray(list);
+    const count = postings.deltaCount(list);
+    if (delta) this.scan(delta, 0, count, word, base, create, rankOf);
+    work.postingsRead += to - from + count;
   }
 
   private scan(
@@ -169,11 +171,14 @@ export class Ranker {
         if (work.postingsRead > MAX_POSTINGS_READ) break;
         const lists = t.titleOnly ? [listOf(t.term, true)] : [listOf(t.term, true), listOf(t.term, false)];
         for (const list of lists) {
-          const segment = this.vocab.postings.base(list);
-          const delta = this.vocab.postings.delta(list);
-          work.postingsRead += segment.to - segment.from + delta.length;
-          this.intersectStage(segment.data, segment.from, segment.to, stage, current, previous, last, rankOf, hits.docs);
-          if (delta.data) this.intersectStage(delta.data, 0, delta.length, stage, current, previous, last, rankOf, hits.docs);
+          const { postings } = this.vocab;
+          const from = postings.baseFrom(list);
+          const to = postings.baseTo(list);
+          const delta = postings.deltaArray(list);
+          const count = postings.deltaCount(list);
+          work.postingsRead += to - from + count;
+          this.intersectStage(postings.baseArray, from, to, stage, current, previous, last, rankOf, hits.docs);
+          if (delta) this.intersectStage(delta, 0, count, stage, current, previous, last, rankOf, hits.docs);
         }
       }
       previous = current;

@@ -26,10 +26,6 @@ export function encodePosting(doc: number, field: FieldCode, pos: number): numbe
 export function postingDoc(posting: number): number {
   return (posting / 1024) | 0;
 }
-/** Field and position, 10 bits: field << 7 | pos. */
-export function postingMeta(posting: number): number {
-  return posting & 1023;
-}
 
 /**
  * Field rank per requested language, lower is better: name > slug (requested

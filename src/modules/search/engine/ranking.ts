@@ -20,31 +20,24 @@
  * then votesMonth (desc), serverCount (desc), id (asc).
  */
 import type { DocumentStore } from './documents.js';
-import { listOf } from './postings.js';
 import { FIELD_RANK } from './fields.js';
 import { MAX_POSTINGS_READ, MAX_QUERY_WORDS } from './limits.js';
-import type { QueryPlan, Span } from './query-plan.js';
+import { listOf } from './postings.js';
+import type { QueryPlan } from './query-plan.js';
+import { type SpanHits, SpanMatcher } from './span-matcher.js';
+import { siftDown, siftUp } from './top-k.js';
 import type { Lang, QueryWork } from './types.js';
 import type { Vocabulary } from './vocabulary.js';
-import type { TermMatch } from './word-expansion.js';
 
 const NONE = 255;
 const FAR = 8;
 const INITIAL_CANDIDATES = 1024;
 
-interface SpanHits {
-  span: Span;
-  docs: number[];
-  metas: number[];
-}
 
 export class Ranker {
   private slotOf = new Int32Array(0);
   private slotStamp = new Uint32Array(0);
   private stamp = 0;
-  private markStamp = new Uint32Array(0);
-  private markMeta = new Uint16Array(0);
-  private mark = 0;
   /** Per candidate: document slot, best packed match and its field/position per word. */
   private candidateDoc = new Int32Array(INITIAL_CANDIDATES);
   private best = new Uint8Array(INITIAL_CANDIDATES * MAX_QUERY_WORDS);
@@ -55,17 +48,22 @@ export class Ranker {
   /** Entries per candidate in `best`/`where`: the number of query words. */
   private stride = 1;
 
+  private readonly spans: SpanMatcher;
+
   constructor(
     private readonly vocab: Vocabulary,
     private readonly store: DocumentStore,
-  ) {}
+  ) {
+    this.spans = new SpanMatcher(vocab);
+  }
 
   /** Returns the best `limit` document slots, best first, and the number of candidates. */
   rank(plan: QueryPlan, lang: Lang, limit: number, work: QueryWork): { slots: number[]; total: number } {
     this.prepare(plan.words.length);
+    this.spans.prepare(this.store.capacity);
     const rankOf = FIELD_RANK[lang];
     const spans = plan.spans
-      .map((span) => this.materialise(span, rankOf, work))
+      .map((span) => this.spans.materialise(span, rankOf, work))
       .filter((s) => s.docs.length > 0);
     const n = plan.words.length;
     const cost = plan.terms.map((terms) => terms.reduce((sum, t) => sum + this.vocab.postingCount(t.term, t.titleOnly), 0));
@@ -153,66 +151,6 @@ export class Ranker {
         this.where[at] = meta;
       }
       this.adjacent[slot]! |= adjacentBits;
-    }
-  }
-
-  /** Documents containing every part of a span (one alternative per part). */
-  private materialise(span: Span, rankOf: Uint8Array, work: QueryWork): SpanHits {
-    const hits: SpanHits = { span, docs: [], metas: [] };
-    const size = (alternatives: TermMatch[]): number =>
-      alternatives.reduce((sum, t) => sum + this.vocab.postingCount(t.term, t.titleOnly), 0);
-    const parts = [...span.parts].sort((a, b) => size(a) - size(b));
-    if (parts.length === 0 || size(parts[0]!) === 0) return hits;
-    let previous = 0;
-    parts.forEach((alternatives, stage) => {
-      const current = this.nextMark();
-      const last = stage === parts.length - 1;
-      for (const t of alternatives) {
-        if (work.postingsRead > MAX_POSTINGS_READ) break;
-        const lists = t.titleOnly ? [listOf(t.term, true)] : [listOf(t.term, true), listOf(t.term, false)];
-        for (const list of lists) {
-          const { postings } = this.vocab;
-          const from = postings.baseFrom(list);
-          const to = postings.baseTo(list);
-          const delta = postings.deltaArray(list);
-          const count = postings.deltaCount(list);
-          work.postingsRead += to - from + count;
-          this.intersectStage(postings.baseArray, from, to, stage, current, previous, last, rankOf, hits.docs);
-          if (delta) this.intersectStage(delta, 0, count, stage, current, previous, last, rankOf, hits.docs);
-        }
-      }
-      previous = current;
-    });
-    hits.metas = hits.docs.map((doc) => this.markMeta[doc]!);
-    return hits;
-  }
-
-  /** One part of a conjunction: keeps the documents that had every earlier part. */
-  private intersectStage(
-    data: Int32Array,
-    from: number,
-    to: number,
-    stage: number,
-    current: number,
-    previous: number,
-    last: boolean,
-    rankOf: Uint8Array,
-    survivors: number[],
-  ): void {
-    const { markStamp, markMeta } = this;
-    for (let i = from; i < to; i++) {
-      const posting = data[i]!;
-      const doc = posting >> 10;
-      const meta = posting & 1023;
-      const seen = markStamp[doc];
-      if (seen === current) {
-        if (rankOf[meta >> 7]! < rankOf[markMeta[doc]! >> 7]!) markMeta[doc] = meta;
-        continue;
-      }
-      if (stage > 0 && seen !== previous) continue;
-      markStamp[doc] = current;
-      if (stage === 0) markMeta[doc] = meta;
-      if (last) survivors.push(doc);
     }
   }
 
@@ -305,10 +243,7 @@ export class Ranker {
       const size = Math.max(capacity, this.slotOf.length * 2, 1024);
       this.slotOf = new Int32Array(size);
       this.slotStamp = new Uint32Array(size);
-      this.markStamp = new Uint32Array(size);
-      this.markMeta = new Uint16Array(size);
       this.stamp = 0;
-      this.mark = 0;
     }
     if (this.stamp >= 0xfffffff0) {
       this.slotStamp.fill(0);
@@ -316,14 +251,6 @@ export class Ranker {
     }
     this.stamp++;
     this.count = 0;
-  }
-
-  private nextMark(): number {
-    if (this.mark >= 0xfffffff0) {
-      this.markStamp.fill(0);
-      this.mark = 0;
-    }
-    return ++this.mark;
   }
 
   private growCandidates(): void {
@@ -338,27 +265,5 @@ export class Ranker {
     this.where = grow(this.where, (k) => new Uint16Array(k), size * MAX_QUERY_WORDS);
     this.adjacent = grow(this.adjacent, (k) => new Uint16Array(k), size);
     this.keys = grow(this.keys, (k) => new Int32Array(k), size);
-  }
-}
-
-function siftUp(heap: number[], i: number, worse: (a: number, b: number) => boolean): void {
-  while (i > 0) {
-    const parent = (i - 1) >> 1;
-    if (!worse(heap[i]!, heap[parent]!)) return;
-    [heap[i], heap[parent]] = [heap[parent]!, heap[i]!];
-    i = parent;
-  }
-}
-
-function siftDown(heap: number[], i: number, worse: (a: number, b: number) => boolean): void {
-  for (;;) {
-    const l = 2 * i + 1;
-    const r = l + 1;
-    let top = i;
-    if (l < heap.length && worse(heap[l]!, heap[top]!)) top = l;
-    if (r < heap.length && worse(heap[r]!, heap[top]!)) top = r;
-    if (top === i) return;
-    [heap[i], heap[top]] = [heap[top]!, heap[i]!];
-    i = top;
   }
 }

@@ -1,0 +1,204 @@
+/**
+ * Search benchmark: our engine beside MiniSearch and Orama on the same generated
+ * corpus and the same queries, in one run.
+ *
+ *   npm run bench:search                       # 100,000 bots
+ *   npm run bench:search -- --size 1000000     # 1M bots
+ *   options: --per-class N (queries per class, default 200), --engines ours,MiniSearch,Orama
+ *
+ * Reported per engine: build time, memory held by the index (V8 heap plus typed-array
+ * buffers, measured after a forced GC, corpus excluded), per-class p50/p95/p99 of the
+ * time one search call takes, and the hit rate on the labelled public queries over the
+ * 240-bot sample (published bots only). Times are given twice: wall clock, and CPU time
+ * of the process (getrusage), which a busy shared machine disturbs far less.
+ */
+import { loadavg } from 'node:os';
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
+import { type Engine, MiniSearchEngine, OramaEngine, OurEngine } from './engines.js';
+import { generateBots } from './generator.js';
+import { type BenchQuery, makeQueries, QUERY_CLASSES, type QueryClass } from './queries.js';
+import { loadLabelledQueries, loadSampleBots, passes, publishedSampleDocs } from './sample.js';
+
+setFlagsFromString('--expose-gc');
+const gc = runInNewContext('gc') as () => void;
+
+function flag(name: string, fallback: string): string {
+  const at = process.argv.indexOf(`--${name}`);
+  return at >= 0 && process.argv[at + 1] ? process.argv[at + 1]! : fallback;
+}
+
+const size = Number(flag('size', '100000'));
+const perClass = Number(flag('per-class', '200'));
+const engineNames = flag('engines', 'ours,MiniSearch,Orama').split(',');
+const factories: Record<string, () => Engine> = {
+  ours: () => new OurEngine(),
+  MiniSearch: () => new MiniSearchEngine(),
+  Orama: () => new OramaEngine(),
+};
+
+interface Stats {
+  p50: number;
+  p95: number;
+  p99: number;
+}
+interface Timings {
+  classes: Record<QueryClass, Stats>;
+  all: Stats;
+}
+interface EngineReport {
+  name: string;
+  buildMs: number;
+  buildCpuMs: number;
+  memoryMb: number;
+  wall: Timings;
+  cpu: Timings;
+  hitRate: { passed: number; total: number };
+}
+
+function percentiles(times: number[]): Stats {
+  const sorted = [...times].sort((a, b) => a - b);
+  const at = (q: number): number => sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1))]!;
+  return { p50: at(0.5), p95: at(0.95), p99: at(0.99) };
+}
+
+function memory(): number {
+  const m = process.memoryUsage();
+  return m.heapUsed + m.arrayBuffers;
+}
+
+function cpuMs(): number {
+  const usage = process.cpuUsage();
+  return (usage.user + usage.system) / 1000;
+}
+
+/** Wall and CPU milliseconds of one search call. */
+async function timeQuery(engine: Engine, query: BenchQuery): Promise<[number, number]> {
+  const cpu = cpuMs();
+  const started = performance.now();
+  const result = engine.search(query.q, query.lang, 20);
+  if (result instanceof Promise) await result;
+  return [performance.now() - started, cpuMs() - cpu];
+}
+
+async function labelledHitRate(make: () => Engine): Promise<{ passed: number; total: number }> {
+  const engine = make();
+  await engine.build(publishedSampleDocs());
+  const queries = loadLabelledQueries();
+  let passed = 0;
+  for (const query of queries) {
+    const ids = await engine.search(query.q, query.lang, query.k);
+    if (passes(query, ids)) passed++;
+  }
+  return { passed, total: queries.length };
+}
+
+async function measure(
+  name: string,
+  corpus: Parameters<Engine['build']>[0],
+  queries: Record<QueryClass, BenchQuery[]>,
+  warmup: Record<QueryClass, BenchQuery[]>,
+): Promise<EngineReport> {
+  const make = factories[name]!;
+  gc();
+  const before = memory();
+  let engine: Engine | undefined = make();
+  const started = performance.now();
+  const startedCpu = cpuMs();
+  await engine.build(corpus);
+  const buildMs = performance.now() - started;
+  const buildCpuMs = cpuMs() - startedCpu;
+  gc();
+  const memoryMb = (memory() - before) / 2 ** 20;
+  for (const cls of QUERY_CLASSES) for (const q of warmup[cls]) await timeQuery(engine, q);
+  const wall: Timings = { classes: {} as Record<QueryClass, Stats>, all: percentiles([0]) };
+  const cpu: Timings = { classes: {} as Record<QueryClass, Stats>, all: percentiles([0]) };
+  const allWall: number[] = [];
+  const allCpu: number[] = [];
+  for (const cls of QUERY_CLASSES) {
+    const wallTimes: number[] = [];
+    const cpuTimes: number[] = [];
+    for (const q of queries[cls]) {
+      const [w, c] = await timeQuery(engine, q);
+      wallTimes.push(w);
+      cpuTimes.push(c);
+    }
+    wall.classes[cls] = percentiles(wallTimes);
+    cpu.classes[cls] = percentiles(cpuTimes);
+    allWall.push(...wallTimes);
+    allCpu.push(...cpuTimes);
+  }
+  wall.all = percentiles(allWall);
+  cpu.all = percentiles(allCpu);
+  engine = undefined;
+  gc();
+  const hitRate = await labelledHitRate(make);
+  console.error(`  ${name}: built in ${(buildMs / 1000).toFixed(2)} s, ${memoryMb.toFixed(0)} MB`);
+  return { name, buildMs, buildCpuMs, memoryMb, wall, cpu, hitRate };
+}
+
+const ms = (v: number): string => (v < 10 ? v.toFixed(3) : v.toFixed(1));
+const ratio = (peer: number, ours: number): string => `${(peer / Math.max(ours, 1e-6)).toFixed(1)}×`;
+
+function printTimes(reports: EngineReport[], title: string, pick: (r: EngineReport) => Timings): void {
+  const ours = reports.find((r) => r.name === 'ours');
+  const peers = ours ? reports.filter((r) => r !== ours) : [];
+  const header = reports.map((r) => `${r.name} p50 / p95 / p99`).join(' | ');
+  const ratios = peers.map((r) => `${r.name}/ours p50, p99`);
+  console.log(`\n${title} (ms):\n\n| class | ${header} | ${ratios.join(' | ')} |`);
+  console.log(`|---|${reports.map(() => '---:').join('|')}|${ratios.map(() => '---:').join('|')}|`);
+  const rows: [string, (t: Timings) => Stats][] = [
+    ...QUERY_CLASSES.map((c): [string, (t: Timings) => Stats] => [c, (t) => t.classes[c]]),
+    ['all', (t) => t.all],
+  ];
+  for (const [label, get] of rows) {
+    const cells = reports.map((r) => {
+      const s = get(pick(r));
+      return `${ms(s.p50)} / ${ms(s.p95)} / ${ms(s.p99)}`;
+    });
+    const ratioCells = peers.map((r) => {
+      const peer = get(pick(r));
+      const base = get(pick(ours!));
+      return `${ratio(peer.p50, base.p50)}, ${ratio(peer.p99, base.p99)}`;
+    });
+    console.log(`| ${label} | ${cells.join(' | ')} | ${ratioCells.join(' | ')} |`);
+  }
+}
+
+function print(reports: EngineReport[]): void {
+  console.log(`\n## Search benchmark: ${size.toLocaleString('en')} bots, ${perClass} queries per class, limit 20`);
+  console.log(`Command: npm run bench:search -- --size ${size} --per-class ${perClass} --engines ${engineNames.join(',')}; Node ${process.version}`);
+  // On a shared machine the load average says how much the wall-clock tails can be trusted.
+  console.log(`Load average at start ${startLoad}, at end ${loadavg().map((l) => l.toFixed(1)).join(' ')}\n`);
+  console.log('| engine | build wall (s) | build CPU (s) | index memory (MB) | labelled hit rate |');
+  console.log('|---|---:|---:|---:|---:|');
+  for (const r of reports) {
+    const rate = `${r.hitRate.passed}/${r.hitRate.total} (${((100 * r.hitRate.passed) / r.hitRate.total).toFixed(1)}%)`;
+    console.log(
+      `| ${r.name} | ${(r.buildMs / 1000).toFixed(2)} | ${(r.buildCpuMs / 1000).toFixed(2)} | ${r.memoryMb.toFixed(0)} | ${rate} |`,
+    );
+  }
+  printTimes(reports, 'Engine time per query, wall clock', (r) => r.wall);
+  printTimes(reports, 'Engine time per query, process CPU time', (r) => r.cpu);
+}
+
+const startLoad = loadavg()
+  .map((l) => l.toFixed(1))
+  .join(' ');
+
+async function main(): Promise<void> {
+  const sample = loadSampleBots();
+  console.error(`generating ${size} bots...`);
+  const corpus = generateBots(sample, size);
+  const queries = makeQueries(corpus, sample, perClass, 7);
+  const warmup = makeQueries(corpus, sample, 20, 99);
+  const reports: EngineReport[] = [];
+  for (const name of engineNames) {
+    if (!factories[name]) throw new Error(`unknown engine ${name}`);
+    console.error(`measuring ${name}...`);
+    reports.push(await measure(name, corpus, queries, warmup));
+  }
+  print(reports);
+}
+
+await main();

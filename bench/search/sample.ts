@@ -1,0 +1,71 @@
+/**
+ * The shared sample corpus and labelled queries (../shared/data beside the project).
+ * Sample bots are management-API bodies; they become SearchDocs here. The sample has
+ * no vote counts, so popularity comes from the platform's server count only.
+ */
+import { readFileSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { Lang, SearchDoc } from '../../src/modules/search/engine/index.js';
+
+export interface SampleBot {
+  id: string;
+  name: string;
+  slugs: { de: string; en: string };
+  shortDescription: { de: string; en: string };
+  categories: string[];
+  tags: string[];
+  iconUrl: string;
+  isVerified: boolean;
+  published: boolean;
+  platformServerCount: number;
+}
+
+export interface LabelledQuery {
+  q: string;
+  lang: Lang;
+  kind: string;
+  expect: string[];
+  k: number;
+  note: string;
+}
+
+const dataDir = resolve(dirname(fileURLToPath(import.meta.url)), '../../../shared/data');
+
+export function loadSampleBots(): SampleBot[] {
+  return JSON.parse(readFileSync(resolve(dataDir, 'bots.sample.json'), 'utf8')) as SampleBot[];
+}
+
+export function loadLabelledQueries(): LabelledQuery[] {
+  return JSON.parse(readFileSync(resolve(dataDir, 'search-queries.public.json'), 'utf8')) as LabelledQuery[];
+}
+
+export function toSearchDoc(bot: SampleBot): SearchDoc {
+  return {
+    id: bot.id,
+    name: bot.name,
+    slugs: bot.slugs,
+    shortDescription: bot.shortDescription,
+    categories: bot.categories,
+    tags: bot.tags,
+    iconUrl: bot.iconUrl,
+    isVerified: bot.isVerified,
+    votesMonth: 0,
+    votesTotal: 0,
+    serverCount: bot.platformServerCount,
+    rating: { average: 0, count: 0 },
+  };
+}
+
+/** The published sample bots as SearchDocs: what the caller would feed the engine. */
+export function publishedSampleDocs(): SearchDoc[] {
+  return loadSampleBots()
+    .filter((b) => b.published)
+    .map(toSearchDoc);
+}
+
+/** A labelled query passes when one of its expected ids is among the first k hits. */
+export function passes(query: LabelledQuery, hitIds: readonly string[]): boolean {
+  const top = hitIds.slice(0, query.k);
+  return query.expect.length === 0 ? true : query.expect.some((id) => top.includes(id));
+}

@@ -1,0 +1,269 @@
+/**
+ * Executes a query plan: gathers candidate documents from the postings, keeps for
+ * each (document, query word) its best match, turns that into one sortable integer
+ * key per document, and selects the top `limit` with a bounded heap.
+ *
+ * Which documents match follows Meilisearch's "frequency" strategy: query words are
+ * ordered from rarest to most common, and a document must contain the rarest word;
+ * it ranks higher the more of the next-rarest words it contains as well. Words that
+ * match nothing at all are ignored. This keeps a common word ("bot") from dragging
+ * the whole corpus into every query, and makes the candidate set as small as the
+ * rarest word's postings.
+ *
+ * Key layout, most significant first (lower is better):
+ *   bit 28      0 if the query is the document's full name
+ *   bits 24-27  query words not matched (in rarity order)
+ *   bits 19-23  typos, summed over matched words
+ *   bits 12-18  proximity, summed over consecutive matched words (1..8 each)
+ *   bits  6-11  field rank, summed
+ *   bits  0-5   exactness, summed
+ * then votesMonth (desc), serverCount (desc), id (asc).
+ */
+import type { DocumentStore } from './documents.js';
+import { FIELD_RANK } from './fields.js';
+import { MAX_POSTINGS_READ, MAX_QUERY_WORDS } from './limits.js';
+import { listOf } from './postings.js';
+import type { QueryPlan } from './query-plan.js';
+import { type SpanHits, SpanMatcher } from './span-matcher.js';
+import { siftDown, siftUp } from './top-k.js';
+import type { Lang, QueryWork } from './types.js';
+import type { Vocabulary } from './vocabulary.js';
+
+const NONE = 255;
+const FAR = 8;
+const INITIAL_CANDIDATES = 1024;
+
+
+export class Ranker {
+  private slotOf = new Int32Array(0);
+  private slotStamp = new Uint32Array(0);
+  private stamp = 0;
+  /** Per candidate: document slot, best packed match and its field/position per word. */
+  private candidateDoc = new Int32Array(INITIAL_CANDIDATES);
+  private best = new Uint8Array(INITIAL_CANDIDATES * MAX_QUERY_WORDS);
+  private where = new Uint16Array(INITIAL_CANDIDATES * MAX_QUERY_WORDS);
+  private adjacent = new Uint16Array(INITIAL_CANDIDATES);
+  private keys = new Int32Array(INITIAL_CANDIDATES);
+  private count = 0;
+  /** Entries per candidate in `best`/`where`: the number of query words. */
+  private stride = 1;
+
+  private readonly spans: SpanMatcher;
+
+  constructor(
+    private readonly vocab: Vocabulary,
+    private readonly store: DocumentStore,
+  ) {
+    this.spans = new SpanMatcher(vocab);
+  }
+
+  /** Returns the best `limit` document slots, best first, and the number of candidates. */
+  rank(plan: QueryPlan, lang: Lang, limit: number, work: QueryWork): { slots: number[]; total: number } {
+    this.prepare(plan.words.length);
+    this.spans.prepare(this.store.capacity);
+    const rankOf = FIELD_RANK[lang];
+    const spans = plan.spans
+      .map((span) => this.spans.materialise(span, rankOf, work))
+      .filter((s) => s.docs.length > 0);
+    const n = plan.words.length;
+    const cost = plan.terms.map((terms) => terms.reduce((sum, t) => sum + this.vocab.postingCount(t.term, t.titleOnly), 0));
+    for (const s of spans) for (let w = s.span.first; w <= s.span.last; w++) cost[w]! += s.docs.length;
+    const order = [...Array(n).keys()].filter((w) => cost[w]! > 0).sort((a, b) => cost[a]! - cost[b]! || a - b);
+    if (order.length === 0) return { slots: [], total: 0 };
+
+    order.forEach((word, rarity) => {
+      const create = rarity === 0;
+      for (const match of plan.terms[word]!) {
+        if (work.postingsRead > MAX_POSTINGS_READ) break;
+        const base = (match.typos << 6) | match.exactness;
+        this.collect(listOf(match.term, true), word, base, create, rankOf, work);
+        if (!match.titleOnly) this.collect(listOf(match.term, false), word, base, create, rankOf, work);
+      }
+      for (const s of spans) {
+        if (s.span.first <= word && word <= s.span.last) this.collectSpan(s, word, create, rankOf);
+      }
+    });
+    this.score(order, n, new Set(this.store.docsNamed(plan.nameKey)));
+    work.candidatesScored += this.count;
+    return { slots: this.topK(limit), total: this.count };
+  }
+
+  /** Reads one posting list (base segment, then delta) into the candidates. */
+  private collect(list: number, word: number, base: number, create: boolean, rankOf: Uint8Array, work: QueryWork): void {
+    const { postings } = this.vocab;
+    const from = postings.baseFrom(list);
+    const to = postings.baseTo(list);
+    this.scan(postings.baseArray, from, to, word, base, create, rankOf);
+    const delta = postings.deltaArray(list);
+    const count = postings.deltaCount(list);
+    if (delta) this.scan(delta, 0, count, word, base, create, rankOf);
+    work.postingsRead += to - from + count;
+  }
+
+  private scan(
+    data: Int32Array,
+    from: number,
+    to: number,
+    word: number,
+    base: number,
+    create: boolean,
+    rankOf: Uint8Array,
+  ): void {
+    // Hot loop: everything it touches is held in locals.
+    const { slotOf, slotStamp, stamp, stride } = this;
+    let best = this.best;
+    let where = this.where;
+    for (let i = from; i < to; i++) {
+      const posting = data[i]!;
+      const doc = posting >> 10;
+      let slot: number;
+      if (slotStamp[doc] === stamp) slot = slotOf[doc]!;
+      else if (create) {
+        slot = this.newCandidate(doc);
+        best = this.best;
+        where = this.where;
+      } else continue;
+      const meta = posting & 1023;
+      const packed = base | (rankOf[meta >> 7]! << 3);
+      const at = slot * stride + word;
+      if (packed < best[at]!) {
+        best[at] = packed;
+        where[at] = meta;
+      }
+    }
+  }
+
+  private collectSpan(hits: SpanHits, word: number, create: boolean, rankOf: Uint8Array): void {
+    const { span, docs, metas } = hits;
+    // Words covered together by one span are adjacent in the document.
+    const adjacentBits = ((1 << (span.last - span.first)) - 1) << span.first;
+    for (let i = 0; i < docs.length; i++) {
+      const doc = docs[i]!;
+      let slot: number;
+      if (this.slotStamp[doc] === this.stamp) slot = this.slotOf[doc]!;
+      else if (create) slot = this.newCandidate(doc);
+      else continue;
+      const meta = metas[i]!;
+      const packed = span.exactness | (rankOf[meta >> 7]! << 3);
+      const at = slot * this.stride + word;
+      if (packed < this.best[at]!) {
+        this.best[at] = packed;
+        this.where[at] = meta;
+      }
+      this.adjacent[slot]! |= adjacentBits;
+    }
+  }
+
+  private score(order: number[], n: number, fullName: Set<number>): void {
+    const active = order.length;
+    for (let slot = 0; slot < this.count; slot++) {
+      const base = slot * this.stride;
+      let matched = 0;
+      let typos = 0;
+      let field = 0;
+      let exact = 0;
+      let mask = 0;
+      for (; matched < active; matched++) {
+        const word = order[matched]!;
+        const b = this.best[base + word]!;
+        if (b === NONE) break;
+        typos += b >> 6;
+        field += (b >> 3) & 7;
+        exact += b & 7;
+        mask |= 1 << word;
+      }
+      let proximity = 0;
+      let previous = -1;
+      for (let word = 0; word < n; word++) {
+        if (!(mask & (1 << word))) continue;
+        if (previous >= 0) proximity += this.proximity(slot, previous, word);
+        previous = word;
+      }
+      const full = fullName.has(this.candidateDoc[slot]!) ? 0 : 1;
+      this.keys[slot] =
+        (full << 28) | ((active - matched) << 24) | (typos << 19) | (proximity << 12) | (field << 6) | exact;
+    }
+  }
+
+  /** 1 for neighbours in query order, up to 7 further apart, 8 reversed far or in different fields. */
+  private proximity(slot: number, a: number, b: number): number {
+    if (b === a + 1 && this.adjacent[slot]! & (1 << a)) return 1;
+    const wa = this.where[slot * this.stride + a]!;
+    const wb = this.where[slot * this.stride + b]!;
+    if (wa >> 7 !== wb >> 7) return FAR;
+    const distance = (wb & 127) - (wa & 127);
+    if (distance === 0) return 1;
+    return distance > 0 ? Math.min(distance, 7) : Math.min(1 - distance, FAR);
+  }
+
+  private topK(limit: number): number[] {
+    const heap: number[] = [];
+    // The heap keeps the current worst of the best `limit` at its root.
+    const worse = (a: number, b: number): boolean => this.better(b, a);
+    for (let slot = 0; slot < this.count; slot++) {
+      if (heap.length < limit) {
+        heap.push(slot);
+        siftUp(heap, heap.length - 1, worse);
+      } else if (this.keys[slot]! <= this.keys[heap[0]!]! && this.better(slot, heap[0]!)) {
+        heap[0] = slot;
+        siftDown(heap, 0, worse);
+      }
+    }
+    return heap.sort((a, b) => (this.better(a, b) ? -1 : 1)).map((slot) => this.candidateDoc[slot]!);
+  }
+
+  private better(a: number, b: number): boolean {
+    const ka = this.keys[a]!;
+    const kb = this.keys[b]!;
+    if (ka !== kb) return ka < kb;
+    const da = this.candidateDoc[a]!;
+    const db = this.candidateDoc[b]!;
+    const { votesMonth, serverCount, docs } = this.store;
+    if (votesMonth[da] !== votesMonth[db]) return votesMonth[da]! > votesMonth[db]!;
+    if (serverCount[da] !== serverCount[db]) return serverCount[da]! > serverCount[db]!;
+    return docs[da]!.id < docs[db]!.id;
+  }
+
+  private newCandidate(doc: number): number {
+    if (this.count === this.candidateDoc.length) this.growCandidates();
+    const slot = this.count++;
+    this.slotStamp[doc] = this.stamp;
+    this.slotOf[doc] = slot;
+    this.candidateDoc[slot] = doc;
+    for (let i = slot * this.stride, end = i + this.stride; i < end; i++) this.best[i] = NONE;
+    this.adjacent[slot] = 0;
+    return slot;
+  }
+
+  /** Starts a query: sizes the per-document scratch arrays and opens a new stamp. */
+  private prepare(words: number): void {
+    this.stride = Math.max(1, words);
+    const capacity = this.store.capacity;
+    if (this.slotOf.length < capacity) {
+      const size = Math.max(capacity, this.slotOf.length * 2, 1024);
+      this.slotOf = new Int32Array(size);
+      this.slotStamp = new Uint32Array(size);
+      this.stamp = 0;
+    }
+    if (this.stamp >= 0xfffffff0) {
+      this.slotStamp.fill(0);
+      this.stamp = 0;
+    }
+    this.stamp++;
+    this.count = 0;
+  }
+
+  private growCandidates(): void {
+    const size = this.candidateDoc.length * 2;
+    const grow = <T extends Int32Array | Uint8Array | Uint16Array>(old: T, make: (n: number) => T, n: number): T => {
+      const next = make(n);
+      next.set(old);
+      return next;
+    };
+    this.candidateDoc = grow(this.candidateDoc, (k) => new Int32Array(k), size);
+    this.best = grow(this.best, (k) => new Uint8Array(k), size * MAX_QUERY_WORDS);
+    this.where = grow(this.where, (k) => new Uint16Array(k), size * MAX_QUERY_WORDS);
+    this.adjacent = grow(this.adjacent, (k) => new Uint16Array(k), size);
+    this.keys = grow(this.keys, (k) => new Int32Array(k), size);
+  }
+}

@@ -1,0 +1,305 @@
+/**
+ * Expands one query word into the dictionary terms it matches, each labelled with
+ * its typo count and exactness: the word itself, its inflections (same Snowball
+ * stem), completions when it is the last word, typo variants, compounds containing
+ * it, and synonyms. A word that is itself a compound also yields a conjunction of its
+ * parts. Expansions depend only on the dictionary and the synonyms, so they are
+ * cached until either changes.
+ */
+import {
+  EXPANSION_CACHE_SIZE,
+  MAX_COMPOUND_SCAN,
+  MAX_COMPOUND_TERMS,
+  MAX_FAMILY_TERMS,
+  MAX_PREFIX_TERMS,
+  MAX_TYPO_CELLS,
+  MAX_TYPO_TERMS,
+  MIN_COMPOUND_PART,
+  TITLE_ONLY_PREFIX_BELOW,
+} from './limits.js';
+import { stemDe, stemEn } from './stemmer.js';
+import { langBit, type SynonymTable } from './synonyms.js';
+import { fuzzyScan, MAX_TYPO_WORD_LENGTH, typoBudget, type WorkMeter } from './typo.js';
+import type { Lang } from './types.js';
+import type { Vocabulary } from './vocabulary.js';
+
+/** Exactness codes, best first (the fifth ranking criterion). */
+export const Exactness = {
+  exact: 0,
+  stem: 1,
+  prefix: 2,
+  compound: 3,
+  synonym: 4,
+  synonymOtherLang: 5,
+} as const;
+
+export interface TermMatch {
+  term: number;
+  typos: number;
+  exactness: number;
+  /** Only name and slug postings count (very short prefixes). */
+  titleOnly: boolean;
+}
+
+/** A match that needs several terms in one document: each part is a set of alternatives. */
+export interface Conjunction {
+  parts: TermMatch[][];
+  exactness: number;
+}
+
+export interface WordExpansion {
+  terms: TermMatch[];
+  conjunctions: Conjunction[];
+}
+
+/** German linking elements between compound parts (Fugenelemente), "" first. */
+const LINKS = ['', 's', 'es', 'n', 'en', 'e', 'er', 'ns'];
+/** Inflection endings stripped when checking whether a compound part is a known word. */
+const INFLECTIONS = ['e', 'en', 'n', 's', 'es', 'er', 'ern'];
+const LETTERS_RE = /^\p{L}+$/u;
+
+export class WordExpander {
+  private cache = new Map<string, WordExpansion>();
+  private cacheVersion = '';
+
+  constructor(
+    private readonly vocab: Vocabulary,
+    private readonly synonyms: SynonymTable,
+  ) {}
+
+  expand(word: string, asPrefix: boolean, lang: Lang, meter: WorkMeter): WordExpansion {
+    const version = `${this.vocab.currentVersion()}:${this.synonyms.version}`;
+    if (version !== this.cacheVersion) {
+      this.cache.clear();
+      this.cacheVersion = version;
+    }
+    const key = `${lang}|${asPrefix ? 1 : 0}|${word}`;
+    const cached = this.cache.get(key);
+    if (cached) return cached;
+    const expansion = this.compute(word, asPrefix, lang, meter);
+    if (this.cache.size >= EXPANSION_CACHE_SIZE) this.cache.delete(this.cache.keys().next().value!);
+    this.cache.set(key, expansion);
+    return expansion;
+  }
+
+  /** The live term id of `word`, if any document contains it. */
+  liveId(word: string): number | undefined {
+    const id = this.vocab.id(word);
+    return id !== undefined && this.vocab.docFreq[id]! > 0 ? id : undefined;
+  }
+
+  private compute(word: string, asPrefix: boolean, lang: Lang, meter: WorkMeter): WordExpansion {
+    const found = new Matches();
+    const conjunctions: Conjunction[] = [];
+    const exactId = this.liveId(word);
+    if (exactId !== undefined) found.add(exactId, 0, Exactness.exact, false);
+    const family = word.length >= 3 ? this.family(word) : [];
+    for (const id of family) found.add(id, 0, Exactness.stem, false);
+    if (asPrefix) this.addCompletions(word, found, meter);
+    this.addTypoVariants(word, asPrefix, found, meter);
+    if (word.length >= MIN_COMPOUND_PART && LETTERS_RE.test(word)) {
+      const forms = [word, ...family.slice(0, 5).map((id) => this.vocab.terms[id]!)];
+      for (const id of this.compoundsContaining(forms, meter)) found.add(id, 0, Exactness.compound, false);
+      const split = this.split(word);
+      if (split) conjunctions.push({ parts: split.map((p) => this.partAlternatives(p, true)), exactness: Exactness.compound });
+    }
+    for (const expansion of this.synonyms.expandWord(word)) {
+      const exactness = expansion.langs & langBit(lang) ? Exactness.synonym : Exactness.synonymOtherLang;
+      if (expansion.words.length > 1) {
+        conjunctions.push({ parts: expansion.words.map((w) => this.partAlternatives(w, false)), exactness });
+        continue;
+      }
+      const synonym = expansion.words[0]!;
+      const synonymId = this.liveId(synonym);
+      if (synonymId !== undefined) found.add(synonymId, 0, exactness, false);
+      for (const id of this.family(synonym)) found.add(id, 0, exactness, false);
+    }
+    return { terms: found.list(), conjunctions };
+  }
+
+  /** Live terms sharing the word's German or English stem (its inflections). */
+  private family(word: string): number[] {
+    const out = new Set<number>();
+    for (const id of this.vocab.familyOfStemDe(stemDe(word))) if (this.vocab.docFreq[id]! > 0) out.add(id);
+    for (const id of this.vocab.familyOfStemEn(stemEn(word))) if (this.vocab.docFreq[id]! > 0) out.add(id);
+    const self = this.vocab.id(word);
+    if (self !== undefined) out.delete(self);
+    return [...out].slice(0, MAX_FAMILY_TERMS);
+  }
+
+  /** Completions of the last word; short prefixes only look at names and slugs. */
+  private addCompletions(word: string, found: Matches, meter: WorkMeter): void {
+    const titleOnly = word.length < TITLE_ONLY_PREFIX_BELOW;
+    const { from, to } = this.vocab.prefixRange(word);
+    const { ids } = this.vocab.sorted();
+    const picked: number[] = [];
+    for (let i = from; i < to; i++) {
+      const id = ids[i]!;
+      if (this.vocab.postingCount(id, titleOnly) > 0) picked.push(id);
+    }
+    meter.terms += to - from;
+    if (picked.length > MAX_PREFIX_TERMS) {
+      // Keep the completions found in most documents: they are what people look for.
+      picked.sort((a, b) => this.vocab.postingCount(b, titleOnly) - this.vocab.postingCount(a, titleOnly));
+      picked.length = MAX_PREFIX_TERMS;
+    }
+    for (const id of picked) found.add(id, 0, Exactness.prefix, titleOnly);
+  }
+
+  /**
+   * Typo variants within the word's budget. As in Meilisearch, a typo on the first
+   * letter counts double: such variants exist only for words allowed two typos, and
+   * then the first-letter edit is the only one, so four lookups find them all
+   * instead of a scan of the whole dictionary.
+   */
+  private addTypoVariants(word: string, asPrefix: boolean, found: Matches, meter: WorkMeter): void {
+    const budget = typoBudget(word);
+    if (budget === 0 || word.length > MAX_TYPO_WORD_LENGTH) return;
+    const { terms, ids, shared } = this.vocab.sorted();
+    const { from, to } = this.vocab.prefixRange(word[0]!);
+    let accepted = 0;
+    const wordMeter: WorkMeter = { cells: 0, terms: 0, cellLimit: MAX_TYPO_CELLS };
+    fuzzyScan(terms, shared, word, budget, asPrefix, from, to, wordMeter, (index, full, prefix) => {
+      const id = ids[index]!;
+      if (full !== Infinity && full > 0) found.add(id, full, Exactness.exact, false);
+      else if (prefix !== Infinity && prefix > 0 && full !== 0) found.add(id, prefix, Exactness.prefix, false);
+      return ++accepted < MAX_TYPO_TERMS;
+    });
+    meter.cells += wordMeter.cells;
+    meter.terms += wordMeter.terms;
+    if (budget === 2) this.addFirstLetterTypos(word, found);
+  }
+
+  /** Terms one first-letter edit away: substituted, deleted, inserted or swapped. */
+  private addFirstLetterTypos(word: string, found: Matches): void {
+    const rest = word.slice(1);
+    const add = (id: number | undefined): void => {
+      if (id !== undefined && this.vocab.terms[id]![0] !== word[0]) found.add(id, 2, Exactness.exact, false);
+    };
+    add(this.liveId(rest));
+    add(this.liveId(word[1]! + word[0]! + word.slice(2)));
+    for (const id of this.vocab.termsEndingWith(rest, MAX_COMPOUND_SCAN)) {
+      const term = this.vocab.terms[id]!;
+      if (term.length === word.length || (term.length === word.length + 1 && term[1] === word[0])) add(id);
+    }
+  }
+
+  /**
+   * Live terms that contain one of `forms` as a compound part, split against the
+   * index's own vocabulary: "musik" finds "musikbot" (the rest, "bot", is a known
+   * word) and "nachrichten" finds "willkommensnachrichten" (head "willkommen" + "s").
+   */
+  private compoundsContaining(forms: string[], meter: WorkMeter): Set<number> {
+    const out = new Set<number>();
+    const { terms, ids } = this.vocab.sorted();
+    for (const form of forms) {
+      const { from, to } = this.vocab.prefixRange(form);
+      const end = Math.min(to, from + MAX_COMPOUND_SCAN);
+      meter.terms += end - from;
+      for (let i = from; i < end && out.size < MAX_COMPOUND_TERMS; i++) {
+        const term = terms[i]!;
+        if (term.length >= form.length + MIN_COMPOUND_PART && this.isKnownTail(term.slice(form.length))) out.add(ids[i]!);
+      }
+      const endingWith = this.vocab.termsEndingWith(form, MAX_COMPOUND_SCAN);
+      meter.terms += endingWith.length;
+      for (const id of endingWith) {
+        if (out.size >= MAX_COMPOUND_TERMS) break;
+        const term = this.vocab.terms[id]!;
+        if (term.length >= form.length + MIN_COMPOUND_PART && this.isKnownHead(term.slice(0, term.length - form.length))) {
+          out.add(id);
+        }
+      }
+    }
+    return out;
+  }
+
+  /** Splits a compound query word into two known words, preferring the longest head. */
+  private split(word: string): [string, string] | undefined {
+    for (let cut = word.length - MIN_COMPOUND_PART; cut >= MIN_COMPOUND_PART; cut--) {
+      const tail = word.slice(cut);
+      if (!this.isKnown(tail)) continue;
+      const head = word.slice(0, cut);
+      if (this.isKnown(head)) return [head, tail];
+      for (const link of LINKS) {
+        if (link && head.endsWith(link) && this.isKnown(head.slice(0, head.length - link.length))) {
+          return [head.slice(0, head.length - link.length), tail];
+        }
+      }
+    }
+    return undefined;
+  }
+
+  /**
+   * What one part of a conjunction may match: the word and its inflections, plus its
+   * synonyms for the parts of a split compound ("hilfe" + "anfrage" also finds
+   * "support" + "ticket"). Words of a multi-word synonym are taken literally.
+   */
+  private partAlternatives(word: string, withSynonyms: boolean): TermMatch[] {
+    const found = new Matches();
+    const add = (w: string): void => {
+      const id = this.liveId(w);
+      if (id !== undefined) found.add(id, 0, Exactness.exact, false);
+      for (const f of this.family(w)) found.add(f, 0, Exactness.exact, false);
+    };
+    add(word);
+    if (withSynonyms) {
+      for (const expansion of this.synonyms.expandWord(word)) {
+        if (expansion.words.length === 1) add(expansion.words[0]!);
+      }
+    }
+    return found.list();
+  }
+
+  /**
+   * A word the index or the synonym dictionary knows, or an inflection of one
+   * ("nachrichten" of "nachricht"). Suffix stripping rather than a stemmer call: this
+   * runs on many substrings per query, and most of them are not words at all.
+   */
+  private isKnown(word: string): boolean {
+    if (word.length < MIN_COMPOUND_PART) return false;
+    if (this.isWord(word)) return true;
+    for (const ending of INFLECTIONS) {
+      if (word.length - ending.length >= MIN_COMPOUND_PART && word.endsWith(ending)) {
+        if (this.isWord(word.slice(0, word.length - ending.length))) return true;
+      }
+    }
+    return false;
+  }
+
+  private isWord(word: string): boolean {
+    return this.liveId(word) !== undefined || this.synonyms.knownWords.has(word);
+  }
+
+  private isKnownTail(rest: string): boolean {
+    for (const link of LINKS) {
+      if (rest.startsWith(link) && this.isKnown(rest.slice(link.length))) return true;
+    }
+    return false;
+  }
+
+  private isKnownHead(head: string): boolean {
+    for (const link of LINKS) {
+      if (head.endsWith(link) && this.isKnown(head.slice(0, head.length - link.length))) return true;
+    }
+    return false;
+  }
+}
+
+/** Collects term matches, keeping the best (fewest typos, then most exact) per term. */
+class Matches {
+  private readonly byTerm = new Map<number, TermMatch>();
+
+  add(term: number, typos: number, exactness: number, titleOnly: boolean): void {
+    const seen = this.byTerm.get(term);
+    if (seen) {
+      const better = typos * 8 + exactness < seen.typos * 8 + seen.exactness;
+      const same = typos === seen.typos && exactness === seen.exactness;
+      if (!better && !(same && seen.titleOnly && !titleOnly)) return;
+    }
+    this.byTerm.set(term, { term, typos, exactness, titleOnly });
+  }
+
+  list(): TermMatch[] {
+    return [...this.byTerm.values()];
+  }
+}

@@ -1,0 +1,83 @@
+import { describe, expect, it } from 'vitest';
+import { doc, indexOf, names } from './helpers.js';
+
+// Each case pits a better match against a more popular one: the bucket must win.
+describe('bucket-sort ranking', () => {
+  it('1. more query words matched (the rarest word is required, the others rank)', () => {
+    const index = indexOf(
+      doc({ name: 'One', tags: ['ticket', 'support'] }),
+      doc({ name: 'Popular', tags: ['ticket'], votesMonth: 1000 }),
+      doc({ name: 'X', tags: ['support'] }),
+      doc({ name: 'Y', tags: ['support'] }),
+    );
+    // "ticket" (2 documents) is rarer than "support" (3): it decides what matches.
+    expect(names(index, 'ticket support')).toEqual(['One', 'Popular']);
+    expect(index.search('ticket support', { lang: 'en', limit: 10 }).total).toBe(2);
+  });
+
+  it('2. fewer typos', () => {
+    const index = indexOf(
+      doc({ name: 'Near', tags: ['moderator'], votesMonth: 1000 }),
+      doc({ name: 'Exact', tags: ['moderater'] }),
+    );
+    expect(names(index, 'moderater ')).toEqual(['Exact', 'Near']);
+  });
+
+  it('3. words closer together and in order', () => {
+    const index = indexOf(
+      doc({ name: 'Far', shortDescription: { en: 'ticket system with a lot of extra support', de: '' }, votesMonth: 1000 }),
+      doc({ name: 'Close', shortDescription: { en: 'ticket support for servers', de: '' } }),
+      doc({ name: 'Reversed', shortDescription: { en: 'support ticket for servers', de: '' }, votesMonth: 500 }),
+    );
+    expect(names(index, 'ticket support ')).toEqual(['Close', 'Reversed', 'Far']);
+  });
+
+  it('4. better field: name > tags/categories > description; requested language first', () => {
+    const index = indexOf(
+      doc({ name: 'Described', shortDescription: { en: 'plays chess', de: '' }, votesMonth: 1000 }),
+      doc({ name: 'Tagged', tags: ['chess'], votesMonth: 100 }),
+      doc({ name: 'Chess Master' }),
+      doc({ name: 'Beschrieben', shortDescription: { de: 'spielt chess', en: '' }, votesMonth: 5000 }),
+    );
+    expect(names(index, 'chess ', 'en')).toEqual(['Chess Master', 'Tagged', 'Described', 'Beschrieben']);
+    expect(names(index, 'chess ', 'de')).toEqual(['Chess Master', 'Tagged', 'Beschrieben', 'Described']);
+  });
+
+  it('5. exact over prefix, stem and synonym', () => {
+    const index = indexOf(
+      doc({ name: 'Prefix', tags: ['gamesroom'], votesMonth: 900 }),
+      doc({ name: 'Stem', tags: ['gaming'], votesMonth: 800 }),
+      doc({ name: 'Synonym', tags: ['spiele'], votesMonth: 700 }),
+      doc({ name: 'Exact', tags: ['games'] }),
+    );
+    expect(names(index, 'games')).toEqual(['Exact', 'Stem', 'Prefix', 'Synonym']);
+  });
+
+  it('6. then popularity: votesMonth, then serverCount, then id', () => {
+    const index = indexOf(
+      doc({ id: 'c', name: 'C', tags: ['quiz'], votesMonth: 1, serverCount: 10 }),
+      doc({ id: 'a', name: 'A', tags: ['quiz'], votesMonth: 1, serverCount: 10 }),
+      doc({ id: 'b', name: 'B', tags: ['quiz'], votesMonth: 1, serverCount: 99 }),
+      doc({ id: 'd', name: 'D', tags: ['quiz'], votesMonth: 7 }),
+    );
+    expect(names(index, 'quiz ')).toEqual(['D', 'B', 'A', 'C']);
+  });
+
+  it('puts an exact full-name match first whatever its popularity', () => {
+    const index = indexOf(
+      doc({ name: 'Melody Pro Max', votesMonth: 10_000 }),
+      doc({ name: 'MelodyPro', votesMonth: 0 }),
+      doc({ name: 'Melody', tags: ['pro'], votesMonth: 5000 }),
+    );
+    expect(names(index, 'Melody Pro')[0]).toBe('MelodyPro');
+    expect(names(index, 'melodypro')[0]).toBe('MelodyPro');
+  });
+
+  it('reports total as the number of matching documents, independent of limit', () => {
+    const index = indexOf(...Array.from({ length: 30 }, (_, i) => doc({ name: `Radio ${i}` })), doc({ name: 'Other' }));
+    const result = index.search('radio', { lang: 'en', limit: 5 });
+    expect(result.hits).toHaveLength(5);
+    expect(result.total).toBe(30);
+    expect(Number.isInteger(result.processingTimeMs)).toBe(true);
+  });
+});

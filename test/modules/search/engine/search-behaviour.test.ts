@@ -1,0 +1,105 @@
+import { describe, expect, it } from 'vitest';
+import { SearchIndex } from '../../../../src/modules/search/engine/index.js';
+import { BUILTIN_SYNONYMS } from '../../../../src/modules/search/engine/synonym-dictionary.js';
+import { doc, indexOf, names } from './helpers.js';
+
+describe('search-as-you-type prefixes', () => {
+  const index = indexOf(
+    doc({ name: 'Tombola', shortDescription: { en: 'Raffles for your server', de: 'Verlosungen' } }),
+    doc({ name: 'Helper', shortDescription: { en: 'Tom tracks tomatoes', de: '' } }),
+  );
+
+  it('matches the last word as a prefix of names from one letter', () => {
+    expect(names(index, 't')).toEqual(['Tombola']);
+    expect(names(index, 'to')).toEqual(['Tombola']);
+  });
+
+  it('matches other fields from three letters, names first', () => {
+    expect(names(index, 'tom')).toEqual(['Tombola', 'Helper']);
+  });
+
+  it('stops treating the last word as a prefix once the query ends with a separator', () => {
+    expect(names(index, 'tomb ')).toEqual([]);
+    expect(names(index, 'tomb')).toEqual(['Tombola']);
+  });
+});
+
+describe('stemming, compounds and synonyms', () => {
+  it('matches inflections through German and English stems', () => {
+    const index = indexOf(
+      doc({ name: 'A', shortDescription: { de: 'Viele Spiele für alle', en: '' } }),
+      doc({ name: 'B', shortDescription: { en: 'Gaming night', de: '' } }),
+    );
+    expect(names(index, 'spielen ', 'de')).toContain('A');
+    expect(names(index, 'games ', 'en')).toContain('B');
+  });
+
+  it('finds a compound from its parts and parts from a compound, against the index vocabulary', () => {
+    const index = indexOf(
+      doc({ name: 'Melody', shortDescription: { de: 'Ein Musikbot mit Warteschlange', en: '' } }),
+      doc({ name: 'Gruss', shortDescription: { de: 'Schickt Willkommensnachrichten', en: '' } }),
+      doc({ name: 'Lautsprecher', shortDescription: { de: 'Musik und ein Bot', en: '' } }),
+      doc({ name: 'Other', shortDescription: { de: 'Eine Nachricht', en: '' } }),
+    );
+    expect(names(index, 'musik bot', 'de').slice(0, 2)).toEqual(['Melody', 'Lautsprecher']);
+    expect(names(index, 'willkommen nachricht', 'de')[0]).toBe('Gruss');
+    expect(names(index, 'Musikbot', 'de')).toEqual(expect.arrayContaining(['Melody', 'Lautsprecher']));
+  });
+
+  it('has a built-in dictionary of at least 120 groups', () => {
+    expect(BUILTIN_SYNONYMS.length).toBeGreaterThanOrEqual(120);
+  });
+
+  it('applies built-in synonyms in both languages, the requested language ranking first', () => {
+    const index = indexOf(
+      doc({ name: 'English', tags: ['giveaway'] }),
+      doc({ name: 'Deutsch', tags: ['verlosung'] }),
+      doc({ name: 'Unrelated', tags: ['music'] }),
+    );
+    expect(names(index, 'raffle ', 'en')).toEqual(['English', 'Deutsch']);
+    expect(names(index, 'raffle ', 'de')).toEqual(['Deutsch', 'English']);
+  });
+
+  it('applies operator synonyms one way and multi-way, at once and replaceable', () => {
+    const index = indexOf(
+      doc({ name: 'Helpdesk', shortDescription: { en: 'support tickets', de: '' } }),
+      doc({ name: 'Hilfsbot', shortDescription: { en: 'a hilfsbot', de: '' } }),
+      doc({ name: 'Bay', shortDescription: { en: 'San Francisco news', de: '' } }),
+    );
+    expect(names(index, 'hilfsbot ')).toEqual(['Hilfsbot']);
+    index.setOperatorSynonyms({ oneWay: [{ input: 'hilfsbot', synonyms: ['support'] }], multiWay: [['sf', 'san francisco']] });
+    expect(names(index, 'hilfsbot ')).toEqual(['Hilfsbot', 'Helpdesk']);
+    expect(names(index, 'support ')).toEqual(['Helpdesk']); // one way only
+    expect(names(index, 'sf ')).toEqual(['Bay']);
+    index.setOperatorSynonyms({ oneWay: [], multiWay: [] });
+    expect(names(index, 'hilfsbot ')).toEqual(['Hilfsbot']);
+    expect(new SearchIndex({ synonyms: { oneWay: [], multiWay: [['sf', 'san francisco']] } })).toBeInstanceOf(SearchIndex);
+  });
+});
+
+describe('incremental updates', () => {
+  it('adds, renames, re-ranks and removes documents without a rebuild', () => {
+    const index = indexOf(doc({ id: 'a', name: 'Alpha Music', votesMonth: 5 }), doc({ id: 'b', name: 'Beta Music', votesMonth: 1 }));
+    expect(index.size).toBe(2);
+    expect(names(index, 'music')).toEqual(['Alpha Music', 'Beta Music']);
+    index.upsert(doc({ id: 'b', name: 'Beta Music', votesMonth: 9 }));
+    expect(names(index, 'music')).toEqual(['Beta Music', 'Alpha Music']);
+    index.upsert(doc({ id: 'a', name: 'Gamma Radio', votesMonth: 5 }));
+    expect(names(index, 'alpha ')).toEqual([]);
+    expect(names(index, 'gamma')).toEqual(['Gamma Radio']);
+    index.upsert(doc({ id: 'c', name: 'Delta Music' }));
+    expect(index.search('music', { lang: 'en', limit: 10 }).total).toBe(2);
+    index.remove('b');
+    index.remove('missing');
+    expect(names(index, 'music')).toEqual(['Delta Music']);
+    expect(index.size).toBe(2);
+  });
+
+  it('keeps bulk-loaded and upserted postings consistent', () => {
+    const index = indexOf(doc({ id: 'x', name: 'Chess Club' }));
+    index.upsert(doc({ id: 'y', name: 'Chess Arena' }));
+    index.remove('x');
+    index.upsert(doc({ id: 'x', name: 'Chess Club' }));
+    expect(names(index, 'chess').sort()).toEqual(['Chess Arena', 'Chess Club']);
+  });
+});

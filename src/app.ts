@@ -88,7 +88,10 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   app.decorate('db', db);
   app.decorate('clock', clock);
   app.decorate('changes', feed);
-  app.decorate('services', createServices({ config, db, clock, cache, feed }));
+  const services = createServices({ config, db, clock, cache, feed });
+  app.decorate('services', services);
+  // The search index is built before the first request; later changes arrive through the feed.
+  await services.search.load();
 
   if (config.rateLimit.enabled) {
     // Only an injected clock is read per request; the system clock is Date.now without a Date.

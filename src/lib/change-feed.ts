@@ -3,8 +3,8 @@ import type { Database, Queryable } from '../db/index.js';
 
 const CHANNEL = 'bot_changes';
 
-/** A bot's public data changed, the nightly history was collected, or an API key changed. */
-export type Change = { kind: 'bot'; botId: string } | { kind: 'history' } | { kind: 'keys' };
+/** A bot's public data changed, the nightly history was collected, an API key or the search synonyms changed. */
+export type Change = { kind: 'bot'; botId: string } | { kind: 'history' } | { kind: 'keys' } | { kind: 'synonyms' };
 export type ChangeListener = (change: Change) => void;
 
 /**
@@ -23,7 +23,7 @@ export class ChangeFeed {
       const [origin, kind, botId] = payload.split(':');
       if (origin === this.origin) return;
       if (kind === 'bot' && botId) this.emit({ kind, botId });
-      else if (kind === 'history' || kind === 'keys') this.emit({ kind });
+      else if (kind === 'history' || kind === 'keys' || kind === 'synonyms') this.emit({ kind });
     });
   }
 

@@ -3,6 +3,7 @@ import { botRoutes } from './bots/routes.js';
 import { historyRoutes } from './history/routes.js';
 import { ownerRoutes } from './owner/routes.js';
 import { reviewRoutes } from './reviews/routes.js';
+import { searchRoutes } from './search/routes.js';
 
 /** Everything under /api/v1. Public reads may be called from any web page, so CORS is open. */
 export async function publicRoutes(app: App): Promise<void> {
@@ -19,4 +20,5 @@ export async function publicRoutes(app: App): Promise<void> {
   await app.register(reviewRoutes);
   await app.register(historyRoutes);
   await app.register(ownerRoutes);
+  await app.register(searchRoutes);
 }

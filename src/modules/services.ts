@@ -9,6 +9,7 @@ import { HistoryService } from './history/service.js';
 import { KeyService } from './keys/service.js';
 import { OwnerService } from './owner/service.js';
 import { ReviewService } from './reviews/service.js';
+import { SearchService } from './search/service.js';
 
 export interface ServiceDeps {
   config: Config;
@@ -29,6 +30,7 @@ export function createServices(deps: ServiceDeps) {
     embeds: new EmbedService(db, cache, history, config.siteUrl),
     keys: new KeyService(db, clock, feed),
     owner: new OwnerService(db, clock, feed),
+    search: new SearchService(db, clock, feed),
   };
 }
 

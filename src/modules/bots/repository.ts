@@ -95,6 +95,16 @@ export const botRepository = {
     return rows[0];
   },
 
+  async listAll(db: Queryable, month: string): Promise<BotRow[]> {
+    const { rows } = await db.query<BotRow>(`${SELECT_BOT} WHERE b.published`, [month]);
+    return rows;
+  },
+
+  async findPublishedByIds(db: Queryable, ids: string[], month: string): Promise<BotRow[]> {
+    const { rows } = await db.query<BotRow>(`${SELECT_BOT} WHERE b.published AND b.id = ANY($2::text[])`, [month, ids]);
+    return rows;
+  },
+
   async exists(db: Queryable, id: string): Promise<boolean> {
     const { rows } = await db.query('SELECT 1 FROM bots WHERE id = $1', [id]);
     return rows.length > 0;

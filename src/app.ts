@@ -9,7 +9,7 @@ import { ReadCache } from './lib/read-cache.js';
 import { adminRoutes } from './modules/admin/routes.js';
 import { publicRoutes } from './modules/public-routes.js';
 import { createServices, type Services } from './modules/services.js';
-import errorsPlugin, { mapFrameworkError } from './plugins/errors.js';
+import errorsPlugin, { mapFrameworkError, MAX_PARAM_LENGTH } from './plugins/errors.js';
 import openapiPlugin from './plugins/openapi.js';
 import { startWorkers } from './workers.js';
 
@@ -39,7 +39,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     bodyLimit: 64 * 1024,
     requestTimeout: 30_000,
     return503OnClosing: false,
-    routerOptions: { maxParamLength: 200 },
+    routerOptions: { maxParamLength: MAX_PARAM_LENGTH },
     ajv: {
       customOptions: { allErrors: true, removeAdditional: false, coerceTypes: 'array', useDefaults: true },
     },

@@ -5,6 +5,12 @@ import { AppError, errorBody, type ErrorCode, type FieldError } from '../lib/err
 import { fieldErrors } from '../lib/validation.js';
 
 const noop = (): void => {};
+/**
+ * Longer than any request line Node accepts (16 KiB of headers): the router never refuses a long
+ * parameter itself (that answered 422 with the URL echoed, or 404 instead of 405); the route's own
+ * validation or lookup answers it.
+ */
+export const MAX_PARAM_LENGTH = 16 * 1024;
 const METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'] as const;
 
 /**
@@ -106,7 +112,7 @@ export function mapFrameworkError(error: { code?: string; statusCode?: number; m
 
 /** Which methods each route pattern answers, matched the way the router matches a URL. */
 class RouteMethods {
-  private readonly router = FindMyWay({ ignoreTrailingSlash: false });
+  private readonly router = FindMyWay({ ignoreTrailingSlash: false, maxParamLength: MAX_PARAM_LENGTH });
 
   add(method: string | string[], url: string): void {
     for (const m of Array.isArray(method) ? method : [method]) {

@@ -1,4 +1,6 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import { Ajv, type Options as AjvOptions } from 'ajv';
+import ajvFormats from 'ajv-formats';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyServerOptions } from 'fastify';
 import type { Config } from './config.js';
 import { openDatabase, type Database } from './db/index.js';
@@ -40,9 +42,6 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     requestTimeout: 30_000,
     return503OnClosing: false,
     routerOptions: { maxParamLength: MAX_PARAM_LENGTH },
-    ajv: {
-      customOptions: { allErrors: true, removeAdditional: false, coerceTypes: 'array', useDefaults: true },
-    },
     // Errors the router raises before any handler exists (a malformed URL): still our envelope.
     frameworkErrors: (error, _request, reply) => {
       const mapped = mapFrameworkError(error);
@@ -60,6 +59,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       );
     },
   }).withTypeProvider<TypeBoxTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler());
 
   const ownsDb = options.db === undefined;
   const db = options.db ?? (await openDatabase(config));
@@ -86,6 +86,20 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     if (ownsDb) await db.close();
   });
   return app;
+}
+
+/**
+ * Query strings and path parameters arrive as text and are coerced to their schema types; a JSON
+ * body keeps its own types, so `"name": 5`, `"isVerified": "true"` or `"owners": "1234..."` is a 422,
+ * not silently turned into "5", true or ["1234..."].
+ */
+function validatorCompiler() {
+  const addFormats = ajvFormats as unknown as (ajv: Ajv) => Ajv;
+  const options: AjvOptions = { allErrors: true, removeAdditional: false, useDefaults: true, addUsedSchema: false };
+  const text = addFormats(new Ajv({ ...options, coerceTypes: 'array' }));
+  const json = addFormats(new Ajv({ ...options, coerceTypes: false }));
+  return ({ schema, httpPart }: { schema: object; httpPart?: string }) =>
+    (httpPart === 'body' ? json : text).compile(schema);
 }
 
 declare module 'fastify' {

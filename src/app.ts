@@ -1,5 +1,5 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import { Ajv, type Options as AjvOptions } from 'ajv';
+import { Ajv, type ErrorObject, type Options as AjvOptions } from 'ajv';
 import ajvFormats from 'ajv-formats';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyServerOptions } from 'fastify';
 import type { Config } from './config.js';
@@ -92,14 +92,38 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
  * Query strings and path parameters arrive as text and are coerced to their schema types; a JSON
  * body keeps its own types, so `"name": 5`, `"isVerified": "true"` or `"owners": "1234..."` is a 422,
  * not silently turned into "5", true or ["1234..."].
+ * PostgreSQL cannot store U+0000 in text: a body or query string carrying one is invalid input
+ * (422 naming the field), not a database error (500). Path parameters are left to the routes.
  */
 function validatorCompiler() {
   const addFormats = ajvFormats as unknown as (ajv: Ajv) => Ajv;
   const options: AjvOptions = { allErrors: true, removeAdditional: false, useDefaults: true, addUsedSchema: false };
   const text = addFormats(new Ajv({ ...options, coerceTypes: 'array' }));
   const json = addFormats(new Ajv({ ...options, coerceTypes: false }));
-  return ({ schema, httpPart }: { schema: object; httpPart?: string }) =>
-    (httpPart === 'body' ? json : text).compile(schema);
+  return ({ schema, httpPart }: { schema: object; httpPart?: string }) => {
+    const validate = (httpPart === 'body' ? json : text).compile(schema);
+    if (httpPart !== 'body' && httpPart !== 'querystring') return validate;
+    const checked = (data: unknown): boolean => {
+      const valid = validate(data);
+      const nul = nulErrors(data, '');
+      checked.errors = [...(valid ? [] : (validate.errors ?? [])), ...nul];
+      return valid && nul.length === 0;
+    };
+    checked.errors = [] as ErrorObject[];
+    return checked;
+  };
+}
+
+function nulErrors(data: unknown, path: string): ErrorObject[] {
+  if (typeof data === 'string') {
+    return data.includes('\u0000')
+      ? [{ instancePath: path, schemaPath: '#', keyword: 'nul', params: {}, message: 'must not contain the NUL character (U+0000)' }]
+      : [];
+  }
+  if (typeof data !== 'object' || data === null) return [];
+  return Object.entries(data).flatMap(([key, value]) =>
+    nulErrors(value, `${path}/${key.replace(/~/g, '~0').replace(/\//g, '~1')}`),
+  );
 }
 
 declare module 'fastify' {

@@ -12,6 +12,10 @@ export async function historyAdminRoutes(app: App): Promise<void> {
         body: CollectBody,
         response: { 200: CollectResponse, ...errorResponses('unauthorized', 'validation_failed') },
       },
+      // Every field is optional, so no body at all (a bare `curl -X POST`) means `{}`: collect today.
+      preValidation: async (request) => {
+        request.body ??= {};
+      },
     },
     async (request) => {
       const services = app.services;

@@ -55,7 +55,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
         { field: 'request', message: (error as NodeJS.ErrnoException).code ?? 'malformed' },
       ]));
       socket.end(
-        `HTTP/1.1 400 Bad Request\r\nConnection: close\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`,
+        `HTTP/1.1 422 Unprocessable Entity\r\nConnection: close\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`,
       );
     },
   }).withTypeProvider<TypeBoxTypeProvider>();

@@ -94,6 +94,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
  * not silently turned into "5", true or ["1234..."].
  * PostgreSQL cannot store U+0000 in text: a body or query string carrying one is invalid input
  * (422 naming the field), not a database error (500). Path parameters are left to the routes.
+ * Ajv coerces "Infinity", "-Infinity" and "1e400" to an infinite number and then lets it pass
+ * `integer` and `maximum`: those are rejected here too.
  */
 function validatorCompiler() {
   const addFormats = ajvFormats as unknown as (ajv: Ajv) => Ajv;
@@ -105,24 +107,22 @@ function validatorCompiler() {
     if (httpPart !== 'body' && httpPart !== 'querystring') return validate;
     const checked = (data: unknown): boolean => {
       const valid = validate(data);
-      const nul = nulErrors(data, '');
-      checked.errors = [...(valid ? [] : (validate.errors ?? [])), ...nul];
-      return valid && nul.length === 0;
+      const unsafe = unsafeValueErrors(data, '');
+      checked.errors = [...(valid ? [] : (validate.errors ?? [])), ...unsafe];
+      return valid && unsafe.length === 0;
     };
     checked.errors = [] as ErrorObject[];
     return checked;
   };
 }
 
-function nulErrors(data: unknown, path: string): ErrorObject[] {
-  if (typeof data === 'string') {
-    return data.includes('\u0000')
-      ? [{ instancePath: path, schemaPath: '#', keyword: 'nul', params: {}, message: 'must not contain the NUL character (U+0000)' }]
-      : [];
-  }
+function unsafeValueErrors(data: unknown, path: string): ErrorObject[] {
+  const error = (message: string): ErrorObject[] => [{ instancePath: path, schemaPath: '#', keyword: 'value', params: {}, message }];
+  if (typeof data === 'string') return data.includes('\u0000') ? error('must not contain the NUL character (U+0000)') : [];
+  if (typeof data === 'number') return Number.isFinite(data) ? [] : error('must be a finite number');
   if (typeof data !== 'object' || data === null) return [];
   return Object.entries(data).flatMap(([key, value]) =>
-    nulErrors(value, `${path}/${key.replace(/~/g, '~0').replace(/\//g, '~1')}`),
+    unsafeValueErrors(value, `${path}/${key.replace(/~/g, '~0').replace(/\//g, '~1')}`),
   );
 }
 

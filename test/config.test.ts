@@ -131,7 +131,7 @@ describe('server start with a bad value', () => {
   it('stops with exit code 1 and one line naming the variable', () => {
     const server = resolve('src/server.ts');
     const result = spawnSync(process.execPath, ['--import', 'tsx', server], {
-      env: { ...process.env, PORT: 'abc', DATABASE_URL: '', NODE_ENV: 'test' },
+      env: { ...process.env, PORT: 'abc', DATABASE_URL: '', BASE_URL: '', NODE_ENV: 'test' },
       encoding: 'utf8',
       timeout: 20_000,
     });

@@ -52,6 +52,28 @@ export async function freshDatabase(backend: Backend): Promise<Database> {
   return db;
 }
 
+/** A new, empty database on the test server and a function that drops it (PostgreSQL only). */
+export async function freshPostgresUrl(): Promise<{ url: string; drop: () => Promise<void> }> {
+  const server = process.env.TEST_DATABASE_URL;
+  if (!server) throw new Error('TEST_DATABASE_URL is not set');
+  const name = `bd_test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: server });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(server);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: async () => {
+      const dropper = new pg.Client({ connectionString: server });
+      await dropper.connect();
+      await dropper.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await dropper.end();
+    },
+  };
+}
+
 export const ADMIN_TOKEN = 'test-admin-token-0123456789';
 
 export function testConfig(overrides: Record<string, string> = {}): Config {

@@ -97,6 +97,8 @@ export class ManualClock implements Clock {
 export interface TestApp {
   app: FastifyInstance;
   db: Database;
+  /** Closes the app and the database it made; also done after the suite for apps made during collection. */
+  close(): Promise<void>;
   /** The OpenAPI contract every response of this app is checked against. */
   contract: ContractChecker;
   inject(options: InjectOptions): Promise<LightMyRequestResponse>;
@@ -117,10 +119,15 @@ export async function testApp(
   const db = options.db ?? (await freshDatabase(backend));
   const app = await buildApp({ config: testConfig(options.env), db, clock: options.clock, logger: false });
   await app.ready();
-  afterAll(async () => {
-    await app.close();
-    if (!options.db) await db.close();
-  });
+  let closing: Promise<void> | undefined;
+  const close = (): Promise<void> =>
+    (closing ??= (async () => {
+      await app.close();
+      if (!options.db) await db.close();
+    })());
+  // Runs when the app was made while the suite was collected; an app made inside a test must be
+  // closed by the test itself (vitest ignores afterAll there).
+  afterAll(close);
   const contract = await contractOf(app);
   const rawInject = app.inject.bind(app) as (options: InjectOptions) => Promise<LightMyRequestResponse>;
   const checkedInject = async (injectOptions: InjectOptions): Promise<LightMyRequestResponse> => {
@@ -132,6 +139,7 @@ export async function testApp(
   return {
     app,
     db,
+    close,
     contract,
     inject: checkedInject,
     admin: (method, url, payload) =>

@@ -210,19 +210,20 @@ describe.each(backends())('errors and protocol on %s', async (backend) => {
   describe('500 internal_error', () => {
     it('hides the internals of an unexpected failure', async () => {
       const broken = await testApp(backend);
-      const { id } = await putBot(broken);
-      await broken.db.query('ALTER TABLE bots RENAME TO bots_gone');
       try {
+        const { id } = await putBot(broken);
+        await broken.db.query('ALTER TABLE bots RENAME TO bots_gone');
         for (const url of [`/api/v1/bots/${id}`, '/api/v1/bots', `/api/v1/bots/${id}/reviews`, `/api/v1/bots/${id}/history`]) {
           const response = await broken.get(url);
           expect(response.statusCode, url).toBe(500);
           expect(response.json()).toEqual({ error: { code: 'internal_error', message: expect.any(String) } });
           expect(response.body).not.toMatch(/bots|relation|SELECT|stack|at /i);
         }
-      } finally {
         await broken.db.query('ALTER TABLE bots_gone RENAME TO bots');
+        expect((await broken.get(`/api/v1/bots/${id}`)).statusCode).toBe(200);
+      } finally {
+        await broken.close();
       }
-      expect((await broken.get(`/api/v1/bots/${id}`)).statusCode).toBe(200);
     });
   });
 });

@@ -156,13 +156,17 @@ describe.each(backends())('OpenAPI documents on %s', async (backend) => {
 
     it('fails a request made through testApp when the service answers a wrong body', async () => {
       const other = await testApp(backend);
-      const { id } = await putBot(other);
-      expect((await other.get(`/api/v1/bots/${id}`)).statusCode).toBe(200);
-      // Make the service answer a Bot without most of its fields.
-      const services = other.app.services as unknown as { bots: { publicBotJson: (id: string) => Promise<string> } };
-      services.bots.publicBotJson = async (botId: string) => JSON.stringify({ data: { id: botId, name: 5 } });
-      await expect(other.get(`/api/v1/bots/${id}`)).rejects.toThrow(/does not match the documented schema/);
-      await expect(other.app.inject({ method: 'GET', url: `/api/v1/bots/${id}` })).rejects.toThrow(/OpenAPI contract violated/);
+      try {
+        const { id } = await putBot(other);
+        expect((await other.get(`/api/v1/bots/${id}`)).statusCode).toBe(200);
+        // Make the service answer a Bot without most of its fields.
+        const services = other.app.services as unknown as { bots: { publicBotJson: (id: string) => Promise<string> } };
+        services.bots.publicBotJson = async (botId: string) => JSON.stringify({ data: { id: botId, name: 5 } });
+        await expect(other.get(`/api/v1/bots/${id}`)).rejects.toThrow(/does not match the documented schema/);
+        await expect(other.app.inject({ method: 'GET', url: `/api/v1/bots/${id}` })).rejects.toThrow(/OpenAPI contract violated/);
+      } finally {
+        await other.close();
+      }
     });
   });
 });

@@ -1,15 +1,29 @@
-// autocannon ships no types; the benchmarks use this much of it.
+// The few parts of autocannon's API the bench uses (the package ships no types).
 declare module 'autocannon' {
   interface Options {
     url: string;
     connections?: number;
     duration?: number;
+    pipelining?: number;
+    workers?: number;
     headers?: Record<string, string>;
   }
-  interface Result {
-    requests: { average: number; total: number };
-    non2xx: number;
-    errors: number;
+  interface Histogram {
+    average: number;
+    mean: number;
+    p50: number;
+    p99: number;
+    max: number;
   }
-  export default function autocannon(options: Options): Promise<Result>;
+  interface Result {
+    requests: Histogram & { total: number };
+    latency: Histogram;
+    throughput: Histogram;
+    errors: number;
+    timeouts: number;
+    non2xx: number;
+    '2xx': number;
+  }
+  function autocannon(options: Options): Promise<Result>;
+  export default autocannon;
 }

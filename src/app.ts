@@ -13,7 +13,7 @@ import { publicRoutes } from './modules/public-routes.js';
 import { requestKey } from './modules/keys/auth.js';
 import { apiKeyCaller, createRateLimitStore, rateLimitPlugin, type RateLimitStore, type ResolveClient } from './modules/ratelimit/index.js';
 import { createServices, type Services } from './modules/services.js';
-import errorsPlugin, { mapFrameworkError } from './plugins/errors.js';
+import errorsPlugin, { mapFrameworkError, MAX_PARAM_LENGTH } from './plugins/errors.js';
 import openapiPlugin from './plugins/openapi.js';
 import validationPlugin from './plugins/validation.js';
 import { startWorkers } from './workers.js';
@@ -50,7 +50,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     bodyLimit: 64 * 1024,
     requestTimeout: 30_000,
     return503OnClosing: false,
-    routerOptions: { maxParamLength: 200 },
+    routerOptions: { maxParamLength: MAX_PARAM_LENGTH },
     // Errors the router raises before any handler exists (a malformed URL): still our envelope.
     // They skip the onRequest hooks, so the rate limit is counted here (a 429 wins over the 422).
     frameworkErrors: (error, request, reply) => {
@@ -69,7 +69,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
         { field: 'request', message: (error as NodeJS.ErrnoException).code ?? 'malformed' },
       ]));
       socket.end(
-        `HTTP/1.1 400 Bad Request\r\nConnection: close\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`,
+        `HTTP/1.1 422 Unprocessable Entity\r\nConnection: close\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`,
       );
     },
   }).withTypeProvider<TypeBoxTypeProvider>();

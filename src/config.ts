@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { isIP } from 'node:net';
 import { resolve } from 'node:path';
+import { Cron } from 'croner';
 
 /** Every environment variable the service reads, parsed and validated in one place. */
 export interface Config {
@@ -150,11 +151,18 @@ function optionalUrl(env: Env, name: string, protocols: string[]): string | unde
 }
 
 function cron(env: Env, name: string, fallback: string): string {
-  const value = raw(env, name) ?? fallback;
-  if (!/^(\S+\s+){4,5}\S+$/.test(value.trim())) {
-    throw new ConfigError(name, `must be a cron expression with 5 or 6 fields, got "${value}"`);
+  const value = (raw(env, name) ?? fallback).trim();
+  // croner's own parser: the worker schedules exactly what passes here.
+  let job: Cron;
+  try {
+    job = new Cron(value, { paused: true, timezone: 'UTC' });
+  } catch (error) {
+    throw new ConfigError(name, `is not a valid cron expression ("${value}"): ${(error as Error).message}`);
   }
-  return value.trim();
+  const next = job.nextRun();
+  job.stop();
+  if (next === null) throw new ConfigError(name, `never fires ("${value}")`);
+  return value;
 }
 
 const PROXY_NAMES = ['loopback', 'linklocal', 'uniquelocal'];

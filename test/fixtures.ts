@@ -44,3 +44,24 @@ export function botBody(overrides: Record<string, unknown> = {}): { id: string; 
     },
   };
 }
+
+/** A short token unique within this test process, for names that a `search` can single out. */
+export function uniqueToken(): string {
+  counter += 1;
+  return `zq${counter.toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+}
+
+interface AdminClient {
+  admin(method: 'PUT', url: string, payload: unknown): Promise<{ statusCode: number; body: string; json(): any }>;
+}
+
+/** Creates a bot through the management API (fails the test unless it answers 201). */
+export async function putBot(
+  t: AdminClient,
+  overrides: Record<string, unknown> = {},
+): Promise<{ id: string; body: Record<string, unknown>; bot: Record<string, any> }> {
+  const { id, body } = botBody(overrides);
+  const response = await t.admin('PUT', `/admin/v1/bots/${id}`, body);
+  if (response.statusCode !== 201) throw new Error(`PUT bot: ${response.statusCode} ${response.body}`);
+  return { id, body, bot: response.json().data };
+}

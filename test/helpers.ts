@@ -1,5 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
+import addFormatsPlugin from 'ajv-formats';
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
 import { afterAll } from 'vitest';
 import { buildApp } from '../src/app.js';
@@ -50,6 +52,28 @@ export async function freshDatabase(backend: Backend): Promise<Database> {
   return db;
 }
 
+/** A new, empty database on the test server and a function that drops it (PostgreSQL only). */
+export async function freshPostgresUrl(): Promise<{ url: string; drop: () => Promise<void> }> {
+  const server = process.env.TEST_DATABASE_URL;
+  if (!server) throw new Error('TEST_DATABASE_URL is not set');
+  const name = `bd_test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: server });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(server);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: async () => {
+      const dropper = new pg.Client({ connectionString: server });
+      await dropper.connect();
+      await dropper.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await dropper.end();
+    },
+  };
+}
+
 export const ADMIN_TOKEN = 'test-admin-token-0123456789';
 
 /**
@@ -85,11 +109,21 @@ export class ManualClock implements Clock {
 export interface TestApp {
   app: FastifyInstance;
   db: Database;
+  /** Closes the app and the database it made; also done after the suite for apps made during collection. */
+  close(): Promise<void>;
+  /** The OpenAPI contract every response of this app is checked against. */
+  contract: ContractChecker;
+  inject(options: InjectOptions): Promise<LightMyRequestResponse>;
   admin(method: 'GET' | 'PUT' | 'POST' | 'PATCH' | 'DELETE', url: string, payload?: unknown): Promise<LightMyRequestResponse>;
   get(url: string, headers?: Record<string, string>): Promise<LightMyRequestResponse>;
 }
 
-/** An app on a fresh database, closed (with its database) when the test file ends. */
+/**
+ * An app on a fresh database, closed (with its database) when the test file ends.
+ * Call it while the suite is collected (in an async describe), not in a hook: it registers afterAll.
+ * Every response of `app.inject` (and so of `admin`, `get`, `inject`) is checked against the app's
+ * own OpenAPI documents; a mismatch rejects the request's promise and so fails the test.
+ */
 export async function testApp(
   backend: Backend,
   options: { clock?: Clock; env?: Record<string, string>; db?: Database } = {},
@@ -97,13 +131,29 @@ export async function testApp(
   const db = options.db ?? (await freshDatabase(backend));
   const app = await buildApp({ config: testConfig(options.env), db, clock: options.clock, logger: false });
   await app.ready();
-  afterAll(async () => {
-    await app.close();
-    if (!options.db) await db.close();
-  });
+  let closing: Promise<void> | undefined;
+  const close = (): Promise<void> =>
+    (closing ??= (async () => {
+      await app.close();
+      if (!options.db) await db.close();
+    })());
+  // Runs when the app was made while the suite was collected; an app made inside a test must be
+  // closed by the test itself (vitest ignores afterAll there).
+  afterAll(close);
+  const contract = await contractOf(app);
+  const rawInject = app.inject.bind(app) as (options: InjectOptions) => Promise<LightMyRequestResponse>;
+  const checkedInject = async (injectOptions: InjectOptions): Promise<LightMyRequestResponse> => {
+    const response = await rawInject(injectOptions);
+    contract.assert(response);
+    return response;
+  };
+  (app as unknown as { inject: typeof checkedInject }).inject = checkedInject;
   return {
     app,
     db,
+    close,
+    contract,
+    inject: checkedInject,
     admin: (method, url, payload) =>
       app.inject({
         method,
@@ -113,4 +163,226 @@ export async function testApp(
       }),
     get: (url, headers = {}) => app.inject({ method: 'GET', url, headers }),
   };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Contract checker: every response against the service's own OpenAPI documents.
+
+interface OpenApiMedia {
+  schema?: object;
+}
+interface OpenApiOperation {
+  responses: Record<string, { content?: Record<string, OpenApiMedia> }>;
+}
+export interface OpenApiDocument {
+  openapi: string;
+  paths: Record<string, Record<string, OpenApiOperation>>;
+}
+
+/** Status of each error code (spec §7, plus the codes the service adds). */
+const CODE_STATUS: Record<string, number> = {
+  unauthorized: 401,
+  forbidden: 403,
+  not_found: 404,
+  method_not_allowed: 405,
+  conflict: 409,
+  payload_too_large: 413,
+  validation_failed: 422,
+  rate_limited: 429,
+  internal_error: 500,
+  service_unavailable: 503,
+};
+
+/** The envelope of spec §7, written here independently of the service's own schema. */
+const ENVELOPE_SCHEMA = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['error'],
+  properties: {
+    error: {
+      type: 'object',
+      additionalProperties: false,
+      required: ['code', 'message'],
+      properties: {
+        code: { enum: Object.keys(CODE_STATUS) },
+        message: { type: 'string', minLength: 1 },
+        details: {
+          type: 'array',
+          minItems: 1,
+          items: {
+            type: 'object',
+            additionalProperties: false,
+            required: ['field', 'message'],
+            properties: { field: { type: 'string', minLength: 1 }, message: { type: 'string', minLength: 1 } },
+          },
+        },
+      },
+    },
+  },
+};
+
+/** A response as the checker needs it; light-my-request responses and real HTTP ones both fit. */
+export interface CheckedResponse {
+  method: string;
+  url: string;
+  statusCode: number;
+  headers: Record<string, string | string[] | number | undefined>;
+  body: string;
+}
+
+interface Route {
+  template: string;
+  pattern: RegExp;
+  params: number;
+  methods: Record<string, OpenApiOperation>;
+}
+
+const addFormats = addFormatsPlugin as unknown as (ajv: Ajv2020) => Ajv2020;
+
+export class ContractChecker {
+  private readonly ajv: Ajv2020;
+  private readonly compiled = new Map<string, ValidateFunction>();
+  private readonly routes: Route[];
+  private readonly envelope: ValidateFunction;
+
+  constructor(documents: OpenApiDocument[]) {
+    this.ajv = new Ajv2020({ strict: false, allErrors: true, validateFormats: true });
+    addFormats(this.ajv);
+    this.envelope = this.ajv.compile(ENVELOPE_SCHEMA);
+    this.routes = documents
+      .flatMap((document) => Object.entries(document.paths))
+      .map(([template, methods]) => ({
+        template,
+        methods,
+        params: (template.match(/\{[^}]+\}/g) ?? []).length,
+        pattern: new RegExp(
+          `^${template.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\{[^}]+\}/g, '[^/]+')}$`,
+        ),
+      }))
+      // Static segments win over parameters, as in the router.
+      .sort((a, b) => a.params - b.params);
+  }
+
+  /** Every way the response breaks the contract; empty when it keeps it. */
+  problems(response: CheckedResponse): string[] {
+    const problems: string[] = [];
+    const method = response.method.toUpperCase();
+    const status = response.statusCode;
+    const path = response.url.split('?', 1)[0] ?? '/';
+    const contentType = String(response.headers['content-type'] ?? '');
+    let json: unknown;
+    let parsed = false;
+    if (response.body.length > 0 && contentType.startsWith('application/json')) {
+      try {
+        json = JSON.parse(response.body);
+        parsed = true;
+      } catch {
+        problems.push('body is not valid JSON although Content-Type says so');
+      }
+    }
+    if (parsed && isFastifyErrorShape(json)) problems.push("body has Fastify's {statusCode, error, message} shape");
+
+    if (method === 'HEAD') {
+      // Node drops the body of any HEAD response on the wire; light-my-request shows what an
+      // error handler passed, so only routed answers (which Fastify strips itself) are checked.
+      if (status < 400 && response.body.length > 0) problems.push('HEAD response has a body');
+    } else if (status >= 400) {
+      if (!parsed) problems.push(`error ${status} without a JSON body`);
+      else if (!this.envelope(json)) problems.push(`error body is not the envelope: ${this.ajv.errorsText(this.envelope.errors)}`);
+      else {
+        const code = (json as { error: { code: string } }).error.code;
+        if (CODE_STATUS[code] !== status) problems.push(`code ${code} travels with ${CODE_STATUS[code]}, not ${status}`);
+        const details = (json as { error: { details?: unknown[] } }).error.details;
+        if (details !== undefined && code !== 'validation_failed') problems.push(`details on a ${code} error`);
+        if (code === 'validation_failed' && details === undefined) problems.push('validation_failed without details');
+      }
+    }
+    if (status === 405 && !response.headers.allow) problems.push('405 without an Allow header');
+
+    const route = decodable(path) ? this.routes.find((r) => r.pattern.test(path)) : undefined;
+    const operation = route?.methods[method === 'HEAD' ? 'get' : method.toLowerCase()];
+    if (!route || !operation) {
+      // Not a documented operation: an error in the envelope (checked above), an OPTIONS probe,
+      // or one of the two OpenAPI documents themselves (checked by their own test).
+      const docs = /^\/(api|admin)\/v1\/openapi\.json$/.test(path) && status === 200;
+      const options = method === 'OPTIONS' && status === 204 && response.body.length === 0;
+      if (status < 400 && !docs && !options) problems.push(`${status} for an undocumented operation`);
+      return problems.map((p) => `${method} ${response.url} → ${status}: ${p}`);
+    }
+    const documented = operation.responses[String(status)] ?? operation.responses.default;
+    if (!documented) {
+      problems.push(`status ${status} is not documented for ${method} ${route.template}`);
+    } else if (method !== 'HEAD') {
+      const schema = documented.content?.['application/json']?.schema;
+      if (schema === undefined) {
+        if (response.body.length > 0) problems.push('documented without a body, but has one');
+      } else if (!parsed) {
+        problems.push('documented with a JSON body, but has none');
+      } else {
+        const key = `${route.template} ${method} ${status}`;
+        let validate = this.compiled.get(key);
+        if (!validate) {
+          validate = this.ajv.compile(schema);
+          this.compiled.set(key, validate);
+        }
+        if (!validate(json)) problems.push(`body does not match the documented schema: ${this.ajv.errorsText(validate.errors)}`);
+      }
+    }
+    return problems.map((p) => `${method} ${response.url} → ${status}: ${p}`);
+  }
+
+  /** Throws when the response breaks the contract. */
+  assert(response: LightMyRequestResponse | CheckedResponse): void {
+    const problems = this.problems(toChecked(response));
+    if (problems.length > 0) throw new Error(`OpenAPI contract violated:\n  ${problems.join('\n  ')}`);
+  }
+}
+
+function toChecked(response: LightMyRequestResponse | CheckedResponse): CheckedResponse {
+  if ('method' in response) return response;
+  const req = response.raw.req;
+  return {
+    method: req.method ?? 'GET',
+    url: req.url ?? '/',
+    statusCode: response.statusCode,
+    headers: response.headers,
+    body: response.body,
+  };
+}
+
+function isFastifyErrorShape(value: unknown): boolean {
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    'statusCode' in value &&
+    'error' in value &&
+    'message' in value
+  );
+}
+
+/** A path with a broken percent-escape never reaches a route: the router rejects it first. */
+function decodable(path: string): boolean {
+  try {
+    decodeURIComponent(path);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** The public and the management document of a running app, fetched past the checker. */
+export async function openApiDocuments(app: FastifyInstance): Promise<{ public: OpenApiDocument; admin: OpenApiDocument }> {
+  const [publicDoc, adminDoc] = await Promise.all([
+    app.inject({ method: 'GET', url: '/api/v1/openapi.json' }),
+    app.inject({ method: 'GET', url: '/admin/v1/openapi.json', headers: { authorization: `Bearer ${app.config.adminToken}` } }),
+  ]);
+  if (publicDoc.statusCode !== 200 || adminDoc.statusCode !== 200) {
+    throw new Error(`OpenAPI documents not served: ${publicDoc.statusCode}, ${adminDoc.statusCode}`);
+  }
+  return { public: publicDoc.json(), admin: adminDoc.json() };
+}
+
+async function contractOf(app: FastifyInstance): Promise<ContractChecker> {
+  const documents = await openApiDocuments(app);
+  return new ContractChecker([documents.public, documents.admin]);
 }

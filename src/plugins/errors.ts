@@ -1,10 +1,16 @@
-import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest, FastifySchemaValidationError } from 'fastify';
 import fp from 'fastify-plugin';
 import FindMyWay from 'find-my-way';
 import { AppError, errorBody, type ErrorCode, type FieldError } from '../lib/errors.js';
 import { fieldErrors } from '../lib/validation.js';
 
 const noop = (): void => {};
+/**
+ * Longer than any request line Node accepts (16 KiB of headers): the router never refuses a long
+ * parameter itself (that answered 422 with the URL echoed, or 404 instead of 405); the route's own
+ * validation or lookup answers it.
+ */
+export const MAX_PARAM_LENGTH = 16 * 1024;
 const METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'] as const;
 
 /**
@@ -17,7 +23,7 @@ export default fp(
     app.addHook('onRoute', (route) => routes.add(route.method, route.url ?? route.path));
 
     app.setErrorHandler((error: FastifyError, request, reply) => {
-      const { status, body, headers } = toEnvelope(error);
+      const { status, body, headers } = toEnvelope(error, request);
       if (status >= 500) request.log.error({ err: error }, 'request failed');
       else request.log.debug({ code: body.error.code }, 'request rejected');
       void reply.code(status).headers(headers ?? {}).type('application/json; charset=utf-8').send(body);
@@ -63,7 +69,7 @@ export function sendError(
     .send(errorBody(code, message, details));
 }
 
-export function toEnvelope(error: FastifyError | AppError): {
+export function toEnvelope(error: FastifyError | AppError, request?: FastifyRequest): {
   status: number;
   body: ReturnType<typeof errorBody>;
   headers?: Record<string, string>;
@@ -73,11 +79,36 @@ export function toEnvelope(error: FastifyError | AppError): {
   }
   if (error.validation) {
     const details = fieldErrors(error.validation, error.validationContext);
+    if (request) details.push(...laterPartErrors(request, error.validationContext, details));
     return { status: 422, body: AppError.validation(details).toBody() };
   }
   const mapped = mapFrameworkError(error);
   if (mapped) return { status: mapped.statusCode, body: mapped.toBody(), headers: mapped.headers };
   return { status: 500, body: errorBody('internal_error', 'Internal error; retrying later is reasonable') };
+}
+
+const PARTS = ['params', 'body', 'querystring'] as const;
+
+/**
+ * Fastify validates params, body and query string in turn and stops at the first invalid part;
+ * a client should hear about every rejected field at once (a bad id and a bad body, say).
+ */
+function laterPartErrors(request: FastifyRequest, failed: string | undefined, known: FieldError[]): FieldError[] {
+  const start = PARTS.indexOf(failed as (typeof PARTS)[number]);
+  if (start === -1) return [];
+  const seen = new Set(known.map((d) => d.field));
+  const more: FieldError[] = [];
+  for (const part of PARTS.slice(start + 1)) {
+    const validate = request.getValidationFunction(part);
+    if (typeof validate !== 'function') continue;
+    const data = part === 'body' ? request.body : request.query;
+    if (validate(data) || !validate.errors) continue;
+    for (const detail of fieldErrors(validate.errors as FastifySchemaValidationError[], part)) {
+      if (!seen.has(detail.field)) more.push(detail);
+      seen.add(detail.field);
+    }
+  }
+  return more;
 }
 
 /** Fastify's parser and protocol errors, in our codes. */
@@ -106,7 +137,7 @@ export function mapFrameworkError(error: { code?: string; statusCode?: number; m
 
 /** Which methods each route pattern answers, matched the way the router matches a URL. */
 class RouteMethods {
-  private readonly router = FindMyWay({ ignoreTrailingSlash: false });
+  private readonly router = FindMyWay({ ignoreTrailingSlash: false, maxParamLength: MAX_PARAM_LENGTH });
 
   add(method: string | string[], url: string): void {
     for (const m of Array.isArray(method) ? method : [method]) {

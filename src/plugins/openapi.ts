@@ -46,12 +46,42 @@ export default fp(
 
 function split(document: Document, which: 'public' | 'admin'): Document {
   const paths = Object.fromEntries(
-    Object.entries(document.paths ?? {}).filter(([path]) => path.startsWith('/admin/') === (which === 'admin')),
+    Object.entries(document.paths ?? {})
+      .filter(([path]) => path.startsWith('/admin/') === (which === 'admin'))
+      .map(([path, item]) => [path, optionalDefaults(item)]),
   );
   const info = which === 'admin'
     ? { ...document.info, title: 'Bot Directory management API', description: 'Operator API (ADMIN_TOKEN).' }
     : document.info;
   return { ...document, info, paths };
+}
+
+interface Parameter {
+  in: string;
+  required?: boolean;
+  schema?: { default?: unknown };
+}
+
+/**
+ * A query parameter with a default may be left out. Its schema lists it as required (so Ajv fills
+ * in the default), and @fastify/swagger copies that into `required: true`: clients generated from
+ * the document would then have to send page, limit, sort and days.
+ */
+function optionalDefaults(item: unknown): unknown {
+  const operations = item as Record<string, { parameters?: Parameter[] }>;
+  return Object.fromEntries(
+    Object.entries(operations).map(([method, operation]) => [
+      method,
+      operation.parameters
+        ? {
+            ...operation,
+            parameters: operation.parameters.map((p) =>
+              p.in === 'query' && p.schema?.default !== undefined ? { ...p, required: false } : p,
+            ),
+          }
+        : operation,
+    ]),
+  );
 }
 
 declare module 'fastify' {

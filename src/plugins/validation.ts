@@ -1,4 +1,4 @@
-import { Ajv, type Options } from 'ajv';
+import { Ajv, type ErrorObject, type Options } from 'ajv';
 import addFormatsModule from 'ajv-formats';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
@@ -6,19 +6,42 @@ import fp from 'fastify-plugin';
 // ajv-formats is CommonJS with a default export; under NodeNext it arrives wrapped.
 const addFormats = addFormatsModule as unknown as (ajv: Ajv) => Ajv;
 
-const common: Options = { allErrors: true, removeAdditional: false, useDefaults: true, strict: false };
+const common: Options = { allErrors: true, removeAdditional: false, useDefaults: true, strict: false, addUsedSchema: false };
 
 /**
- * Query strings and paths are text, so they are coerced ("5" → 5, a lone `?a=1` for an array).
- * JSON bodies are not: `"serverCount": "5"` is a wrong type and gets a 422, not a silent fix.
+ * Query strings and path parameters arrive as text and are coerced to their schema types; a JSON
+ * body keeps its own types, so `"serverCount": "5"` or `"isVerified": "true"` is a 422, not a silent fix.
+ * PostgreSQL cannot store U+0000 in text: a body or query string carrying one is invalid input
+ * (422 naming the field), not a database error (500). Path parameters are left to the routes.
+ * Ajv coerces "Infinity" and "1e400" to an infinite number and then lets it pass `integer` and
+ * `maximum`: those are rejected here too.
  */
 export default fp(
   async function validationPlugin(app: FastifyInstance) {
     const textParts = addFormats(new Ajv({ ...common, coerceTypes: 'array' }));
     const jsonBodies = addFormats(new Ajv({ ...common, coerceTypes: false }));
-    app.setValidatorCompiler(({ schema, httpPart }) =>
-      (httpPart === 'body' ? jsonBodies : textParts).compile(schema),
-    );
+    app.setValidatorCompiler(({ schema, httpPart }) => {
+      const validate = (httpPart === 'body' ? jsonBodies : textParts).compile(schema);
+      if (httpPart !== 'body' && httpPart !== 'querystring') return validate;
+      const checked = (data: unknown): boolean => {
+        const valid = validate(data);
+        const unsafe = unsafeValueErrors(data, '');
+        checked.errors = [...(valid ? [] : (validate.errors ?? [])), ...unsafe];
+        return valid && unsafe.length === 0;
+      };
+      checked.errors = [] as ErrorObject[];
+      return checked;
+    });
   },
   { name: 'validation' },
 );
+
+function unsafeValueErrors(data: unknown, path: string): ErrorObject[] {
+  const error = (message: string): ErrorObject[] => [{ instancePath: path, schemaPath: '#', keyword: 'value', params: {}, message }];
+  if (typeof data === 'string') return data.includes('\u0000') ? error('must not contain the NUL character (U+0000)') : [];
+  if (typeof data === 'number') return Number.isFinite(data) ? [] : error('must be a finite number');
+  if (typeof data !== 'object' || data === null) return [];
+  return Object.entries(data).flatMap(([key, value]) =>
+    unsafeValueErrors(value, `${path}/${key.replace(/~/g, '~0').replace(/\//g, '~1')}`),
+  );
+}

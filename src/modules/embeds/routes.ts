@@ -89,7 +89,7 @@ export async function embedRoutes(app: App): Promise<void> {
  */
 function embedErrorHandler(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
   const kind = (request.routeOptions.config as { embed?: EmbedKind }).embed;
-  const { status, body, headers } = toEnvelope(error);
+  const { status, body, headers } = toEnvelope(error, request);
   const json = prefers(request.headers.accept, 'application/json', ['image/svg+xml', 'text/html', 'image/png']);
   if (!kind || json) throw error;
   if (status >= 500) request.log.error({ err: error }, 'embed failed');

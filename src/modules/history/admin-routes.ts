@@ -10,7 +10,11 @@ export async function historyAdminRoutes(app: App): Promise<void> {
         tags: ['history'],
         summary: 'Run the daily history collection now (idempotent per day)',
         body: CollectBody,
-        response: { 200: CollectResponse, ...errorResponses('unauthorized', 'validation_failed') },
+        response: { 200: CollectResponse, ...errorResponses('unauthorized', 'validation_failed', 'payload_too_large') },
+      },
+      // Every field is optional, so no body at all (a bare `curl -X POST`) means `{}`: collect today.
+      preValidation: async (request) => {
+        request.body ??= {};
       },
     },
     async (request) => {

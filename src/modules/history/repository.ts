@@ -1,4 +1,5 @@
 import type { Queryable } from '../../db/index.js';
+import { isBotId } from '../bots/repository.js';
 import type { HistorySource } from './schemas.js';
 
 export interface HistoryFacts {
@@ -13,6 +14,7 @@ export interface HistoryFacts {
 export const historyRepository = {
   /** undefined when no published bot has this ID. */
   async facts(db: Queryable, botId: string, firstDay: string, lastDay: string): Promise<HistoryFacts | undefined> {
+    if (!isBotId(botId)) return undefined;
     const bot = await db.query<{ current: number | null; self: boolean }>(
       `SELECT COALESCE(reported_server_count, platform_server_count) AS current,
               reported_server_count IS NOT NULL AS self

@@ -34,9 +34,14 @@ export class ReviewService {
   async create(botId: string, input: ReviewCreate): Promise<AdminReview> {
     const now = this.clock.now();
     const id = randomUUID();
+    const createdAt = input.createdAt ? new Date(input.createdAt) : now;
+    // The date-time format admits a leap second (23:59:60), which Date cannot represent, and year 0,
+    // which PostgreSQL does not have: both failed in the database with a 500.
+    if (Number.isNaN(createdAt.getTime()) || createdAt.getTime() < 0) {
+      throw AppError.validation([{ field: 'createdAt', message: 'must be a valid time, 1970-01-01T00:00:00Z or later' }]);
+    }
     await this.db.transaction(async (tx) => {
       if (!(await botRepository.lock(tx, botId))) throw AppError.notFound('No bot with that application ID');
-      const createdAt = input.createdAt ? new Date(input.createdAt) : now;
       await reviewRepository.insert(tx, {
         id,
         botId,

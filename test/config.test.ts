@@ -1,0 +1,142 @@
+import { spawnSync } from 'node:child_process';
+import { resolve } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, readConfig } from '../src/config.js';
+
+const TOKEN = 'a-long-enough-admin-token';
+
+function rejection(env: Record<string, string>): ConfigError {
+  try {
+    readConfig(env);
+  } catch (error) {
+    if (error instanceof ConfigError) return error;
+    throw error;
+  }
+  throw new Error(`readConfig accepted ${JSON.stringify(env)}`);
+}
+
+describe('readConfig', () => {
+  it('has documented defaults when nothing is set', () => {
+    const config = readConfig({});
+    expect(config).toMatchObject({
+      nodeEnv: 'development',
+      port: 3000,
+      host: '127.0.0.1',
+      databaseUrl: undefined,
+      dataDir: resolve('./data'),
+      adminTokenGenerated: true,
+      baseUrl: 'http://127.0.0.1:3000',
+      logLevel: 'info',
+      historyCron: '5 0 * * *',
+      trustProxy: false,
+    });
+    expect(config.adminToken.length).toBeGreaterThanOrEqual(16);
+  });
+
+  it('generates a different admin token on each run when none is given outside production', () => {
+    const a = readConfig({ NODE_ENV: 'development' });
+    const b = readConfig({ NODE_ENV: 'test' });
+    expect(a.adminTokenGenerated).toBe(true);
+    expect(b.adminTokenGenerated).toBe(true);
+    expect(a.adminToken).not.toBe(b.adminToken);
+    expect(b.logLevel).toBe('silent');
+  });
+
+  it('reads every variable when given', () => {
+    const config = readConfig({
+      NODE_ENV: 'production',
+      PORT: '8080',
+      HOST: '0.0.0.0',
+      DATABASE_URL: 'postgres://u:p@db.internal:5432/bots',
+      DATA_DIR: '/var/lib/bots',
+      ADMIN_TOKEN: TOKEN,
+      BASE_URL: 'https://bots.example.org/',
+      LOG_LEVEL: 'warn',
+      HISTORY_CRON: '0 3 * * *',
+      TRUST_PROXY: 'true',
+    });
+    expect(config).toEqual({
+      nodeEnv: 'production',
+      port: 8080,
+      host: '0.0.0.0',
+      databaseUrl: 'postgres://u:p@db.internal:5432/bots',
+      dataDir: '/var/lib/bots',
+      adminToken: TOKEN,
+      adminTokenGenerated: false,
+      baseUrl: 'https://bots.example.org',
+      logLevel: 'warn',
+      historyCron: '0 3 * * *',
+      trustProxy: true,
+    });
+  });
+
+  it('derives BASE_URL from HOST and PORT, with a reachable address for a wildcard host', () => {
+    expect(readConfig({ HOST: '0.0.0.0', PORT: '4000' }).baseUrl).toBe('http://127.0.0.1:4000');
+    expect(readConfig({ HOST: '::1', PORT: '4000' }).baseUrl).toBe('http://[::1]:4000');
+  });
+
+  it('accepts postgresql:// as well as postgres://', () => {
+    expect(readConfig({ DATABASE_URL: 'postgresql://localhost/x' }).databaseUrl).toBe('postgresql://localhost/x');
+  });
+
+  it.each([
+    ['PORT', 'abc'],
+    ['PORT', '70000'],
+    ['PORT', '-1'],
+    ['PORT', '80.5'],
+    ['DATABASE_URL', 'mysql://x'],
+    ['DATABASE_URL', 'not a url'],
+    ['BASE_URL', 'notaurl'],
+    ['BASE_URL', 'ftp://example.org'],
+    ['LOG_LEVEL', 'loud'],
+    ['NODE_ENV', 'staging'],
+    ['HISTORY_CRON', 'bad'],
+    ['HISTORY_CRON', 'a b c d e'],
+    ['HISTORY_CRON', '61 0 * * *'],
+    ['HISTORY_CRON', '5 25 * * *'],
+    ['HISTORY_CRON', '0 0 31 2 *'],
+    ['TRUST_PROXY', 'maybe'],
+    ['ADMIN_TOKEN', 'short'],
+  ])('rejects %s=%s with an error naming the variable', (name, value) => {
+    const error = rejection({ [name]: value });
+    expect(error.variable).toBe(name);
+    expect(error.message.startsWith(`${name}: `)).toBe(true);
+    expect(error.message).not.toContain('\n');
+  });
+
+  it.each([['1', true], ['yes', true], ['false', false], ['0', false], ['no', false]])(
+    'reads TRUST_PROXY=%s as %s',
+    (value, expected) => {
+      expect(readConfig({ TRUST_PROXY: value }).trustProxy).toBe(expected);
+    },
+  );
+
+  it.each(['5 0 * * *', '*/15 * * * *', '0 0 5 * * *', '@daily'])('accepts HISTORY_CRON=%s', (value) => {
+    expect(readConfig({ HISTORY_CRON: value }).historyCron).toBe(value);
+  });
+
+  it('requires ADMIN_TOKEN when NODE_ENV=production', () => {
+    const error = rejection({ NODE_ENV: 'production' });
+    expect(error.variable).toBe('ADMIN_TOKEN');
+    expect(error.message).toMatch(/required/);
+    expect(readConfig({ NODE_ENV: 'production', ADMIN_TOKEN: TOKEN }).adminToken).toBe(TOKEN);
+  });
+
+  it('treats an empty variable as unset', () => {
+    expect(readConfig({ PORT: '', LOG_LEVEL: '' })).toMatchObject({ port: 3000, logLevel: 'info' });
+  });
+});
+
+describe('server start with a bad value', () => {
+  it('stops with exit code 1 and one line naming the variable', () => {
+    const server = resolve('src/server.ts');
+    const result = spawnSync(process.execPath, ['--import', 'tsx', server], {
+      env: { ...process.env, PORT: 'abc', DATABASE_URL: '', BASE_URL: '', NODE_ENV: 'test' },
+      encoding: 'utf8',
+      timeout: 20_000,
+    });
+    expect(result.status).toBe(1);
+    const lines = result.stderr.split('\n').filter((line) => line.trim() !== '' && !line.startsWith('npm warn'));
+    expect(lines).toEqual(['Invalid configuration: PORT: must be an integer, got "abc"']);
+  });
+});

@@ -1,0 +1,31 @@
+import { describe, expect, it } from 'vitest';
+import { escapeLike, isBotId, sortKey } from '../../../src/modules/bots/repository.js';
+
+describe('sortKey', () => {
+  it.each([
+    ['Äpfel', 'apfel'],
+    ['ÄRGER', 'arger'],
+    ['Éclair', 'eclair'],
+    ['Œuvre', 'œuvre'],
+    ['ﬁnder', 'finder'],
+    ['Zoë', 'zoe'],
+    ['BOT', 'bot'],
+  ])('%s → %s', (name, key) => {
+    expect(sortKey(name)).toBe(key);
+  });
+});
+
+describe('escapeLike', () => {
+  it('escapes %, _ and the escape character itself', () => {
+    expect(escapeLike('100%_a\\b')).toBe('100\\%\\_a\\\\b');
+    expect(escapeLike('plain')).toBe('plain');
+  });
+});
+
+describe('isBotId', () => {
+  it.each(['12345678901234567', '12345678901234567890'])('accepts %s', (id) => expect(isBotId(id)).toBe(true));
+  it.each(['1234567890123456', '123456789012345678901', 'abc', '12345678901234567\u0000', '', ' 12345678901234567'])(
+    'rejects %j',
+    (id) => expect(isBotId(id)).toBe(false),
+  );
+});

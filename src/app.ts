@@ -93,6 +93,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   // The search index is built before the first request; later changes arrive through the feed.
   await services.search.load();
 
+  const isOperator = operatorCheck(config.adminToken);
   if (config.rateLimit.enabled) {
     // Only an injected clock is read per request; the system clock is Date.now without a Date.
     const now = options.clock ? () => clock.now().getTime() : Date.now;
@@ -100,11 +101,13 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       store: options.rateLimit?.store ?? (await createRateLimitStore(config, app.log, now)),
       anonymousLimit: config.rateLimit.anonymous,
       embedsLimit: config.rateLimit.embeds,
+      // The operator's token is not an API key: on the public API it reads like anyone else.
       resolveClient: options.rateLimit?.resolveClient ?? (async (request) => {
+        if (isOperator(request)) return undefined;
         const key = await requestKey(request);
         return key && apiKeyCaller(key.id, key.tier as 1 | 2 | 3, config.rateLimit.tiers);
       }),
-      isOperator: operatorCheck(config.adminToken),
+      isOperator,
     });
   }
   await app.register(errorsPlugin);

@@ -54,6 +54,15 @@ describe('readConfig', () => {
       LOG_LEVEL: 'warn',
       HISTORY_CRON: '0 3 * * *',
       TRUST_PROXY: 'true',
+      SITE_URL: 'https://www.example.org/',
+      RATE_LIMIT_ENABLED: 'false',
+      RATE_LIMIT_ANONYMOUS: '10',
+      RATE_LIMIT_EMBEDS: '100',
+      RATE_LIMIT_TIER1: '11',
+      RATE_LIMIT_TIER2: '22',
+      RATE_LIMIT_TIER3: '33',
+      REDIS_URL: 'redis://cache.internal:6379',
+      REDIS_KEY_PREFIX: 'bd:',
     });
     expect(config).toEqual({
       nodeEnv: 'production',
@@ -67,6 +76,10 @@ describe('readConfig', () => {
       logLevel: 'warn',
       historyCron: '0 3 * * *',
       trustProxy: true,
+      siteUrl: 'https://www.example.org',
+      rateLimit: { enabled: false, anonymous: 10, embeds: 100, tiers: { 1: 11, 2: 22, 3: 33 } },
+      redisUrl: 'redis://cache.internal:6379',
+      redisKeyPrefix: 'bd:',
     });
   });
 

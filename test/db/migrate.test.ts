@@ -87,7 +87,7 @@ describe.each(backends())('migrate on %s', (backend) => {
     cleanups.push(drop);
     const base = loadMigrations();
     await migrate(db, base);
-    const next = base.length + 1;
+    const next = Math.max(...base.map((m) => m.version)) + 1;
     const added = { version: next, name: `${String(next).padStart(3, '0')}_extra.sql`, sql: 'CREATE TABLE extra (id int);\nINSERT INTO extra VALUES (1);' };
     expect(await migrate(db, [...base, added])).toEqual([added.name]);
     const broken = { version: next + 1, name: 'broken.sql', sql: 'CREATE TABLE half (id int);\nSELECT * FROM no_such_table;' };

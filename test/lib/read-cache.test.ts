@@ -3,15 +3,26 @@ import { AppError } from '../../src/lib/errors.js';
 import { ReadCache } from '../../src/lib/read-cache.js';
 import { ManualClock } from '../helpers.js';
 
+const body = async (pending: Promise<{ body: unknown }>) => (await pending).body;
+
 describe('ReadCache', () => {
+  it('gives each body a strong ETag that changes with the body', async () => {
+    const cache = new ReadCache(new ManualClock(new Date('2026-03-10T00:00:00Z')));
+    const first = await cache.fetch('bot:1', '1', async () => 'one');
+    expect(first.etag).toMatch(/^"[A-Za-z0-9_-]+"$/);
+    expect((await cache.fetch('bot:1', '1', async () => 'other')).etag).toBe(first.etag);
+    cache.invalidate('1');
+    expect((await cache.fetch('bot:1', '1', async () => 'other')).etag).not.toBe(first.etag);
+  });
+
   it('computes once and serves the stored body until invalidated', async () => {
     const cache = new ReadCache(new ManualClock(new Date('2026-03-10T00:00:00Z')));
     let calls = 0;
     const compute = async () => `body${++calls}`;
-    expect(await cache.fetch('bot:1', '1', compute)).toBe('body1');
-    expect(await cache.fetch('bot:1', '1', compute)).toBe('body1');
+    expect(await body(cache.fetch('bot:1', '1', compute))).toBe('body1');
+    expect(await body(cache.fetch('bot:1', '1', compute))).toBe('body1');
     cache.invalidate('1');
-    expect(await cache.fetch('bot:1', '1', compute)).toBe('body2');
+    expect(await body(cache.fetch('bot:1', '1', compute))).toBe('body2');
   });
 
   it("a bot's change drops its entries and every list, but not other bots", async () => {
@@ -21,9 +32,9 @@ describe('ReadCache', () => {
     await cache.fetch('bot:2', '2', async () => `b${++n}`);
     await cache.fetch('list', undefined, async () => `l${++n}`);
     cache.invalidate('1');
-    expect(await cache.fetch('bot:1', '1', async () => 'a-new')).toBe('a-new');
-    expect(await cache.fetch('bot:2', '2', async () => 'b-new')).toBe('b2');
-    expect(await cache.fetch('list', undefined, async () => 'l-new')).toBe('l-new');
+    expect(await body(cache.fetch('bot:1', '1', async () => 'a-new'))).toBe('a-new');
+    expect(await body(cache.fetch('bot:2', '2', async () => 'b-new'))).toBe('b2');
+    expect(await body(cache.fetch('list', undefined, async () => 'l-new'))).toBe('l-new');
   });
 
   it('passes the current UTC month to compute and expires entries at the month end and after the TTL', async () => {
@@ -34,13 +45,13 @@ describe('ReadCache', () => {
       months.push(month);
       return month;
     };
-    expect(await cache.fetch('k', undefined, compute)).toBe('2026-03-01');
+    expect(await body(cache.fetch('k', undefined, compute))).toBe('2026-03-01');
     clock.advance(5_000);
-    expect(await cache.fetch('k', undefined, compute)).toBe('2026-03-01');
+    expect(await body(cache.fetch('k', undefined, compute))).toBe('2026-03-01');
     clock.advance(5_000); // 2026-04-01T00:00:00Z: votesMonth restarts
-    expect(await cache.fetch('k', undefined, compute)).toBe('2026-04-01');
+    expect(await body(cache.fetch('k', undefined, compute))).toBe('2026-04-01');
     clock.advance(29_000);
-    expect(await cache.fetch('k', undefined, compute)).toBe('2026-04-01');
+    expect(await body(cache.fetch('k', undefined, compute))).toBe('2026-04-01');
     expect(months).toHaveLength(2);
     clock.advance(1_000);
     await cache.fetch('k', undefined, compute);
@@ -57,15 +68,15 @@ describe('ReadCache', () => {
     });
     cache.invalidate('1');
     release();
-    expect(await stale).toBe('stale');
-    expect(await cache.fetch('bot:1', '1', async () => 'fresh')).toBe('fresh');
+    expect((await stale).body).toBe('stale');
+    expect(await body(cache.fetch('bot:1', '1', async () => 'fresh'))).toBe('fresh');
   });
 
   it('throws not_found (and stores nothing) when compute finds no bot', async () => {
     const cache = new ReadCache(new ManualClock(new Date('2026-03-10T00:00:00Z')));
     await expect(cache.fetch('bot:9', '9', async () => undefined)).rejects.toMatchObject({ code: 'not_found' });
     await expect(cache.fetch('bot:9', '9', async () => undefined)).rejects.toBeInstanceOf(AppError);
-    expect(await cache.fetch('bot:9', '9', async () => 'now')).toBe('now');
+    expect(await body(cache.fetch('bot:9', '9', async () => 'now'))).toBe('now');
   });
 
   it('drops the oldest entry beyond its size', async () => {
@@ -73,7 +84,7 @@ describe('ReadCache', () => {
     await cache.fetch('a', undefined, async () => 'a1');
     await cache.fetch('b', undefined, async () => 'b1');
     await cache.fetch('c', undefined, async () => 'c1');
-    expect(await cache.fetch('a', undefined, async () => 'a2')).toBe('a2');
-    expect(await cache.fetch('c', undefined, async () => 'c2')).toBe('c1');
+    expect(await body(cache.fetch('a', undefined, async () => 'a2'))).toBe('a2');
+    expect(await body(cache.fetch('c', undefined, async () => 'c2'))).toBe('c1');
   });
 });

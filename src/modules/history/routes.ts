@@ -13,7 +13,7 @@ export async function historyRoutes(app: App): Promise<void> {
         summary: 'Daily server count of a bot, oldest first',
         params: BotIdParams,
         querystring: HistoryQuery,
-        response: { 200: HistoryResponse, ...errorResponses('not_found', 'validation_failed') },
+        response: { 200: HistoryResponse, ...errorResponses('unauthorized', 'not_found', 'validation_failed') },
       },
     },
     async (request, reply) => {

@@ -15,7 +15,7 @@ export async function keyAdminRoutes(app: App): Promise<void> {
         body: KeyCreate,
         response: {
           201: Type.Object({ data: CreatedKey }),
-          ...errorResponses('unauthorized', 'not_found', 'validation_failed'),
+          ...errorResponses('unauthorized', 'not_found', 'validation_failed', 'payload_too_large'),
         },
       },
     },
@@ -51,7 +51,7 @@ export async function keyAdminRoutes(app: App): Promise<void> {
         body: KeyPatch,
         response: {
           200: Type.Object({ data: ApiKey }),
-          ...errorResponses('unauthorized', 'not_found', 'validation_failed'),
+          ...errorResponses('unauthorized', 'not_found', 'validation_failed', 'payload_too_large'),
         },
       },
     },

@@ -13,7 +13,7 @@ export async function reviewRoutes(app: App): Promise<void> {
         summary: 'Published reviews of a bot, most helpful first',
         params: BotIdParams,
         querystring: ReviewListQuery,
-        response: { 200: ReviewList, ...errorResponses('not_found', 'validation_failed') },
+        response: { 200: ReviewList, ...errorResponses('unauthorized', 'not_found', 'validation_failed') },
       },
     },
     async (request, reply) => {

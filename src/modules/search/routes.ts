@@ -16,7 +16,7 @@ export async function searchRoutes(app: App): Promise<void> {
         tags: ['search'],
         summary: 'Search published bots as a person types: typos, synonyms, German and English',
         querystring: SearchQuery,
-        response: { 200: SearchResponse, ...errorResponses('validation_failed') },
+        response: { 200: SearchResponse, ...errorResponses('unauthorized', 'validation_failed') },
       },
     },
     async (request, reply) => {

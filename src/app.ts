@@ -9,6 +9,8 @@ import { ReadCache } from './lib/read-cache.js';
 import { adminRoutes } from './modules/admin/routes.js';
 import { publicRoutes } from './modules/public-routes.js';
 import { createServices, type Services } from './modules/services.js';
+import type { LookupFn } from './modules/webhooks/resolve-host.js';
+import { loadOrCreateKeyFile } from './modules/webhooks/secret-box.js';
 import errorsPlugin, { mapFrameworkError } from './plugins/errors.js';
 import openapiPlugin from './plugins/openapi.js';
 import validationPlugin from './plugins/validation.js';
@@ -19,12 +21,14 @@ export interface BuildOptions {
   /** An open, migrated database; when absent the app opens (and later closes) its own. */
   db?: Database;
   clock?: Clock;
-  /** Background jobs (nightly history, ...). Off in most tests. */
+  /** Background jobs (nightly history, webhook delivery). Off in most tests. */
   workers?: boolean;
+  /** DNS for webhook hosts (configuration check and connect); tests stub it. */
+  lookup?: LookupFn;
   logger?: FastifyServerOptions['logger'];
 }
 
-const VERSION = '1.0.0';
+export const VERSION = '1.0.0';
 
 export async function buildApp(options: BuildOptions): Promise<FastifyInstance> {
   const { config } = options;
@@ -73,7 +77,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   app.decorate('db', db);
   app.decorate('clock', clock);
   app.decorate('changes', feed);
-  app.decorate('services', createServices({ db, clock, cache, feed }));
+  const secretKey = config.secretKey ?? (await loadOrCreateKeyFile(config.secretKeyFile));
+  app.decorate('services', createServices({ db, clock, cache, feed, config, secretKey, lookup: options.lookup }));
 
   await app.register(errorsPlugin);
   await app.register(validationPlugin);
@@ -81,9 +86,9 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(publicRoutes, { prefix: '/api/v1' });
   await app.register(adminRoutes, { prefix: '/admin/v1' });
 
-  const stopWorkers = options.workers ? startWorkers(app) : undefined;
+  const stopWorkers = options.workers ? await startWorkers(app, { secretKey, lookup: options.lookup, version: VERSION }) : undefined;
   app.addHook('onClose', async () => {
-    stopWorkers?.();
+    await stopWorkers?.();
     await feed.stop();
     if (ownsDb) await db.close();
   });

@@ -1,3 +1,4 @@
+import type { Config } from '../config.js';
 import type { Database } from '../db/index.js';
 import type { ChangeFeed } from '../lib/change-feed.js';
 import type { Clock } from '../lib/clock.js';
@@ -7,23 +8,31 @@ import { HistoryService } from './history/service.js';
 import { KeyService } from './keys/service.js';
 import { OwnerService } from './owner/service.js';
 import { ReviewService } from './reviews/service.js';
+import type { LookupFn } from './webhooks/resolve-host.js';
+import { WebhookService } from './webhooks/service.js';
 
 export interface ServiceDeps {
   db: Database;
   clock: Clock;
   cache: ReadCache;
   feed: ChangeFeed;
+  config: Config;
+  /** Encrypts webhook secrets (SECRET_KEY or the key file). */
+  secretKey: Buffer;
+  /** DNS for webhook hosts; tests stub it. */
+  lookup: LookupFn | undefined;
 }
 
 /** Every service of the app, built once over the same database, clock, cache and change feed. */
 export function createServices(deps: ServiceDeps) {
-  const { db, clock, cache, feed } = deps;
+  const { db, clock, cache, feed, config } = deps;
   return {
     bots: new BotService(db, clock, cache, feed),
     reviews: new ReviewService(db, clock, cache, feed),
     history: new HistoryService(db, clock, cache, feed),
     keys: new KeyService(db, clock, feed),
     owner: new OwnerService(db, clock, feed),
+    webhooks: new WebhookService(db, clock, config.webhook, deps.secretKey, deps.lookup),
   };
 }
 

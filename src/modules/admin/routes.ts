@@ -4,6 +4,7 @@ import { historyAdminRoutes } from '../history/admin-routes.js';
 import { keyAdminRoutes } from '../keys/admin-routes.js';
 import { ownerAdminRoutes } from '../owner/admin-routes.js';
 import { reviewAdminRoutes } from '../reviews/admin-routes.js';
+import { webhookAdminRoutes } from '../webhooks/admin-routes.js';
 import { adminAuth } from './auth.js';
 
 /** Everything under /admin/v1: the operator token guards the whole subtree. */
@@ -25,4 +26,5 @@ export async function adminRoutes(app: App): Promise<void> {
   await app.register(historyAdminRoutes);
   await app.register(keyAdminRoutes);
   await app.register(ownerAdminRoutes);
+  await app.register(webhookAdminRoutes);
 }

@@ -1,0 +1,221 @@
+/**
+ * The SQL of the delivery pipeline: events → deliveries (routing), claiming due deliveries under a
+ * lease, recording an attempt, and reading the log. Every write here is one short statement or
+ * transaction; nothing is held open across an HTTP call.
+ */
+import type { Queryable } from '../../db/index.js';
+import type { EventType } from './outbox.js';
+import type { Delivery } from './schemas.js';
+
+export type DeliveryStatus = 'pending' | 'succeeded' | 'failed';
+
+export interface ClaimedDelivery {
+  id: string;
+  botId: string;
+  /** Attempts already made; this one is number attempts + 1. */
+  attempts: number;
+  event: { id: string; type: EventType; payload: Record<string, unknown>; createdAt: Date };
+  url: string;
+  secretBox: string;
+}
+
+export interface AttemptRecord {
+  attemptedAt: Date;
+  statusCode: number | null;
+  error: { code: string; message: string } | null;
+  latencyMs: number;
+  responseSnippet: string | null;
+}
+
+export const deliveryRepository = {
+  /**
+   * Turns up to `limit` unrouted events into deliveries, in one statement. An event gets a delivery
+   * when its bot's webhook is enabled and was active when the event happened; otherwise it is only
+   * marked routed (not delivered, see docs/decisions.md). SKIP LOCKED lets processes route side by side.
+   */
+  async route(db: Queryable, now: Date, limit: number): Promise<{ routed: number; created: number }> {
+    const { rows } = await db.query<{ routed: number; created: number }>(
+      `WITH picked AS (
+         SELECT id FROM events WHERE routed_at IS NULL ORDER BY created_at LIMIT $2 FOR UPDATE SKIP LOCKED
+       ), routed AS (
+         UPDATE events e SET routed_at = $1 FROM picked WHERE e.id = picked.id RETURNING e.id, e.bot_id, e.created_at
+       ), created AS (
+         INSERT INTO deliveries (id, event_id, bot_id, status, next_attempt_at, created_at)
+         SELECT gen_random_uuid(), r.id, r.bot_id, 'pending', $1, $1
+         FROM routed r JOIN webhooks w ON w.bot_id = r.bot_id AND w.enabled AND r.created_at >= w.active_since
+         RETURNING 1
+       )
+       SELECT (SELECT count(*) FROM routed)::int AS routed, (SELECT count(*) FROM created)::int AS created`,
+      [now, limit],
+    );
+    return rows[0] ?? { routed: 0, created: 0 };
+  },
+
+  /**
+   * Leases up to `limit` due deliveries of enabled webhooks until `lockedUntil`. FOR UPDATE SKIP
+   * LOCKED keeps two processes off the same row, and the lease (re-checked when a row turns out to
+   * have been claimed meanwhile) keeps it theirs until the attempt is recorded or the lease expires.
+   */
+  async claim(db: Queryable, now: Date, lockedUntil: Date, lease: string, limit: number): Promise<ClaimedDelivery[]> {
+    const { rows } = await db.query<{
+      id: string;
+      bot_id: string;
+      attempts: number;
+      event_id: string;
+      type: EventType;
+      payload: Record<string, unknown>;
+      created_at: Date;
+      url: string;
+      secret_box: string;
+    }>(
+      `WITH due AS (
+         SELECT d.id FROM deliveries d JOIN webhooks w ON w.bot_id = d.bot_id AND w.enabled
+         WHERE d.status = 'pending' AND d.next_attempt_at <= $1 AND (d.locked_until IS NULL OR d.locked_until <= $1)
+         ORDER BY d.next_attempt_at LIMIT $4
+         FOR UPDATE OF d SKIP LOCKED
+       ), claimed AS (
+         UPDATE deliveries d SET lease = $3, locked_until = $2 FROM due WHERE d.id = due.id
+         RETURNING d.id, d.bot_id, d.attempts, d.event_id
+       )
+       SELECT c.id, c.bot_id, c.attempts, c.event_id, e.type, e.payload, e.created_at, w.url, w.secret_box
+       FROM claimed c JOIN events e ON e.id = c.event_id JOIN webhooks w ON w.bot_id = c.bot_id`,
+      [now, lockedUntil, lease, limit],
+    );
+    return rows.map((row) => ({
+      id: row.id,
+      botId: row.bot_id,
+      attempts: row.attempts,
+      event: { id: row.event_id, type: row.type, payload: row.payload, createdAt: row.created_at },
+      url: row.url,
+      secretBox: row.secret_box,
+    }));
+  },
+
+  /** When the earliest pending delivery of an enabled webhook becomes claimable; undefined when none. */
+  async nextDueAt(db: Queryable): Promise<Date | undefined> {
+    const { rows } = await db.query<{ at: Date | null }>(
+      `SELECT min(GREATEST(d.next_attempt_at, COALESCE(d.locked_until, d.next_attempt_at))) AS at
+       FROM deliveries d JOIN webhooks w ON w.bot_id = d.bot_id AND w.enabled WHERE d.status = 'pending'`,
+    );
+    return rows[0]?.at ?? undefined;
+  },
+
+  /**
+   * Stores one attempt and the delivery's next state, if `lease` still holds it. Returns the
+   * attempt number, or undefined when the lease was lost (expired and taken over, or the webhook
+   * was deleted meanwhile): then nothing is written and the new holder's attempt counts.
+   */
+  async recordAttempt(
+    tx: Queryable,
+    deliveryId: string,
+    lease: string,
+    attempt: AttemptRecord,
+    next: { status: DeliveryStatus; nextAttemptAt: Date | null },
+  ): Promise<number | undefined> {
+    const { rows } = await tx.query<{ attempts: number }>(
+      `UPDATE deliveries SET attempts = attempts + 1, status = $3, next_attempt_at = $4, lease = NULL, locked_until = NULL,
+         completed_at = $5
+       WHERE id = $1 AND lease = $2 RETURNING attempts`,
+      [deliveryId, lease, next.status, next.nextAttemptAt, next.status === 'pending' ? null : attempt.attemptedAt],
+    );
+    const number = rows[0]?.attempts;
+    if (number === undefined) return undefined;
+    await tx.query(
+      `INSERT INTO delivery_attempts (delivery_id, attempt, attempted_at, status_code, error_code, error_message, latency_ms, response_snippet)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
+      [
+        deliveryId,
+        number,
+        attempt.attemptedAt,
+        attempt.statusCode,
+        attempt.error?.code ?? null,
+        attempt.error?.message ?? null,
+        attempt.latencyMs,
+        attempt.responseSnippet,
+      ],
+    );
+    return number;
+  },
+
+  async find(
+    db: Queryable,
+    id: string,
+  ): Promise<{ id: string; botId: string; eventId: string; eventType: EventType; status: DeliveryStatus } | undefined> {
+    const { rows } = await db.query<{ id: string; bot_id: string; event_id: string; type: EventType; status: DeliveryStatus }>(
+      'SELECT d.id, d.bot_id, d.event_id, e.type, d.status FROM deliveries d JOIN events e ON e.id = d.event_id WHERE d.id = $1',
+      [id],
+    );
+    const row = rows[0];
+    return row && { id: row.id, botId: row.bot_id, eventId: row.event_id, eventType: row.type, status: row.status };
+  },
+
+  /** A new delivery of an existing event, due at once (redelivery). */
+  async insert(tx: Queryable, delivery: { id: string; eventId: string; botId: string }, now: Date): Promise<void> {
+    await tx.query(
+      `INSERT INTO deliveries (id, event_id, bot_id, status, next_attempt_at, created_at) VALUES ($1, $2, $3, 'pending', $4, $4)`,
+      [delivery.id, delivery.eventId, delivery.botId, now],
+    );
+  },
+
+  /** A page of a webhook's log, newest first, each delivery with all its attempts. */
+  async list(db: Queryable, botId: string, limit: number, offset: number): Promise<{ items: Delivery[]; total: number }> {
+    const [{ rows }, counted] = await Promise.all([
+      db.query<DeliveryRow>(
+        `SELECT d.id, d.event_id, e.type, d.status, d.attempts, d.next_attempt_at, d.created_at, d.completed_at
+         FROM deliveries d JOIN events e ON e.id = d.event_id
+         WHERE d.bot_id = $1 ORDER BY d.created_at DESC, d.id DESC LIMIT $2 OFFSET $3`,
+        [botId, limit, offset],
+      ),
+      db.query<{ total: number }>('SELECT count(*)::int AS total FROM deliveries WHERE bot_id = $1', [botId]),
+    ]);
+    const ids = rows.map((row) => row.id);
+    const attempts = ids.length === 0 ? [] : (await db.query<AttemptRow>(
+      `SELECT delivery_id, attempt, attempted_at, status_code, error_code, error_message, latency_ms, response_snippet
+       FROM delivery_attempts WHERE delivery_id = ANY($1::uuid[]) ORDER BY delivery_id, attempt`,
+      [ids],
+    )).rows;
+    return { items: rows.map((row) => toDelivery(row, attempts.filter((a) => a.delivery_id === row.id))), total: counted.rows[0]?.total ?? 0 };
+  },
+};
+
+interface DeliveryRow {
+  id: string;
+  event_id: string;
+  type: EventType;
+  status: DeliveryStatus;
+  attempts: number;
+  next_attempt_at: Date | null;
+  created_at: Date;
+  completed_at: Date | null;
+}
+
+interface AttemptRow {
+  delivery_id: string;
+  attempt: number;
+  attempted_at: Date;
+  status_code: number | null;
+  error_code: string | null;
+  error_message: string | null;
+  latency_ms: number;
+  response_snippet: string | null;
+}
+
+function toDelivery(row: DeliveryRow, attempts: AttemptRow[]): Delivery {
+  return {
+    id: row.id,
+    event: { type: row.type, id: row.event_id },
+    status: row.status,
+    attemptCount: row.attempts,
+    nextAttemptAt: row.status === 'pending' && row.next_attempt_at ? row.next_attempt_at.toISOString() : null,
+    createdAt: row.created_at.toISOString(),
+    completedAt: row.completed_at ? row.completed_at.toISOString() : null,
+    attempts: attempts.map((a) => ({
+      attempt: a.attempt,
+      attemptedAt: a.attempted_at.toISOString(),
+      statusCode: a.status_code,
+      error: a.error_code === null ? null : { code: a.error_code, message: a.error_message ?? '' },
+      latencyMs: a.latency_ms,
+      response: a.response_snippet,
+    })),
+  };
+}

@@ -101,40 +101,47 @@ export const deliveryRepository = {
   },
 
   /**
-   * Stores one attempt and the delivery's next state, if `lease` still holds it. Returns the
-   * attempt number, or undefined when the lease was lost (expired and taken over, or the webhook
-   * was deleted meanwhile): then nothing is written and the new holder's attempt counts.
+   * Stores one attempt and the delivery's next state, if `lease` still holds it, in one statement
+   * (one round trip; atomic without a transaction). `resetFailures` also ends the webhook's run of
+   * failures (a success). Returns the attempt number, or undefined when the lease was lost (expired
+   * and taken over, or the webhook deleted meanwhile): then nothing is written.
    */
   async recordAttempt(
-    tx: Queryable,
+    db: Queryable,
     deliveryId: string,
     lease: string,
     attempt: AttemptRecord,
-    next: { status: DeliveryStatus; nextAttemptAt: Date | null },
+    next: { status: DeliveryStatus; nextAttemptAt: Date | null; resetFailures: boolean },
   ): Promise<number | undefined> {
-    const { rows } = await tx.query<{ attempts: number }>(
-      `UPDATE deliveries SET attempts = attempts + 1, status = $3, next_attempt_at = $4, lease = NULL, locked_until = NULL,
-         completed_at = $5
-       WHERE id = $1 AND lease = $2 RETURNING attempts`,
-      [deliveryId, lease, next.status, next.nextAttemptAt, next.status === 'pending' ? null : attempt.attemptedAt],
-    );
-    const number = rows[0]?.attempts;
-    if (number === undefined) return undefined;
-    await tx.query(
-      `INSERT INTO delivery_attempts (delivery_id, attempt, attempted_at, status_code, error_code, error_message, latency_ms, response_snippet)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
+    const { rows } = await db.query<{ attempts: number }>(
+      `WITH d AS (
+         UPDATE deliveries SET attempts = attempts + 1, status = $3::text, next_attempt_at = $4::timestamptz,
+           lease = NULL, locked_until = NULL, completed_at = $5::timestamptz
+         WHERE id = $1 AND lease = $2 RETURNING id, attempts, bot_id
+       ), a AS (
+         INSERT INTO delivery_attempts (delivery_id, attempt, attempted_at, status_code, error_code, error_message, latency_ms, response_snippet)
+         SELECT d.id, d.attempts, $6::timestamptz, $7::smallint, $8::text, $9::text, $10::integer, $11::text FROM d
+       ), w AS (
+         UPDATE webhooks SET consecutive_failures = 0, updated_at = $6::timestamptz
+         WHERE $12::boolean AND bot_id = (SELECT bot_id FROM d) AND consecutive_failures <> 0
+       )
+       SELECT attempts FROM d`,
       [
         deliveryId,
-        number,
+        lease,
+        next.status,
+        next.nextAttemptAt,
+        next.status === 'pending' ? null : attempt.attemptedAt,
         attempt.attemptedAt,
         attempt.statusCode,
         attempt.error?.code ?? null,
         attempt.error?.message ?? null,
         attempt.latencyMs,
         attempt.responseSnippet,
+        next.resetFailures,
       ],
     );
-    return number;
+    return rows[0]?.attempts;
   },
 
   async find(

@@ -63,14 +63,6 @@ export const webhookRepository = {
     return result.rowCount > 0;
   },
 
-  /** A success ends a run of failures; the row is only written when there was one. */
-  async resetFailures(tx: Queryable, botId: string, now: Date): Promise<void> {
-    await tx.query(
-      'UPDATE webhooks SET consecutive_failures = 0, updated_at = $2 WHERE bot_id = $1 AND consecutive_failures <> 0',
-      [botId, now],
-    );
-  },
-
   /**
    * Counts a finally failed delivery and switches the webhook off when the run reaches `threshold`.
    * Returns the new state and whether this very call switched it off (exactly one caller sees that).

@@ -52,6 +52,8 @@ export class DeliveryWorker {
   private stopped = false;
   private running: Promise<void> | undefined;
   private again = false;
+  /** New events or due deliveries may exist (NOTIFY, poll, timer): route, and claim whatever slots are free. */
+  private work = false;
   private readonly inFlight = new Set<Promise<void>>();
   private poll: NodeJS.Timeout | undefined;
   private due: { at: number; timer: NodeJS.Timeout } | undefined;
@@ -75,9 +77,13 @@ export class DeliveryWorker {
     await Promise.allSettled([...this.inFlight]);
   }
 
-  /** Runs a pass now, or right after the current one. */
-  wake(): void {
+  /**
+   * Runs a pass now, or right after the current one. `slot`: an attempt finished; that alone claims
+   * only once a batch of slots is free, so a busy worker claims a batch per query, not one per query.
+   */
+  wake(reason: 'work' | 'slot' = 'work'): void {
     if (this.stopped) return;
+    if (reason === 'work') this.work = true;
     if (this.running) {
       this.again = true;
       return;
@@ -86,15 +92,18 @@ export class DeliveryWorker {
       .catch((error: unknown) => this.deps.log.error({ err: error }, 'webhook worker pass failed'))
       .finally(() => {
         this.running = undefined;
-        if (this.again) this.wake();
+        if (this.again) this.wake('slot');
       });
   }
 
   private async pass(): Promise<void> {
     const { db, clock, settings } = this.deps;
+    const work = this.work;
     this.again = false;
-    while (!this.stopped && (await deliveryRepository.route(db, clock.now(), ROUTE_BATCH)).routed === ROUTE_BATCH);
+    this.work = false;
+    if (work) while (!this.stopped && (await deliveryRepository.route(db, clock.now(), ROUTE_BATCH)).routed === ROUTE_BATCH);
     let free = settings.concurrency - this.inFlight.size;
+    if (!work && free < Math.ceil(settings.concurrency / 4)) return;
     while (!this.stopped && free > 0) {
       const now = clock.now();
       const lease = randomUUID();
@@ -128,7 +137,7 @@ export class DeliveryWorker {
       .catch((error: unknown) => this.deps.log.error({ err: error, deliveryId: delivery.id }, 'webhook attempt not recorded; retried when its lease expires'))
       .finally(() => {
         this.inFlight.delete(task);
-        this.wake();
+        this.wake('slot');
       });
     this.inFlight.add(task);
   }
@@ -147,31 +156,31 @@ export class DeliveryWorker {
         nextAttemptAt = new Date(clock.now().getTime() + delay * 1000);
       }
     }
+    const attempt = {
+      attemptedAt,
+      statusCode: result.statusCode ?? null,
+      error: result.error ?? null,
+      latencyMs: result.latencyMs,
+      responseSnippet: result.responseSnippet ?? null,
+    };
+    // Success and "try again" are one statement; a final failure also counts towards the switch-off.
+    if (status !== 'failed') {
+      await deliveryRepository.recordAttempt(this.deps.db, delivery.id, lease, attempt, {
+        status,
+        nextAttemptAt,
+        resetFailures: status === 'succeeded',
+      });
+      if (nextAttemptAt) this.wakeAt(nextAttemptAt);
+      return;
+    }
     const switchedOff = await this.deps.db.transaction(async (tx) => {
-      const recorded = await deliveryRepository.recordAttempt(
-        tx,
-        delivery.id,
-        lease,
-        {
-          attemptedAt,
-          statusCode: result.statusCode ?? null,
-          error: result.error ?? null,
-          latencyMs: result.latencyMs,
-          responseSnippet: result.responseSnippet ?? null,
-        },
-        { status, nextAttemptAt },
-      );
-      if (recorded === undefined || status === 'pending') return undefined;
-      if (status === 'succeeded') {
-        await webhookRepository.resetFailures(tx, delivery.botId, clock.now());
-        return undefined;
-      }
+      const recorded = await deliveryRepository.recordAttempt(tx, delivery.id, lease, attempt, { status, nextAttemptAt, resetFailures: false });
+      if (recorded === undefined) return undefined;
       const counted = await webhookRepository.countFailure(tx, delivery.botId, DISABLE_AFTER_FAILURES, clock.now());
       if (!counted?.switchedOff) return undefined;
       await notificationRepository.insert(tx, disabledNotice(counted.webhook), clock.now());
       return counted.webhook;
     });
-    if (nextAttemptAt) this.wakeAt(nextAttemptAt);
     if (switchedOff) await this.reportSwitchOff(switchedOff);
   }
 

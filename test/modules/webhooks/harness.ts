@@ -1,8 +1,11 @@
 /** Shared steps of the webhook delivery tests: bots, webhooks, events, receivers, waiting. */
+import { Ajv } from 'ajv';
+import addFormatsModule from 'ajv-formats';
 import Stripe from 'stripe';
 import { expect } from 'vitest';
 import { botBody } from '../../fixtures.js';
 import type { TestApp } from '../../helpers.js';
+import { openapiWebhooks } from '../../../src/modules/webhooks/event-schemas.js';
 import { startReceiver, type LoopbackReceiver, type ReceivedRequest } from './loopback-receiver.js';
 
 /** Loopback receivers are allowed, and a whole retry schedule takes a fraction of a second. */
@@ -13,6 +16,11 @@ export const FAST_ENV = {
 };
 
 const stripe = new Stripe('sk_test_not_used');
+const addFormats = addFormatsModule as unknown as (ajv: Ajv) => Ajv;
+const ajv = addFormats(new Ajv({ strict: false, allErrors: true }));
+const bodySchemas = new Map(
+  Object.entries(openapiWebhooks).map(([event, item]) => [event, ajv.compile(item.post.requestBody.content['application/json'].schema)]),
+);
 
 export async function createBot(t: TestApp): Promise<string> {
   const { id, body } = botBody();
@@ -71,6 +79,16 @@ export function expectStripeAccepts(requests: ReceivedRequest[], secret: string)
   for (const request of requests) {
     const header = `t=${request.headers['x-service-timestamp']},v1=${request.headers['x-service-signature']}`;
     expect(stripe.webhooks.constructEvent(request.rawBody, header, secret)).toEqual(JSON.parse(request.rawBody));
+  }
+}
+
+/** Every body a receiver got matches the schema the OpenAPI document publishes for its event. */
+export function expectDocumentedBodies(requests: ReceivedRequest[]): void {
+  for (const request of requests) {
+    const body = JSON.parse(request.rawBody);
+    const validate = bodySchemas.get(body.event);
+    expect(validate, `schema for ${body.event}`).toBeDefined();
+    expect(validate!(body), JSON.stringify(validate!.errors)).toBe(true);
   }
 }
 

@@ -2,7 +2,7 @@
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { backends, testApp, type TestApp } from '../../helpers.js';
 import { verifyWebhook } from '../../../src/modules/webhooks/verify.js';
-import { configureWebhook, createBot, deliveryLog, expectStripeAccepts, FAST_ENV, Receivers, settled, vote, waitFor } from './harness.js';
+import { configureWebhook, createBot, deliveryLog, expectDocumentedBodies, expectStripeAccepts, FAST_ENV, Receivers, settled, vote, waitFor } from './harness.js';
 import type { LoopbackReceiver } from './loopback-receiver.js';
 
 describe.each(backends())('webhook delivery (%s)', (backend) => {
@@ -14,7 +14,10 @@ describe.each(backends())('webhook delivery (%s)', (backend) => {
     t = await testApp(backend, { workers: true, env: { ...FAST_ENV, WEBHOOK_TIMEOUT_MS: '500' } });
   });
   afterEach(async () => {
-    for (const [receiver, secret] of secrets) expectStripeAccepts(receiver.received, secret);
+    for (const [receiver, secret] of secrets) {
+      expectStripeAccepts(receiver.received, secret);
+      expectDocumentedBodies(receiver.received);
+    }
     secrets.clear();
     await receivers.closeAll();
   });

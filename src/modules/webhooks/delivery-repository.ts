@@ -20,6 +20,12 @@ export interface ClaimedDelivery {
 }
 
 export interface AttemptRecord {
+  deliveryId: string;
+  /** The claim's lease token: the record only counts while it still holds the delivery. */
+  lease: string;
+  /** The delivery's state after this attempt. */
+  status: DeliveryStatus;
+  nextAttemptAt: Date | null;
   attemptedAt: Date;
   statusCode: number | null;
   error: { code: string; message: string } | null;
@@ -101,47 +107,48 @@ export const deliveryRepository = {
   },
 
   /**
-   * Stores one attempt and the delivery's next state, if `lease` still holds it, in one statement
-   * (one round trip; atomic without a transaction). `resetFailures` also ends the webhook's run of
-   * failures (a success). Returns the attempt number, or undefined when the lease was lost (expired
-   * and taken over, or the webhook deleted meanwhile): then nothing is written.
+   * Stores attempts and their deliveries' next states, each only if its lease still holds the
+   * delivery, all in one statement (one round trip; atomic without a transaction). A success also
+   * ends its webhook's run of failures. Returns the attempt number per delivery recorded; one whose
+   * lease was lost (expired and taken over, or the webhook deleted meanwhile) is left out and
+   * nothing is written for it.
    */
-  async recordAttempt(
-    db: Queryable,
-    deliveryId: string,
-    lease: string,
-    attempt: AttemptRecord,
-    next: { status: DeliveryStatus; nextAttemptAt: Date | null; resetFailures: boolean },
-  ): Promise<number | undefined> {
-    const { rows } = await db.query<{ attempts: number }>(
-      `WITH d AS (
-         UPDATE deliveries SET attempts = attempts + 1, status = $3::text, next_attempt_at = $4::timestamptz,
-           lease = NULL, locked_until = NULL, completed_at = $5::timestamptz
-         WHERE id = $1 AND lease = $2 RETURNING id, attempts, bot_id
+  async recordAttempts(db: Queryable, records: AttemptRecord[]): Promise<Map<string, number>> {
+    const column = <T>(pick: (r: AttemptRecord) => T) => records.map(pick);
+    const { rows } = await db.query<{ id: string; attempts: number }>(
+      `WITH input AS (
+         SELECT * FROM unnest($1::uuid[], $2::uuid[], $3::text[], $4::timestamptz[], $5::timestamptz[], $6::smallint[],
+                              $7::text[], $8::text[], $9::integer[], $10::text[])
+           AS i(id, lease, status, next_attempt_at, attempted_at, status_code, error_code, error_message, latency_ms, snippet)
+       ), d AS (
+         UPDATE deliveries SET attempts = deliveries.attempts + 1, status = i.status, next_attempt_at = i.next_attempt_at,
+           lease = NULL, locked_until = NULL,
+           completed_at = CASE WHEN i.status = 'pending' THEN NULL ELSE i.attempted_at END
+         FROM input i WHERE deliveries.id = i.id AND deliveries.lease = i.lease
+         RETURNING deliveries.id, deliveries.attempts, deliveries.bot_id, deliveries.status
        ), a AS (
          INSERT INTO delivery_attempts (delivery_id, attempt, attempted_at, status_code, error_code, error_message, latency_ms, response_snippet)
-         SELECT d.id, d.attempts, $6::timestamptz, $7::smallint, $8::text, $9::text, $10::integer, $11::text FROM d
+         SELECT d.id, d.attempts, i.attempted_at, i.status_code, i.error_code, i.error_message, i.latency_ms, i.snippet
+         FROM d JOIN input i ON i.id = d.id
        ), w AS (
-         UPDATE webhooks SET consecutive_failures = 0, updated_at = $6::timestamptz
-         WHERE $12::boolean AND bot_id = (SELECT bot_id FROM d) AND consecutive_failures <> 0
+         UPDATE webhooks SET consecutive_failures = 0
+         WHERE bot_id IN (SELECT bot_id FROM d WHERE status = 'succeeded') AND consecutive_failures <> 0
        )
-       SELECT attempts FROM d`,
+       SELECT id, attempts FROM d`,
       [
-        deliveryId,
-        lease,
-        next.status,
-        next.nextAttemptAt,
-        next.status === 'pending' ? null : attempt.attemptedAt,
-        attempt.attemptedAt,
-        attempt.statusCode,
-        attempt.error?.code ?? null,
-        attempt.error?.message ?? null,
-        attempt.latencyMs,
-        attempt.responseSnippet,
-        next.resetFailures,
+        column((r) => r.deliveryId),
+        column((r) => r.lease),
+        column((r) => r.status),
+        column((r) => r.nextAttemptAt),
+        column((r) => r.attemptedAt),
+        column((r) => r.statusCode),
+        column((r) => r.error?.code ?? null),
+        column((r) => r.error?.message ?? null),
+        column((r) => r.latencyMs),
+        column((r) => r.responseSnippet),
       ],
     );
-    return rows[0]?.attempts;
+    return new Map(rows.map((row) => [row.id, row.attempts]));
   },
 
   async find(

@@ -14,7 +14,8 @@ import type { Config } from '../../config.js';
 import type { Database } from '../../db/index.js';
 import type { Clock } from '../../lib/clock.js';
 import { attemptDelivery, type AttemptResult } from './deliver-once.js';
-import { deliveryRepository, type ClaimedDelivery, type DeliveryStatus } from './delivery-repository.js';
+import { AttemptRecorder } from './attempt-recorder.js';
+import { deliveryRepository, type AttemptRecord, type ClaimedDelivery, type DeliveryStatus } from './delivery-repository.js';
 import { notificationRepository, type Mailer } from './notifications.js';
 import { WEBHOOK_CHANNEL } from './outbox.js';
 import { nextDelaySeconds } from './retry-policy.js';
@@ -59,7 +60,11 @@ export class DeliveryWorker {
   private due: { at: number; timer: NodeJS.Timeout } | undefined;
   private unlisten: (() => Promise<void>) | undefined;
 
-  constructor(private readonly deps: WorkerDeps) {}
+  private readonly recorder: AttemptRecorder;
+
+  constructor(private readonly deps: WorkerDeps) {
+    this.recorder = new AttemptRecorder(deps.db);
+  }
 
   async start(): Promise<void> {
     this.unlisten = await this.deps.db.listen(WEBHOOK_CHANNEL, () => this.wake());
@@ -156,26 +161,26 @@ export class DeliveryWorker {
         nextAttemptAt = new Date(clock.now().getTime() + delay * 1000);
       }
     }
-    const attempt = {
+    const record: AttemptRecord = {
+      deliveryId: delivery.id,
+      lease,
+      status,
+      nextAttemptAt,
       attemptedAt,
       statusCode: result.statusCode ?? null,
       error: result.error ?? null,
       latencyMs: result.latencyMs,
       responseSnippet: result.responseSnippet ?? null,
     };
-    // Success and "try again" are one statement; a final failure also counts towards the switch-off.
+    // Success and "try again" are group-committed; a final failure also counts towards the switch-off.
     if (status !== 'failed') {
-      await deliveryRepository.recordAttempt(this.deps.db, delivery.id, lease, attempt, {
-        status,
-        nextAttemptAt,
-        resetFailures: status === 'succeeded',
-      });
+      await this.recorder.record(record);
       if (nextAttemptAt) this.wakeAt(nextAttemptAt);
       return;
     }
     const switchedOff = await this.deps.db.transaction(async (tx) => {
-      const recorded = await deliveryRepository.recordAttempt(tx, delivery.id, lease, attempt, { status, nextAttemptAt, resetFailures: false });
-      if (recorded === undefined) return undefined;
+      const recorded = await deliveryRepository.recordAttempts(tx, [record]);
+      if (!recorded.has(delivery.id)) return undefined;
       const counted = await webhookRepository.countFailure(tx, delivery.botId, DISABLE_AFTER_FAILURES, clock.now());
       if (!counted?.switchedOff) return undefined;
       await notificationRepository.insert(tx, disabledNotice(counted.webhook), clock.now());

@@ -20,7 +20,6 @@ import { buildApp } from '../src/app.js';
 import { readConfig } from '../src/config.js';
 import { openEmbedded } from '../src/db/embedded.js';
 import { migrate } from '../src/db/migrate.js';
-import { openPostgres } from '../src/db/postgres.js';
 import type { Database } from '../src/db/index.js';
 
 const EVENTS = Number(process.env.BENCH_EVENTS ?? 10_000);
@@ -39,13 +38,22 @@ interface Result {
   drainPerSecond: number;
 }
 
-const config = readConfig({
-  NODE_ENV: 'test',
-  LOG_LEVEL: 'warn',
-  ADMIN_TOKEN: 'bench-admin-token-0123456789',
-  SECRET_KEY: randomBytes(32).toString('hex'),
-  WEBHOOK_ALLOW_PRIVATE: '1',
-});
+const SECRET_KEY = randomBytes(32).toString('hex');
+
+/** PGlite: an open database handed to the app. PostgreSQL: a URL, which the app opens as in production. */
+type Target = { db: Database } | { databaseUrl: string };
+
+function open(target: Target, workers: boolean): Promise<FastifyInstance> {
+  const config = readConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'warn',
+    ADMIN_TOKEN: 'bench-admin-token-0123456789',
+    SECRET_KEY,
+    WEBHOOK_ALLOW_PRIVATE: '1',
+    ...('databaseUrl' in target ? { DATABASE_URL: target.databaseUrl } : {}),
+  });
+  return buildApp({ config, workers, ...('db' in target ? { db: target.db } : {}) });
+}
 
 /** A loopback receiver noting when each vote (by its unique user) arrived. */
 async function startReceiver() {
@@ -87,9 +95,9 @@ async function until(condition: () => boolean): Promise<void> {
   while (!condition()) await new Promise((resolve) => setTimeout(resolve, 5));
 }
 
-async function run(backend: string, db: Database): Promise<Result> {
+async function run(backend: string, target: Target): Promise<Result> {
   const receiver = await startReceiver();
-  const setup = await buildApp({ config, db });
+  const setup = await open(target, false);
   const bots: string[] = [];
   for (let i = 0; i < BOTS; i++) {
     const id = `${700000000000000000n + BigInt(i)}`;
@@ -102,7 +110,7 @@ async function run(backend: string, db: Database): Promise<Result> {
   const backlog = await writeVotes(setup, bots, 900000000000000000n);
   await setup.close();
   const drainStart = performance.now();
-  const drainer = await buildApp({ config, db, workers: true });
+  const drainer = await open(target, true);
   await until(() => receiver.arrived.size >= backlog.size);
   const drainPerSecond = EVENTS / ((Math.max(...receiver.arrived.values()) - drainStart) / 1000);
   receiver.arrived.clear();
@@ -149,19 +157,17 @@ function benchBot(i: number) {
   };
 }
 
-async function withPostgres<T>(fn: (db: Database) => Promise<T>): Promise<T> {
+/** A fresh database on the local server for `fn`, dropped afterwards. */
+async function withPostgres<T>(fn: (databaseUrl: string) => Promise<T>): Promise<T> {
   const name = `bd_bench_${randomBytes(4).toString('hex')}`;
   const admin = new pg.Client({ connectionString: SERVER_URL });
   await admin.connect();
   await admin.query(`CREATE DATABASE ${name}`);
   const url = new URL(SERVER_URL);
   url.pathname = `/${name}`;
-  const db = await openPostgres(url.toString());
   try {
-    await migrate(db);
-    return await fn(db);
+    return await fn(url.toString());
   } finally {
-    await db.close();
     await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
     await admin.end();
   }
@@ -174,9 +180,9 @@ async function main(): Promise<void> {
     if (backend === 'pglite') {
       const db = await openEmbedded(undefined);
       await migrate(db);
-      results.push(await run('pglite (in memory)', db).finally(() => db.close()));
+      results.push(await run('pglite (in memory)', { db }).finally(() => db.close()));
     } else {
-      results.push(await withPostgres((db) => run('postgres', db)));
+      results.push(await withPostgres((databaseUrl) => run('postgres', { databaseUrl })));
     }
   }
   const f = (n: number | string) => (typeof n === 'number' ? n.toFixed(0) : n).padStart(11);

@@ -1,9 +1,13 @@
 import { Cron } from 'croner';
 import type { FastifyInstance } from 'fastify';
+import { openPostgres } from './db/postgres.js';
 import { createMailer } from './modules/webhooks/notifications.js';
 import type { LookupFn } from './modules/webhooks/resolve-host.js';
 import { createSafeDispatcher } from './modules/webhooks/safe-dispatcher.js';
 import { DeliveryWorker } from './modules/webhooks/worker.js';
+
+/** Connections of the delivery worker: route, claim and record are short statements. */
+const WORKER_POOL_SIZE = 3;
 
 export interface WorkerOptions {
   secretKey: Buffer;
@@ -26,10 +30,13 @@ export async function startWorkers(app: FastifyInstance, options: WorkerOptions)
   });
 
   const settings = app.config.webhook;
+  // On a server, delivery gets connections of its own, so a burst of API writes holding the
+  // request pool does not delay it (commit → receiver latency), nor does delivery slow the API.
+  const ownPool = app.config.databaseUrl && app.db.kind === 'postgres' ? await openPostgres(app.config.databaseUrl, WORKER_POOL_SIZE) : undefined;
   const dispatcher = createSafeDispatcher({ allowPrivate: settings.allowPrivate, timeoutMs: settings.timeoutMs, lookup: options.lookup });
   const mailer = createMailer(app.config.mail);
   const webhooks = new DeliveryWorker({
-    db: app.db,
+    db: ownPool ?? app.db,
     clock: app.clock,
     log: app.log,
     settings,
@@ -44,6 +51,7 @@ export async function startWorkers(app: FastifyInstance, options: WorkerOptions)
     history.stop();
     await webhooks.stop();
     await dispatcher.close();
+    await ownPool?.close();
     mailer?.close();
   };
 }

@@ -97,13 +97,19 @@ export const deliveryRepository = {
     }));
   },
 
-  /** When the earliest pending delivery of an enabled webhook becomes claimable; undefined when none. */
-  async nextDueAt(db: Queryable): Promise<Date | undefined> {
-    const { rows } = await db.query<{ at: Date | null }>(
-      `SELECT min(GREATEST(d.next_attempt_at, COALESCE(d.locked_until, d.next_attempt_at))) AS at
-       FROM deliveries d JOIN webhooks w ON w.bot_id = d.bot_id AND w.enabled WHERE d.status = 'pending'`,
+  /**
+   * When the earliest pending delivery of an enabled webhook, not leased by anyone, falls due;
+   * undefined when there is none. (Leased ones are another worker's until recorded or expired;
+   * the poll finds expired leases.)
+   */
+  async nextDueAt(db: Queryable, now: Date): Promise<Date | undefined> {
+    const { rows } = await db.query<{ at: Date }>(
+      `SELECT d.next_attempt_at AS at FROM deliveries d JOIN webhooks w ON w.bot_id = d.bot_id AND w.enabled
+       WHERE d.status = 'pending' AND (d.locked_until IS NULL OR d.locked_until <= $1)
+       ORDER BY d.next_attempt_at LIMIT 1`,
+      [now],
     );
-    return rows[0]?.at ?? undefined;
+    return rows[0]?.at;
   },
 
   /**

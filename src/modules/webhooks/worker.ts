@@ -120,7 +120,7 @@ export class DeliveryWorker {
     }
     // Idle: find when the next retry (of any process) falls due, rather than wait for the poll.
     if (!this.stopped && this.inFlight.size === 0) {
-      const next = await deliveryRepository.nextDueAt(db);
+      const next = await deliveryRepository.nextDueAt(db, clock.now());
       if (next) this.wakeAt(next);
     }
   }

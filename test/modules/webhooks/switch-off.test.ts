@@ -2,7 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backends, testApp, type TestApp } from '../../helpers.js';
 import { DISABLE_AFTER_FAILURES } from '../../../src/modules/webhooks/worker.js';
-import { configureWebhook, createBot, deliveryLog, FAST_ENV, settled, vote, waitFor } from './harness.js';
+import { configureWebhook, createBot, deliveryLog, expectStripeAccepts, FAST_ENV, settled, vote, waitFor } from './harness.js';
 import { startReceiver, type LoopbackReceiver } from './loopback-receiver.js';
 import { startSmtpSink, type SmtpSink } from './smtp-sink.js';
 
@@ -11,6 +11,8 @@ describe.each(backends())('webhook switch-off (%s)', (backend) => {
   let smtp: SmtpSink;
   let receiver: LoopbackReceiver;
   let status = 400;
+  /** Each bot's secret, to check every call the shared receiver got. */
+  const secrets = new Map<string, string>();
 
   beforeAll(async () => {
     smtp = await startSmtpSink();
@@ -21,6 +23,9 @@ describe.each(backends())('webhook switch-off (%s)', (backend) => {
     });
   });
   afterAll(async () => {
+    for (const [botId, secret] of secrets) {
+      expectStripeAccepts(receiver.received.filter((r) => JSON.parse(r.rawBody).botId === botId), secret);
+    }
     await receiver.close();
     await smtp.close();
   });
@@ -38,7 +43,7 @@ describe.each(backends())('webhook switch-off (%s)', (backend) => {
   it('a success resets the run of failures', async () => {
     status = 400;
     const botId = await createBot(t);
-    await configureWebhook(t, botId, receiver.url);
+    secrets.set(botId, await configureWebhook(t, botId, receiver.url));
     await failedDeliveries(botId, 3);
     expect(await webhook(botId)).toMatchObject({ consecutiveFailures: 3 });
     status = 200;
@@ -49,7 +54,7 @@ describe.each(backends())('webhook switch-off (%s)', (backend) => {
   it('switches off after 20, stops attempting, notifies, and re-enabling resets the count', async () => {
     status = 400;
     const botId = await createBot(t);
-    await configureWebhook(t, botId, receiver.url);
+    secrets.set(botId, await configureWebhook(t, botId, receiver.url));
     await failedDeliveries(botId, DISABLE_AFTER_FAILURES);
 
     const off = await webhook(botId);

@@ -87,11 +87,17 @@ export class ManualClock implements Clock {
 export interface TestApp {
   app: FastifyInstance;
   db: Database;
+  /** Closes the app and (unless it was given) its database; safe to call more than once. */
+  close(): Promise<void>;
   admin(method: 'GET' | 'PUT' | 'POST' | 'PATCH' | 'DELETE', url: string, payload?: unknown): Promise<LightMyRequestResponse>;
   get(url: string, headers?: Record<string, string>): Promise<LightMyRequestResponse>;
 }
 
-/** An app on a fresh database, closed (with its database) when the test file ends. */
+/**
+ * An app on a fresh database, closed (with its database) when the test file ends. Vitest ignores
+ * hooks registered while a hook runs: a caller in `beforeAll` must call `close()` from its own
+ * `afterAll`.
+ */
 export async function testApp(
   backend: Backend,
   options: { clock?: Clock; env?: Record<string, string>; db?: Database; workers?: boolean; lookup?: LookupFn } = {},
@@ -106,13 +112,17 @@ export async function testApp(
     lookup: options.lookup,
   });
   await app.ready();
-  afterAll(async () => {
-    await app.close();
-    if (!options.db) await db.close();
-  });
+  let closing: Promise<void> | undefined;
+  const close = () =>
+    (closing ??= (async () => {
+      await app.close();
+      if (!options.db) await db.close();
+    })());
+  afterAll(close);
   return {
     app,
     db,
+    close,
     admin: (method, url, payload) =>
       app.inject({
         method,

@@ -1,6 +1,6 @@
 /** The public OpenAPI document describes the calls we make to owners in its 3.1 `webhooks` section. */
 import { Validator } from '@seriousme/openapi-schema-validator';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testApp, type TestApp } from '../helpers.js';
 
 describe('OpenAPI webhooks', () => {
@@ -10,6 +10,7 @@ describe('OpenAPI webhooks', () => {
     t = await testApp('pglite');
     document = (await t.get('/api/v1/openapi.json')).json();
   });
+  afterAll(() => t.close());
 
   it('is a valid OpenAPI 3.1 document with the vote, premium, donation and test calls', async () => {
     const result = await new Validator().validate(document);

@@ -25,7 +25,10 @@ describe.each(backends())('webhook management API (%s)', (backend) => {
     t = await testApp(backend, { workers: true, lookup, env: { WEBHOOK_TIMEOUT_MS: '1000' } });
     receiver = await startReceiver();
   });
-  afterAll(() => receiver.close());
+  afterAll(async () => {
+    await t.close();
+    await receiver.close();
+  });
 
   const put = (botId: string, body: unknown) => t.admin('PUT', `/admin/v1/bots/${botId}/webhook`, body);
   const url = 'https://public.example.test/hooks';

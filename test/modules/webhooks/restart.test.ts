@@ -14,6 +14,7 @@ async function boot(db: Database, env: Record<string, string>, workers = true): 
   return {
     app,
     db,
+    close: () => app.close(),
     admin: (method, url, payload) =>
       app.inject({ method, url, headers: { authorization: `Bearer ${ADMIN_TOKEN}` }, ...(payload === undefined ? {} : { payload: payload as object }) }),
     get: (url, headers = {}) => app.inject({ method: 'GET', url, headers }),

@@ -23,6 +23,7 @@ describe.each(backends())('webhook switch-off (%s)', (backend) => {
     });
   });
   afterAll(async () => {
+    await t.close();
     for (const [botId, secret] of secrets) {
       expectStripeAccepts(receiver.received.filter((r) => JSON.parse(r.rawBody).botId === botId), secret);
     }

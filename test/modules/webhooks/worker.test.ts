@@ -1,5 +1,5 @@
 /** End to end: events written by the management API, delivered by the worker to real loopback receivers. */
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { backends, testApp, type TestApp } from '../../helpers.js';
 import { verifyWebhook } from '../../../src/modules/webhooks/verify.js';
 import { configureWebhook, createBot, deliveryLog, expectDocumentedBodies, expectStripeAccepts, FAST_ENV, Receivers, settled, vote, waitFor } from './harness.js';
@@ -13,6 +13,7 @@ describe.each(backends())('webhook delivery (%s)', (backend) => {
   beforeAll(async () => {
     t = await testApp(backend, { workers: true, env: { ...FAST_ENV, WEBHOOK_TIMEOUT_MS: '500' } });
   });
+  afterAll(() => t.close());
   afterEach(async () => {
     for (const [receiver, secret] of secrets) {
       expectStripeAccepts(receiver.received, secret);

@@ -14,6 +14,8 @@ import { requestKey } from './modules/keys/auth.js';
 import { apiKeyCaller, createRateLimitStore, rateLimitPlugin, type RateLimitStore, type ResolveClient } from './modules/ratelimit/index.js';
 import { createServices, type Services } from './modules/services.js';
 import errorsPlugin, { mapFrameworkError, MAX_PARAM_LENGTH } from './plugins/errors.js';
+import type { LookupFn } from './modules/webhooks/resolve-host.js';
+import { loadOrCreateKeyFile } from './modules/webhooks/secret-box.js';
 import openapiPlugin from './plugins/openapi.js';
 import validationPlugin from './plugins/validation.js';
 import { startWorkers } from './workers.js';
@@ -23,8 +25,10 @@ export interface BuildOptions {
   /** An open, migrated database; when absent the app opens (and later closes) its own. */
   db?: Database;
   clock?: Clock;
-  /** Background jobs (nightly history, ...). Off in most tests. */
+  /** Background jobs (nightly history, webhook delivery). Off in most tests. */
   workers?: boolean;
+  /** DNS for webhook hosts (configuration check and connect); tests stub it. */
+  lookup?: LookupFn;
   logger?: FastifyServerOptions['logger'];
   rateLimit?: {
     /** Maps an API key to its caller (bucket + tier limit); see docs/ratelimit.md. */
@@ -34,7 +38,7 @@ export interface BuildOptions {
   };
 }
 
-const VERSION = '1.0.0';
+export const VERSION = '1.0.0';
 
 export async function buildApp(options: BuildOptions): Promise<FastifyInstance> {
   const { config } = options;
@@ -88,7 +92,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   app.decorate('db', db);
   app.decorate('clock', clock);
   app.decorate('changes', feed);
-  const services = createServices({ config, db, clock, cache, feed });
+  const secretKey = config.secretKey ?? (await loadOrCreateKeyFile(config.secretKeyFile));
+  const services = createServices({ config, db, clock, cache, feed, secretKey, lookup: options.lookup });
   app.decorate('services', services);
   // The search index is built before the first request; later changes arrive through the feed.
   await services.search.load();
@@ -117,9 +122,9 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(embedRoutes, { prefix: '/api' });
   await app.register(adminRoutes, { prefix: '/admin/v1' });
 
-  const stopWorkers = options.workers ? startWorkers(app) : undefined;
+  const stopWorkers = options.workers ? await startWorkers(app, { secretKey, lookup: options.lookup, version: VERSION }) : undefined;
   app.addHook('onClose', async () => {
-    stopWorkers?.();
+    await stopWorkers?.();
     await feed.stop();
     if (ownsDb) await db.close();
   });

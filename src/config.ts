@@ -1,7 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import { isIP } from 'node:net';
-import { resolve } from 'node:path';
+import { join, resolve } from 'node:path';
 import { Cron } from 'croner';
+import { parseRetrySchedule } from './modules/webhooks/retry-policy.js';
+import { DEFAULT_WEBHOOK_TIMEOUT_MS } from './modules/webhooks/safe-dispatcher.js';
+import { parseSecretKey } from './modules/webhooks/secret-box.js';
 
 /** Every environment variable the service reads, parsed and validated in one place. */
 export interface Config {
@@ -29,6 +32,20 @@ export interface Config {
   redisUrl: string | undefined;
   /** Prepended to every Redis key the service writes, so several deployments can share one Redis. */
   redisKeyPrefix: string;
+  /** Key that encrypts webhook secrets; undefined means the key file `secretKeyFile` (created on first start). */
+  secretKey: Buffer | undefined;
+  secretKeyFile: string;
+  webhook: {
+    /** WEBHOOK_ALLOW_PRIVATE: skip the address policy (development and tests only). */
+    allowPrivate: boolean;
+    /** Seconds before each repeat; its length is the number of repeats. */
+    retrySchedule: number[];
+    timeoutMs: number;
+    /** Attempts in flight at once in this process. */
+    concurrency: number;
+  };
+  /** Where a switched-off webhook is reported by e-mail; undefined when SMTP_URL is not set. */
+  mail: { smtpUrl: string; from: string; to: string } | undefined;
 }
 
 /** Requests allowed per 60-second window, by kind of caller. */
@@ -72,6 +89,11 @@ export function readConfig(env: Env = process.env): Config {
     throw new ConfigError('ADMIN_TOKEN', 'is required when NODE_ENV=production');
   }
   const baseUrl = optionalUrl(env, 'BASE_URL', ['http:', 'https:']) ?? `http://${hostForUrl(host)}:${port}`;
+  const secretKey = secretKeyFrom(env, nodeEnv, databaseUrl);
+  const allowPrivate = boolean(env, 'WEBHOOK_ALLOW_PRIVATE', false);
+  if (allowPrivate && nodeEnv === 'production') {
+    throw new ConfigError('WEBHOOK_ALLOW_PRIVATE', 'must not be set when NODE_ENV=production (it lets webhooks reach internal networks)');
+  }
   return {
     nodeEnv,
     port,
@@ -97,7 +119,59 @@ export function readConfig(env: Env = process.env): Config {
     },
     redisUrl: optionalUrl(env, 'REDIS_URL', ['redis:', 'rediss:']),
     redisKeyPrefix: keyPrefix(env, 'REDIS_KEY_PREFIX', 'botdir:'),
+    secretKey,
+    secretKeyFile: join(dataDir, 'secret.key'),
+    webhook: {
+      allowPrivate,
+      retrySchedule: retrySchedule(env),
+      timeoutMs: integer(env, 'WEBHOOK_TIMEOUT_MS', DEFAULT_WEBHOOK_TIMEOUT_MS, 50, 60_000),
+      concurrency: integer(env, 'WEBHOOK_CONCURRENCY', 32, 1, 256),
+    },
+    mail: mail(env, baseUrl),
   };
+}
+
+/**
+ * SECRET_KEY, or undefined for the key file in DATA_DIR. Several processes on one PostgreSQL server
+ * must share the key, and a file on one machine's disk cannot promise that: in production with
+ * DATABASE_URL the variable is required.
+ */
+function secretKeyFrom(env: Env, nodeEnv: Config['nodeEnv'], databaseUrl: string | undefined): Buffer | undefined {
+  const value = raw(env, 'SECRET_KEY');
+  if (value === undefined) {
+    if (nodeEnv === 'production' && databaseUrl !== undefined) {
+      throw new ConfigError('SECRET_KEY', 'is required when NODE_ENV=production and DATABASE_URL is set (generate one: openssl rand -hex 32)');
+    }
+    return undefined;
+  }
+  try {
+    return parseSecretKey(value);
+  } catch {
+    throw new ConfigError('SECRET_KEY', 'must be 64 hex characters or base64 of 32 bytes (openssl rand -hex 32)');
+  }
+}
+
+function retrySchedule(env: Env): number[] {
+  try {
+    return parseRetrySchedule(raw(env, 'WEBHOOK_RETRY_SCHEDULE'));
+  } catch (error) {
+    throw new ConfigError('WEBHOOK_RETRY_SCHEDULE', (error as Error).message.replace(/^WEBHOOK_RETRY_SCHEDULE: /, ''));
+  }
+}
+
+/** SMTP_URL turns e-mail on; OPERATOR_EMAIL receives it (owners have no address in our data). */
+function mail(env: Env, baseUrl: string): Config['mail'] {
+  const smtpUrl = optionalUrl(env, 'SMTP_URL', ['smtp:', 'smtps:']);
+  const to = raw(env, 'OPERATOR_EMAIL');
+  const from = raw(env, 'SMTP_FROM');
+  for (const [name, value] of [['OPERATOR_EMAIL', to], ['SMTP_FROM', from]] as const) {
+    if (value !== undefined && !/^[^\s@<>]+@[^\s@<>]+$|^[^<>]*<[^\s@<>]+@[^\s@<>]+>$/.test(value)) {
+      throw new ConfigError(name, `must be an e-mail address, got "${value}"`);
+    }
+  }
+  if (smtpUrl === undefined) return undefined;
+  if (to === undefined) throw new ConfigError('OPERATOR_EMAIL', 'is required when SMTP_URL is set');
+  return { smtpUrl, to, from: from ?? `Bot Directory <webhooks@${new URL(baseUrl).hostname}>` };
 }
 
 function raw(env: Env, name: string): string | undefined {

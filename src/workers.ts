@@ -1,8 +1,25 @@
 import { Cron } from 'croner';
 import type { FastifyInstance } from 'fastify';
+import { openPostgres } from './db/postgres.js';
+import { createMailer } from './modules/webhooks/notifications.js';
+import type { LookupFn } from './modules/webhooks/resolve-host.js';
+import { createSafeDispatcher } from './modules/webhooks/safe-dispatcher.js';
+import { DeliveryWorker } from './modules/webhooks/worker.js';
 
-/** Starts the background jobs of this process; returns a function that stops them. */
-export function startWorkers(app: FastifyInstance): () => void {
+/** Connections of the delivery worker: route, claim and record are short statements. */
+const WORKER_POOL_SIZE = 3;
+
+export interface WorkerOptions {
+  secretKey: Buffer;
+  lookup: LookupFn | undefined;
+  version: string;
+}
+
+/**
+ * Starts the background jobs of this process; resolves to a function that stops them, letting
+ * webhook attempts in flight finish and be recorded.
+ */
+export async function startWorkers(app: FastifyInstance, options: WorkerOptions): Promise<() => Promise<void>> {
   const history = new Cron(app.config.historyCron, { timezone: 'UTC', protect: true }, async () => {
     try {
       const written = await app.services.history.collect();
@@ -11,5 +28,30 @@ export function startWorkers(app: FastifyInstance): () => void {
       app.log.error({ err: error }, 'history collection failed');
     }
   });
-  return () => history.stop();
+
+  const settings = app.config.webhook;
+  // On a server, delivery gets connections of its own, so a burst of API writes holding the
+  // request pool does not delay it (commit → receiver latency), nor does delivery slow the API.
+  const ownPool = app.config.databaseUrl && app.db.kind === 'postgres' ? await openPostgres(app.config.databaseUrl, WORKER_POOL_SIZE) : undefined;
+  const dispatcher = createSafeDispatcher({ allowPrivate: settings.allowPrivate, timeoutMs: settings.timeoutMs, lookup: options.lookup });
+  const mailer = createMailer(app.config.mail);
+  const webhooks = new DeliveryWorker({
+    db: ownPool ?? app.db,
+    clock: app.clock,
+    log: app.log,
+    settings,
+    secretKey: options.secretKey,
+    dispatcher,
+    userAgent: `BotDirectory-Webhooks/${options.version} (+${app.config.baseUrl})`,
+    mailer,
+  });
+  await webhooks.start();
+
+  return async () => {
+    history.stop();
+    await webhooks.stop();
+    await dispatcher.close();
+    await ownPool?.close();
+    mailer?.close();
+  };
 }

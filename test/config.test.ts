@@ -63,6 +63,7 @@ describe('readConfig', () => {
       RATE_LIMIT_TIER3: '33',
       REDIS_URL: 'redis://cache.internal:6379',
       REDIS_KEY_PREFIX: 'bd:',
+      SECRET_KEY: 'ab'.repeat(32),
     });
     expect(config).toEqual({
       nodeEnv: 'production',
@@ -80,6 +81,10 @@ describe('readConfig', () => {
       rateLimit: { enabled: false, anonymous: 10, embeds: 100, tiers: { 1: 11, 2: 22, 3: 33 } },
       redisUrl: 'redis://cache.internal:6379',
       redisKeyPrefix: 'bd:',
+      secretKey: Buffer.from('ab'.repeat(32), 'hex'),
+      secretKeyFile: '/var/lib/bots/secret.key',
+      webhook: { allowPrivate: false, retrySchedule: [10, 40, 90, 160, 250, 360], timeoutMs: 10_000, concurrency: 32 },
+      mail: undefined,
     });
   });
 

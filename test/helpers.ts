@@ -11,6 +11,7 @@ import { migrate } from '../src/db/migrate.js';
 import { openPostgres } from '../src/db/postgres.js';
 import type { Database } from '../src/db/index.js';
 import type { Clock } from '../src/lib/clock.js';
+import type { LookupFn } from '../src/modules/webhooks/resolve-host.js';
 
 export type Backend = 'pglite' | 'postgres';
 
@@ -29,14 +30,8 @@ export async function freshDatabase(backend: Backend): Promise<Database> {
     await migrate(db);
     return db;
   }
-  const url = new URL(process.env.TEST_DATABASE_URL as string);
-  const name = `bd_test_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: url.toString() });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  url.pathname = `/${name}`;
-  const db = await openPostgres(url.toString(), 5);
+  const { url, drop } = await createPostgresDatabase(process.env.TEST_DATABASE_URL as string);
+  const db = await openPostgres(url, 5);
   await migrate(db);
   const close = db.close.bind(db);
   let closed = false;
@@ -44,29 +39,24 @@ export async function freshDatabase(backend: Backend): Promise<Database> {
     if (closed) return;
     closed = true;
     await close();
-    const dropper = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
-    await dropper.connect();
-    await dropper.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-    await dropper.end();
+    await drop();
   };
   return db;
 }
 
-/** A new, empty database on the test server and a function that drops it (PostgreSQL only). */
-export async function freshPostgresUrl(): Promise<{ url: string; drop: () => Promise<void> }> {
-  const server = process.env.TEST_DATABASE_URL;
-  if (!server) throw new Error('TEST_DATABASE_URL is not set');
+/** A new, empty database on the server of `serverUrl`: its URL, and a function that drops it. */
+export async function createPostgresDatabase(serverUrl: string): Promise<{ url: string; drop(): Promise<void> }> {
+  const url = new URL(serverUrl);
   const name = `bd_test_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: server });
+  const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();
   await admin.query(`CREATE DATABASE ${name}`);
   await admin.end();
-  const url = new URL(server);
   url.pathname = `/${name}`;
   return {
     url: url.toString(),
-    drop: async () => {
-      const dropper = new pg.Client({ connectionString: server });
+    async drop() {
+      const dropper = new pg.Client({ connectionString: serverUrl });
       await dropper.connect();
       await dropper.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
       await dropper.end();
@@ -74,7 +64,16 @@ export async function freshPostgresUrl(): Promise<{ url: string; drop: () => Pro
   };
 }
 
+/** A new, empty database on the test server and a function that drops it (PostgreSQL only). */
+export function freshPostgresUrl(): Promise<{ url: string; drop(): Promise<void> }> {
+  const server = process.env.TEST_DATABASE_URL;
+  if (!server) throw new Error('TEST_DATABASE_URL is not set');
+  return createPostgresDatabase(server);
+}
+
 export const ADMIN_TOKEN = 'test-admin-token-0123456789';
+/** A fixed key for webhook secrets, so tests never write a key file. */
+export const TEST_SECRET_KEY = '00112233445566778899aabbccddeeff00112233445566778899aabbccddeeff';
 
 /**
  * Tests make many requests from one address: the limits are raised out of the way unless a test
@@ -89,7 +88,14 @@ const GENEROUS_LIMITS = {
 };
 
 export function testConfig(overrides: Record<string, string> = {}): Config {
-  return readConfig({ NODE_ENV: 'test', ADMIN_TOKEN, BASE_URL: 'http://127.0.0.1:3000', ...GENEROUS_LIMITS, ...overrides });
+  return readConfig({
+    NODE_ENV: 'test',
+    ADMIN_TOKEN,
+    BASE_URL: 'http://127.0.0.1:3000',
+    SECRET_KEY: TEST_SECRET_KEY,
+    ...GENEROUS_LIMITS,
+    ...overrides,
+  });
 }
 
 /** A clock the test moves by hand. */
@@ -119,20 +125,27 @@ export interface TestApp {
 }
 
 /**
- * An app on a fresh database, closed (with its database) when the test file ends.
- * Call it while the suite is collected (in an async describe), not in a hook: it registers afterAll.
- * Every response of `app.inject` (and so of `admin`, `get`, `inject`) is checked against the app's
- * own OpenAPI documents; a mismatch rejects the request's promise and so fails the test.
+ * An app on a fresh database, closed (with its database) when the test file ends. Vitest ignores
+ * hooks registered while a hook runs: a caller in `beforeAll` must call `close()` from its own
+ * `afterAll`. Every response of `app.inject` (and so of `admin`, `get`, `inject`) is checked against
+ * the app's own OpenAPI documents; a mismatch rejects the request's promise and so fails the test.
  */
 export async function testApp(
   backend: Backend,
-  options: { clock?: Clock; env?: Record<string, string>; db?: Database } = {},
+  options: { clock?: Clock; env?: Record<string, string>; db?: Database; workers?: boolean; lookup?: LookupFn } = {},
 ): Promise<TestApp> {
   const db = options.db ?? (await freshDatabase(backend));
-  const app = await buildApp({ config: testConfig(options.env), db, clock: options.clock, logger: false });
+  const app = await buildApp({
+    config: testConfig(options.env),
+    db,
+    clock: options.clock,
+    logger: false,
+    workers: options.workers,
+    lookup: options.lookup,
+  });
   await app.ready();
   let closing: Promise<void> | undefined;
-  const close = (): Promise<void> =>
+  const close = () =>
     (closing ??= (async () => {
       await app.close();
       if (!options.db) await db.close();

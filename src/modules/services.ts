@@ -10,6 +10,8 @@ import { KeyService } from './keys/service.js';
 import { OwnerService } from './owner/service.js';
 import { ReviewService } from './reviews/service.js';
 import { SearchService } from './search/service.js';
+import type { LookupFn } from './webhooks/resolve-host.js';
+import { WebhookService } from './webhooks/service.js';
 
 export interface ServiceDeps {
   config: Config;
@@ -17,6 +19,10 @@ export interface ServiceDeps {
   clock: Clock;
   cache: ReadCache;
   feed: ChangeFeed;
+  /** Encrypts webhook secrets (SECRET_KEY or the key file). */
+  secretKey: Buffer;
+  /** DNS for webhook hosts; tests stub it. */
+  lookup: LookupFn | undefined;
 }
 
 /** Every service of the app, built once over the same database, clock, cache and change feed. */
@@ -31,6 +37,7 @@ export function createServices(deps: ServiceDeps) {
     keys: new KeyService(db, clock, feed),
     owner: new OwnerService(db, clock, feed),
     search: new SearchService(db, clock, feed),
+    webhooks: new WebhookService(db, clock, config.webhook, deps.secretKey, deps.lookup),
   };
 }
 

@@ -1,15 +1,18 @@
 import swagger from '@fastify/swagger';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { openapiWebhooks } from '../modules/webhooks/event-schemas.js';
 
 interface Document {
   info: Record<string, unknown>;
   paths?: Record<string, unknown>;
+  webhooks?: Record<string, unknown>;
 }
 
 /**
  * One generator, fed by every route's TypeBox schemas, split into two documents: the public API
- * (/api/...) and the management API (/admin/...).
+ * (/api/...) and the management API (/admin/...). The calls we make to bot owners are the public
+ * document's `webhooks`.
  */
 export default fp(
   async function openapiPlugin(app: FastifyInstance, opts: { baseUrl: string; version: string }) {
@@ -50,9 +53,8 @@ function split(document: Document, which: 'public' | 'admin'): Document {
       .filter(([path]) => path.startsWith('/admin/') === (which === 'admin'))
       .map(([path, item]) => [path, optionalDefaults(item)]),
   );
-  const info = which === 'admin'
-    ? { ...document.info, title: 'Bot Directory management API', description: 'Operator API (ADMIN_TOKEN).' }
-    : document.info;
+  if (which === 'public') return { ...document, paths, webhooks: openapiWebhooks };
+  const info = { ...document.info, title: 'Bot Directory management API', description: 'Operator API (ADMIN_TOKEN).' };
   return { ...document, info, paths };
 }
 

@@ -31,6 +31,11 @@ const ADMIN_PATHS = [
   '/admin/v1/subscriptions/{subscriptionId}',
   '/admin/v1/bots/{id}/donations',
   '/admin/v1/search/synonyms',
+  '/admin/v1/bots/{id}/webhook',
+  '/admin/v1/bots/{id}/webhook/test',
+  '/admin/v1/bots/{id}/webhook/deliveries',
+  '/admin/v1/webhook/deliveries/{deliveryId}/redeliver',
+  '/admin/v1/notifications',
 ];
 
 type Operation = {

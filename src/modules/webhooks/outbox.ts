@@ -3,6 +3,9 @@ import type { Queryable } from '../../db/index.js';
 
 export type EventType = 'vote' | 'premium' | 'donation' | 'test';
 
+/** NOTIFY channel that wakes the delivery workers of every process when there is work. */
+export const WEBHOOK_CHANNEL = 'webhook_work';
+
 /**
  * Records an event in the caller's transaction, beside the fact it reports: committed together
  * or not at all. The webhook worker delivers from this table. Returns the event id, which the
@@ -20,5 +23,15 @@ export async function recordEvent(
     JSON.stringify(event.payload),
     event.createdAt,
   ]);
+  await wakeWorkers(tx);
   return id;
+}
+
+/**
+ * Sent inside the writing transaction: PostgreSQL delivers it at commit (never for a rollback), so a
+ * worker wakes the moment the event is visible instead of at its next poll. Identical notifications
+ * of one transaction are folded into one.
+ */
+export async function wakeWorkers(tx: Queryable): Promise<void> {
+  await tx.query('SELECT pg_notify($1, $2)', [WEBHOOK_CHANNEL, '']);
 }

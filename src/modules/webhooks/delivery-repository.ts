@@ -1,0 +1,241 @@
+/**
+ * The SQL of the delivery pipeline: events → deliveries (routing), claiming due deliveries under a
+ * lease, recording an attempt, and reading the log. Every write here is one short statement or
+ * transaction; nothing is held open across an HTTP call.
+ */
+import type { Queryable } from '../../db/index.js';
+import type { EventType } from './outbox.js';
+import type { Delivery } from './schemas.js';
+
+export type DeliveryStatus = 'pending' | 'succeeded' | 'failed';
+
+export interface ClaimedDelivery {
+  id: string;
+  botId: string;
+  /** Attempts already made; this one is number attempts + 1. */
+  attempts: number;
+  event: { id: string; type: EventType; payload: Record<string, unknown>; createdAt: Date };
+  url: string;
+  secretBox: string;
+}
+
+export interface AttemptRecord {
+  deliveryId: string;
+  /** The claim's lease token: the record only counts while it still holds the delivery. */
+  lease: string;
+  /** The delivery's state after this attempt. */
+  status: DeliveryStatus;
+  nextAttemptAt: Date | null;
+  attemptedAt: Date;
+  statusCode: number | null;
+  error: { code: string; message: string } | null;
+  latencyMs: number;
+  responseSnippet: string | null;
+}
+
+export const deliveryRepository = {
+  /**
+   * Turns up to `limit` unrouted events into deliveries, in one statement. An event gets a delivery
+   * when its bot's webhook is enabled and was active when the event happened; otherwise it is only
+   * marked routed (not delivered, see docs/decisions.md). SKIP LOCKED lets processes route side by side.
+   */
+  async route(db: Queryable, now: Date, limit: number): Promise<{ routed: number; created: number }> {
+    const { rows } = await db.query<{ routed: number; created: number }>(
+      `WITH picked AS (
+         SELECT id FROM events WHERE routed_at IS NULL ORDER BY created_at LIMIT $2 FOR UPDATE SKIP LOCKED
+       ), routed AS (
+         UPDATE events e SET routed_at = $1 FROM picked WHERE e.id = picked.id RETURNING e.id, e.bot_id, e.created_at
+       ), created AS (
+         INSERT INTO deliveries (id, event_id, bot_id, status, next_attempt_at, created_at)
+         SELECT gen_random_uuid(), r.id, r.bot_id, 'pending', $1, $1
+         FROM routed r JOIN webhooks w ON w.bot_id = r.bot_id AND w.enabled AND r.created_at >= w.active_since
+         RETURNING 1
+       )
+       SELECT (SELECT count(*) FROM routed)::int AS routed, (SELECT count(*) FROM created)::int AS created`,
+      [now, limit],
+    );
+    return rows[0] ?? { routed: 0, created: 0 };
+  },
+
+  /**
+   * Leases up to `limit` due deliveries of enabled webhooks until `lockedUntil`. FOR UPDATE SKIP
+   * LOCKED keeps two processes off the same row, and the lease (re-checked when a row turns out to
+   * have been claimed meanwhile) keeps it theirs until the attempt is recorded or the lease expires.
+   */
+  async claim(db: Queryable, now: Date, lockedUntil: Date, lease: string, limit: number): Promise<ClaimedDelivery[]> {
+    const { rows } = await db.query<{
+      id: string;
+      bot_id: string;
+      attempts: number;
+      event_id: string;
+      type: EventType;
+      payload: Record<string, unknown>;
+      created_at: Date;
+      url: string;
+      secret_box: string;
+    }>(
+      `WITH due AS (
+         SELECT d.id FROM deliveries d JOIN webhooks w ON w.bot_id = d.bot_id AND w.enabled
+         WHERE d.status = 'pending' AND d.next_attempt_at <= $1 AND (d.locked_until IS NULL OR d.locked_until <= $1)
+         ORDER BY d.next_attempt_at LIMIT $4
+         FOR UPDATE OF d SKIP LOCKED
+       ), claimed AS (
+         UPDATE deliveries d SET lease = $3, locked_until = $2 FROM due WHERE d.id = due.id
+         RETURNING d.id, d.bot_id, d.attempts, d.event_id
+       )
+       SELECT c.id, c.bot_id, c.attempts, c.event_id, e.type, e.payload, e.created_at, w.url, w.secret_box
+       FROM claimed c JOIN events e ON e.id = c.event_id JOIN webhooks w ON w.bot_id = c.bot_id`,
+      [now, lockedUntil, lease, limit],
+    );
+    return rows.map((row) => ({
+      id: row.id,
+      botId: row.bot_id,
+      attempts: row.attempts,
+      event: { id: row.event_id, type: row.type, payload: row.payload, createdAt: row.created_at },
+      url: row.url,
+      secretBox: row.secret_box,
+    }));
+  },
+
+  /**
+   * When the earliest pending delivery of an enabled webhook, not leased by anyone, falls due;
+   * undefined when there is none. (Leased ones are another worker's until recorded or expired;
+   * the poll finds expired leases.)
+   */
+  async nextDueAt(db: Queryable, now: Date): Promise<Date | undefined> {
+    const { rows } = await db.query<{ at: Date }>(
+      `SELECT d.next_attempt_at AS at FROM deliveries d JOIN webhooks w ON w.bot_id = d.bot_id AND w.enabled
+       WHERE d.status = 'pending' AND (d.locked_until IS NULL OR d.locked_until <= $1)
+       ORDER BY d.next_attempt_at LIMIT 1`,
+      [now],
+    );
+    return rows[0]?.at;
+  },
+
+  /**
+   * Stores attempts and their deliveries' next states, each only if its lease still holds the
+   * delivery, all in one statement (one round trip; atomic without a transaction). A success also
+   * ends its webhook's run of failures. Returns the attempt number per delivery recorded; one whose
+   * lease was lost (expired and taken over, or the webhook deleted meanwhile) is left out and
+   * nothing is written for it.
+   */
+  async recordAttempts(db: Queryable, records: AttemptRecord[]): Promise<Map<string, number>> {
+    const column = <T>(pick: (r: AttemptRecord) => T) => records.map(pick);
+    const { rows } = await db.query<{ id: string; attempts: number }>(
+      `WITH input AS (
+         SELECT * FROM unnest($1::uuid[], $2::uuid[], $3::text[], $4::timestamptz[], $5::timestamptz[], $6::smallint[],
+                              $7::text[], $8::text[], $9::integer[], $10::text[])
+           AS i(id, lease, status, next_attempt_at, attempted_at, status_code, error_code, error_message, latency_ms, snippet)
+       ), d AS (
+         UPDATE deliveries SET attempts = deliveries.attempts + 1, status = i.status, next_attempt_at = i.next_attempt_at,
+           lease = NULL, locked_until = NULL,
+           completed_at = CASE WHEN i.status = 'pending' THEN NULL ELSE i.attempted_at END
+         FROM input i WHERE deliveries.id = i.id AND deliveries.lease = i.lease
+         RETURNING deliveries.id, deliveries.attempts, deliveries.bot_id, deliveries.status
+       ), a AS (
+         INSERT INTO delivery_attempts (delivery_id, attempt, attempted_at, status_code, error_code, error_message, latency_ms, response_snippet)
+         SELECT d.id, d.attempts, i.attempted_at, i.status_code, i.error_code, i.error_message, i.latency_ms, i.snippet
+         FROM d JOIN input i ON i.id = d.id
+       ), w AS (
+         UPDATE webhooks SET consecutive_failures = 0
+         WHERE bot_id IN (SELECT bot_id FROM d WHERE status = 'succeeded') AND consecutive_failures <> 0
+       )
+       SELECT id, attempts FROM d`,
+      [
+        column((r) => r.deliveryId),
+        column((r) => r.lease),
+        column((r) => r.status),
+        column((r) => r.nextAttemptAt),
+        column((r) => r.attemptedAt),
+        column((r) => r.statusCode),
+        column((r) => r.error?.code ?? null),
+        column((r) => r.error?.message ?? null),
+        column((r) => r.latencyMs),
+        column((r) => r.responseSnippet),
+      ],
+    );
+    return new Map(rows.map((row) => [row.id, row.attempts]));
+  },
+
+  async find(
+    db: Queryable,
+    id: string,
+  ): Promise<{ id: string; botId: string; eventId: string; eventType: EventType; status: DeliveryStatus } | undefined> {
+    const { rows } = await db.query<{ id: string; bot_id: string; event_id: string; type: EventType; status: DeliveryStatus }>(
+      'SELECT d.id, d.bot_id, d.event_id, e.type, d.status FROM deliveries d JOIN events e ON e.id = d.event_id WHERE d.id = $1',
+      [id],
+    );
+    const row = rows[0];
+    return row && { id: row.id, botId: row.bot_id, eventId: row.event_id, eventType: row.type, status: row.status };
+  },
+
+  /** A new delivery of an existing event, due at once (redelivery). */
+  async insert(tx: Queryable, delivery: { id: string; eventId: string; botId: string }, now: Date): Promise<void> {
+    await tx.query(
+      `INSERT INTO deliveries (id, event_id, bot_id, status, next_attempt_at, created_at) VALUES ($1, $2, $3, 'pending', $4, $4)`,
+      [delivery.id, delivery.eventId, delivery.botId, now],
+    );
+  },
+
+  /** A page of a webhook's log, newest first, each delivery with all its attempts. */
+  async list(db: Queryable, botId: string, limit: number, offset: number): Promise<{ items: Delivery[]; total: number }> {
+    const [{ rows }, counted] = await Promise.all([
+      db.query<DeliveryRow>(
+        `SELECT d.id, d.event_id, e.type, d.status, d.attempts, d.next_attempt_at, d.created_at, d.completed_at
+         FROM deliveries d JOIN events e ON e.id = d.event_id
+         WHERE d.bot_id = $1 ORDER BY d.created_at DESC, d.id DESC LIMIT $2 OFFSET $3`,
+        [botId, limit, offset],
+      ),
+      db.query<{ total: number }>('SELECT count(*)::int AS total FROM deliveries WHERE bot_id = $1', [botId]),
+    ]);
+    const ids = rows.map((row) => row.id);
+    const attempts = ids.length === 0 ? [] : (await db.query<AttemptRow>(
+      `SELECT delivery_id, attempt, attempted_at, status_code, error_code, error_message, latency_ms, response_snippet
+       FROM delivery_attempts WHERE delivery_id = ANY($1::uuid[]) ORDER BY delivery_id, attempt`,
+      [ids],
+    )).rows;
+    return { items: rows.map((row) => toDelivery(row, attempts.filter((a) => a.delivery_id === row.id))), total: counted.rows[0]?.total ?? 0 };
+  },
+};
+
+interface DeliveryRow {
+  id: string;
+  event_id: string;
+  type: EventType;
+  status: DeliveryStatus;
+  attempts: number;
+  next_attempt_at: Date | null;
+  created_at: Date;
+  completed_at: Date | null;
+}
+
+interface AttemptRow {
+  delivery_id: string;
+  attempt: number;
+  attempted_at: Date;
+  status_code: number | null;
+  error_code: string | null;
+  error_message: string | null;
+  latency_ms: number;
+  response_snippet: string | null;
+}
+
+function toDelivery(row: DeliveryRow, attempts: AttemptRow[]): Delivery {
+  return {
+    id: row.id,
+    event: { type: row.type, id: row.event_id },
+    status: row.status,
+    attemptCount: row.attempts,
+    nextAttemptAt: row.status === 'pending' && row.next_attempt_at ? row.next_attempt_at.toISOString() : null,
+    createdAt: row.created_at.toISOString(),
+    completedAt: row.completed_at ? row.completed_at.toISOString() : null,
+    attempts: attempts.map((a) => ({
+      attempt: a.attempt,
+      attemptedAt: a.attempted_at.toISOString(),
+      statusCode: a.status_code,
+      error: a.error_code === null ? null : { code: a.error_code, message: a.error_message ?? '' },
+      latencyMs: a.latency_ms,
+      response: a.response_snippet,
+    })),
+  };
+}

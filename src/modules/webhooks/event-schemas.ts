@@ -1,0 +1,96 @@
+/**
+ * The bodies of the webhook calls (spec §5, §6), for the OpenAPI 3.1 `webhooks` section of the
+ * public document. The worker builds them as `{event, id, createdAt, botId, ...payload}`; the
+ * payloads are written by the owner service beside each fact.
+ */
+import { Type, type TSchema } from 'typebox';
+import { Timestamp, Uuid } from '../../lib/schemas.js';
+import { SIGNATURE_HEADER, TIMESTAMP_HEADER } from './signature.js';
+
+function eventBody(event: string, description: string, payload: Record<string, TSchema>) {
+  return Type.Object(
+    {
+      event: Type.Literal(event, { description: 'The kind of event' }),
+      id: Type.String({ ...Uuid, description: 'Event id: the same on every attempt and redelivery; ignore ids already handled' }),
+      createdAt: Type.String({ ...Timestamp, description: 'When the event happened (ISO 8601 UTC with milliseconds)' }),
+      botId: Type.String({ description: 'Application ID of the bot' }),
+      ...payload,
+    },
+    { description },
+  );
+}
+
+const User = Type.String({ description: 'User ID of the voter, subscriber or donor' });
+
+export const VoteEventBody = eventBody('vote', 'Someone voted for the bot', {
+  user: User,
+  username: Type.String({ description: 'Display name of the voter at the time of the vote' }),
+  flagged: Type.Boolean({ description: 'The vote looks automated or abusive: do not reward it' }),
+  votedAt: Type.String({ ...Timestamp, description: 'When the vote was cast' }),
+});
+
+export const PremiumEventBody = eventBody('premium', 'A premium subscription began (active: true) or ended (active: false)', {
+  user: User,
+  guildId: Type.Union([Type.String(), Type.Null()], { description: 'Server ID for a guild-scoped tier; null for a user-scoped tier' }),
+  tierId: Type.String({ ...Uuid, description: 'The tier subscribed to' }),
+  tierName: Type.String({ description: 'Display name of the tier' }),
+  interval: Type.String({ description: 'Billing interval, e.g. month or year' }),
+  active: Type.Boolean({ description: 'true: the subscription begins; false: it ends' }),
+  expiresAt: Type.String({ ...Timestamp, description: 'Paid-until date' }),
+  cancelAtPeriodEnd: Type.Boolean({ description: 'The subscriber cancelled; it ends at expiresAt instead of renewing' }),
+});
+
+export const DonationEventBody = eventBody('donation', 'Someone supported the bot with a donation', {
+  user: User,
+  username: Type.Union([Type.String(), Type.Null()], { description: 'Display name of the donor; null when not given' }),
+  amount: Type.Number({ description: 'Amount in currency units (at most two decimals), e.g. 4.5' }),
+  currency: Type.String({ pattern: '^[A-Z]{3}$', description: 'ISO 4217 code, e.g. EUR' }),
+});
+
+export const TestEventBody = eventBody('test', 'Sent on request from the management API to check a receiver', {
+  message: Type.String({ description: 'A fixed human-readable text' }),
+});
+
+const headers = [
+  {
+    in: 'header',
+    name: TIMESTAMP_HEADER,
+    required: true,
+    description: 'Unix time in seconds when this attempt was made (fresh on every attempt). Reject it when more than 300 s from your clock (answer 400).',
+    schema: { type: 'string', pattern: '^[0-9]+$' },
+  },
+  {
+    in: 'header',
+    name: SIGNATURE_HEADER,
+    required: true,
+    description: 'Lowercase hex HMAC-SHA-256 of `timestamp + "." + rawBody`, keyed with the webhook secret (whsec_…, as shown). Compare in constant time; reject a mismatch (answer 401).',
+    schema: { type: 'string', pattern: '^[0-9a-f]{64}$' },
+  },
+];
+
+const responses = {
+  '2XX': { description: 'Received. Any 2xx counts as success.' },
+  '429': { description: 'Repeated later; a Retry-After longer than the schedule is honoured (up to one hour).' },
+  '5XX': { description: 'Repeated: six repeats at most, after 10, 40, 90, 160, 250 and 360 seconds.' },
+  default: { description: 'Any other status (other 4xx, 3xx) fails the delivery at once; redirects are not followed.' },
+};
+
+function webhook(summary: string, schema: TSchema) {
+  return {
+    post: {
+      summary,
+      tags: ['webhooks'],
+      parameters: headers,
+      requestBody: { required: true, content: { 'application/json': { schema } } },
+      responses,
+    },
+  };
+}
+
+/** The OpenAPI 3.1 `webhooks` object: one entry per event. */
+export const openapiWebhooks = {
+  vote: webhook('A vote for the bot', VoteEventBody),
+  premium: webhook('A premium subscription began or ended', PremiumEventBody),
+  donation: webhook('A donation to the bot', DonationEventBody),
+  test: webhook('A test call requested by the operator', TestEventBody),
+};

@@ -1,0 +1,146 @@
+/** The management side of webhooks: configuration, test events, the delivery log, redelivery, notifications. */
+import { randomUUID } from 'node:crypto';
+import type { Config } from '../../config.js';
+import type { Database } from '../../db/index.js';
+import type { Clock } from '../../lib/clock.js';
+import { AppError } from '../../lib/errors.js';
+import { botRepository } from '../bots/repository.js';
+import { deliveryRepository } from './delivery-repository.js';
+import { notificationRepository } from './notifications.js';
+import { recordEvent, wakeWorkers } from './outbox.js';
+import type { LookupFn } from './resolve-host.js';
+import type { Delivery, ListQuery, Notification, Webhook, WebhookPut, WebhookWithSecret } from './schemas.js';
+import { encryptSecret } from './secret-box.js';
+import { generateWebhookSecret } from './signature.js';
+import { validateWebhookUrl } from './url-policy.js';
+import { webhookRepository, type StoredWebhook } from './webhook-repository.js';
+
+export const TEST_EVENT_MESSAGE = 'This is a test event from Bot Directory.';
+
+interface Page<T> {
+  data: T[];
+  pagination: { page: number; limit: number; total: number; pages: number };
+}
+
+export class WebhookService {
+  constructor(
+    private readonly db: Database,
+    private readonly clock: Clock,
+    private readonly settings: Pick<Config['webhook'], 'allowPrivate'>,
+    private readonly secretKey: Buffer,
+    /** DNS for the URL check; tests stub it. */
+    private readonly lookup: LookupFn | undefined,
+  ) {}
+
+  /**
+   * Creates or replaces a bot's webhook. The URL must pass the address policy now (and again at
+   * every connect). A new webhook gets a generated secret unless one is given; an existing one keeps
+   * its secret unless one is given. Enabling a disabled webhook resets the failure count and starts
+   * delivering the events from now on.
+   */
+  async configure(botId: string, input: WebhookPut): Promise<{ webhook: WebhookWithSecret; created: boolean }> {
+    const check = await validateWebhookUrl(input.url, { allowPrivate: this.settings.allowPrivate, lookup: this.lookup });
+    if (!check.ok) throw AppError.validation([{ field: 'url', message: `${check.code}: ${check.message}` }]);
+    const now = this.clock.now();
+    const enabled = input.enabled ?? true;
+    return this.db.transaction(async (tx) => {
+      if (!(await botRepository.lock(tx, botId))) throw AppError.notFound('No bot with that application ID');
+      const existing = await webhookRepository.find(tx, botId, true);
+      const secret = input.secret ?? (existing ? undefined : generateWebhookSecret());
+      const restarted = enabled && !existing?.enabled;
+      const disabledAt = enabled ? null : existing && !existing.enabled ? new Date(existing.disabledAt ?? now) : now;
+      const consecutiveFailures = restarted ? 0 : (existing?.consecutiveFailures ?? 0);
+      await webhookRepository.upsert(
+        tx,
+        {
+          botId,
+          url: input.url,
+          secretBox: secret === undefined ? (existing as StoredWebhook).secretBox : encryptSecret(secret, this.secretKey),
+          enabled,
+          disabledAt,
+          consecutiveFailures,
+          activeSince: restarted ? now : undefined,
+        },
+        now,
+      );
+      return {
+        created: !existing,
+        webhook: { url: input.url, secret: secret ?? null, enabled, disabledAt: disabledAt?.toISOString() ?? null, consecutiveFailures },
+      };
+    });
+  }
+
+  async get(botId: string): Promise<Webhook> {
+    const { url, enabled, disabledAt, consecutiveFailures } = await this.require(botId);
+    return { url, enabled, disabledAt, consecutiveFailures };
+  }
+
+  async remove(botId: string): Promise<void> {
+    if (!(await webhookRepository.delete(this.db, botId))) throw noWebhook(botId);
+  }
+
+  /** Records a `test` event; the worker delivers it like any other. */
+  async sendTest(botId: string): Promise<{ event: 'test'; id: string }> {
+    const id = await this.db.transaction(async (tx) => {
+      const webhook = await webhookRepository.find(tx, botId);
+      if (!webhook) throw noWebhook(botId);
+      if (!webhook.enabled) throw new AppError('conflict', 'The webhook is switched off; enable it first');
+      return recordEvent(tx, { botId, type: 'test', payload: { message: TEST_EVENT_MESSAGE }, createdAt: this.clock.now() });
+    });
+    return { event: 'test', id };
+  }
+
+  async deliveries(botId: string, query: ListQuery): Promise<Page<Delivery>> {
+    await this.require(botId);
+    const { items, total } = await deliveryRepository.list(this.db, botId, query.limit, (query.page - 1) * query.limit);
+    return page(items, total, query);
+  }
+
+  /**
+   * Delivers a delivery's event again as a new delivery (same event id, fresh schedule), so the log
+   * keeps what happened to the first one. Refused while the original is still pending.
+   */
+  async redeliver(deliveryId: string): Promise<Delivery> {
+    const now = this.clock.now();
+    const id = randomUUID();
+    const original = await this.db.transaction(async (tx) => {
+      const found = await deliveryRepository.find(tx, deliveryId);
+      if (!found) throw AppError.notFound('No delivery with that ID');
+      if (found.status === 'pending') throw new AppError('conflict', 'The delivery is still pending; it will be attempted again by itself');
+      const webhook = await webhookRepository.find(tx, found.botId);
+      if (!webhook?.enabled) throw new AppError('conflict', 'The webhook is switched off; enable it first');
+      await deliveryRepository.insert(tx, { id, eventId: found.eventId, botId: found.botId }, now);
+      await wakeWorkers(tx);
+      return found;
+    });
+    return {
+      id,
+      event: { type: original.eventType, id: original.eventId },
+      status: 'pending',
+      attemptCount: 0,
+      nextAttemptAt: now.toISOString(),
+      createdAt: now.toISOString(),
+      completedAt: null,
+      attempts: [],
+    };
+  }
+
+  async notifications(query: ListQuery): Promise<Page<Notification>> {
+    const { items, total } = await notificationRepository.list(this.db, query.limit, (query.page - 1) * query.limit);
+    return page(items, total, query);
+  }
+
+  private async require(botId: string): Promise<StoredWebhook> {
+    const webhook = await webhookRepository.find(this.db, botId);
+    if (!webhook) throw noWebhook(botId);
+    return webhook;
+  }
+}
+
+function noWebhook(botId: string): AppError {
+  return AppError.notFound(`No webhook configured for bot ${botId}`);
+}
+
+function page<T>(data: T[], total: number, query: ListQuery): Page<T> {
+  return { data, pagination: { page: query.page, limit: query.limit, total, pages: Math.ceil(total / query.limit) } };
+}

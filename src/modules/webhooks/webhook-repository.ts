@@ -1,0 +1,89 @@
+import type { Queryable } from '../../db/index.js';
+import type { Webhook } from './schemas.js';
+
+interface WebhookRow {
+  bot_id: string;
+  url: string;
+  secret_box: string;
+  enabled: boolean;
+  disabled_at: Date | null;
+  consecutive_failures: number;
+}
+
+export interface StoredWebhook extends Webhook {
+  botId: string;
+  secretBox: string;
+}
+
+export interface WebhookWrite {
+  botId: string;
+  url: string;
+  secretBox: string;
+  enabled: boolean;
+  disabledAt: Date | null;
+  consecutiveFailures: number;
+  /** Set when the webhook starts (again) to receive events; undefined keeps the stored value. */
+  activeSince: Date | undefined;
+}
+
+const COLUMNS = 'bot_id, url, secret_box, enabled, disabled_at, consecutive_failures';
+
+function toWebhook(row: WebhookRow): StoredWebhook {
+  return {
+    botId: row.bot_id,
+    url: row.url,
+    secretBox: row.secret_box,
+    enabled: row.enabled,
+    disabledAt: row.disabled_at ? row.disabled_at.toISOString() : null,
+    consecutiveFailures: row.consecutive_failures,
+  };
+}
+
+export const webhookRepository = {
+  async find(db: Queryable, botId: string, forUpdate = false): Promise<StoredWebhook | undefined> {
+    const { rows } = await db.query<WebhookRow>(
+      `SELECT ${COLUMNS} FROM webhooks WHERE bot_id = $1${forUpdate ? ' FOR UPDATE' : ''}`,
+      [botId],
+    );
+    return rows[0] && toWebhook(rows[0]);
+  },
+
+  async upsert(tx: Queryable, hook: WebhookWrite, now: Date): Promise<void> {
+    await tx.query(
+      `INSERT INTO webhooks (bot_id, url, secret_box, enabled, disabled_at, consecutive_failures, active_since, created_at, updated_at)
+       VALUES ($1, $2, $3, $4, $5, $6, COALESCE($7::timestamptz, $8::timestamptz), $8, $8)
+       ON CONFLICT (bot_id) DO UPDATE SET url = $2, secret_box = $3, enabled = $4, disabled_at = $5,
+         consecutive_failures = $6, active_since = COALESCE($7::timestamptz, webhooks.active_since), updated_at = $8`,
+      [hook.botId, hook.url, hook.secretBox, hook.enabled, hook.disabledAt, hook.consecutiveFailures, hook.activeSince ?? null, now],
+    );
+  },
+
+  async delete(db: Queryable, botId: string): Promise<boolean> {
+    const result = await db.query('DELETE FROM webhooks WHERE bot_id = $1', [botId]);
+    return result.rowCount > 0;
+  },
+
+  /**
+   * Counts a finally failed delivery and switches the webhook off when the run reaches `threshold`.
+   * Returns the new state and whether this very call switched it off (exactly one caller sees that).
+   */
+  async countFailure(
+    tx: Queryable,
+    botId: string,
+    threshold: number,
+    now: Date,
+  ): Promise<{ webhook: StoredWebhook; switchedOff: boolean } | undefined> {
+    const before = await this.find(tx, botId, true);
+    if (!before) return undefined;
+    const failures = before.consecutiveFailures + 1;
+    const switchedOff = before.enabled && failures >= threshold;
+    const { rows } = await tx.query<WebhookRow>(
+      `UPDATE webhooks SET consecutive_failures = $2, updated_at = $3,
+         enabled = CASE WHEN $4::boolean THEN false ELSE enabled END,
+         disabled_at = CASE WHEN $4::boolean THEN $3::timestamptz ELSE disabled_at END
+       WHERE bot_id = $1 RETURNING ${COLUMNS}`,
+      [botId, failures, now, switchedOff],
+    );
+    return { webhook: toWebhook(rows[0] as WebhookRow), switchedOff };
+  },
+};

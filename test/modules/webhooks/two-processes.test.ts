@@ -1,0 +1,76 @@
+/** Two app instances (separate connection pools, like two processes) on one PostgreSQL database. */
+import type { FastifyInstance } from 'fastify';
+import { afterAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../../src/app.js';
+import { migrate } from '../../../src/db/migrate.js';
+import { openPostgres } from '../../../src/db/postgres.js';
+import type { Database } from '../../../src/db/index.js';
+import { ADMIN_TOKEN, createPostgresDatabase, testConfig } from '../../helpers.js';
+import { botBody } from '../../fixtures.js';
+import { expectStripeAccepts, FAST_ENV, nextUser, waitFor } from './harness.js';
+import { startReceiver } from './loopback-receiver.js';
+
+const EVENTS = 1000;
+const BOTS = 4;
+
+describe.runIf(process.env.TEST_DATABASE_URL)('two processes on one PostgreSQL', () => {
+  const cleanup: Array<() => Promise<unknown>> = [];
+  afterAll(async () => {
+    for (const step of cleanup.reverse()) await step();
+  });
+
+  it(`delivers each of ${EVENTS} events exactly once`, async () => {
+    const { url, drop } = await createPostgresDatabase(process.env.TEST_DATABASE_URL as string);
+    cleanup.push(drop);
+    const receiver = await startReceiver((res) => res.writeHead(200).end());
+    cleanup.push(() => receiver.close());
+    const apps: FastifyInstance[] = [];
+    for (let i = 0; i < 2; i++) {
+      const db: Database = await openPostgres(url, 5);
+      await migrate(db);
+      const app = await buildApp({ config: testConfig(FAST_ENV), db, logger: false, workers: true });
+      cleanup.push(async () => {
+        await app.close();
+        await db.close();
+      });
+      apps.push(app);
+    }
+    const admin = (app: FastifyInstance, method: 'PUT' | 'POST', path: string, payload: object) =>
+      app.inject({ method, url: path, payload, headers: { authorization: `Bearer ${ADMIN_TOKEN}` } });
+
+    const secrets: string[] = [];
+    const bots: string[] = [];
+    for (let i = 0; i < BOTS; i++) {
+      const { id, body } = botBody();
+      expect((await admin(apps[0]!, 'PUT', `/admin/v1/bots/${id}`, body)).statusCode).toBeLessThan(300);
+      const hook = await admin(apps[0]!, 'PUT', `/admin/v1/bots/${id}/webhook`, { url: receiver.url });
+      secrets.push(hook.json().data.secret);
+      bots.push(id);
+    }
+
+    // Events written through both processes, a few at a time.
+    for (let i = 0; i < EVENTS; i += 20) {
+      await Promise.all(
+        Array.from({ length: 20 }, (_, j) => {
+          const app = apps[(i + j) % 2]!;
+          const user = nextUser();
+          return admin(app, 'POST', `/admin/v1/bots/${bots[(i + j) % BOTS]}/votes`, { user, username: 'u' }).then((r) => expect(r.statusCode).toBe(201));
+        }),
+      );
+    }
+
+    await waitFor(() => receiver.received.length >= EVENTS, `${EVENTS} calls`, 60_000);
+    const db = apps[0]!.db;
+    await waitFor(async () => (await db.query("SELECT 1 FROM deliveries WHERE status <> 'succeeded' LIMIT 1")).rows.length === 0, 'all recorded');
+    const ids = receiver.received.map((r) => JSON.parse(r.rawBody).id as string);
+    expect(ids).toHaveLength(EVENTS);
+    expect(new Set(ids).size).toBe(EVENTS);
+    const { rows } = await db.query<{ deliveries: number; attempts: number }>(
+      'SELECT (SELECT count(*)::int FROM deliveries) AS deliveries, (SELECT count(*)::int FROM delivery_attempts) AS attempts',
+    );
+    expect(rows[0]).toEqual({ deliveries: EVENTS, attempts: EVENTS });
+    for (const [i, secret] of secrets.entries()) {
+      expectStripeAccepts(receiver.received.filter((r) => JSON.parse(r.rawBody).botId === bots[i]), secret);
+    }
+  });
+});

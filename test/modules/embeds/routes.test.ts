@@ -448,6 +448,22 @@ describe.each(backends())('embeddable assets (%s)', async (backend) => {
     });
   });
 
+  it('the OpenAPI document gives each asset its media type and its query parameters', async () => {
+    const doc = (await t.get('/api/v1/openapi.json')).json() as {
+      paths: Record<string, { get: { responses: Record<string, { content: Record<string, unknown> }>; parameters: { name: string }[] } }>;
+    };
+    const expected = {
+      '/api/badge/{id}': [['image/svg+xml'], ['variant', 'theme', 'compact']],
+      '/api/widget/{id}': [['text/html'], ['theme', 'lang']],
+      '/api/chart/{id}': [['image/svg+xml', 'image/png'], ['range', 'theme', 'format']],
+    };
+    for (const [path, [types, params]] of Object.entries(expected)) {
+      const get = doc.paths[path]!.get;
+      expect(Object.keys(get.responses['200']!.content), path).toEqual(types);
+      expect(get.parameters.map((p) => p.name).sort(), path).toEqual([...params!, 'id'].sort());
+    }
+  });
+
   describe('hostile bot data', () => {
     const ESCAPED_NAME = '&lt;img src=x onerror=alert(1)&gt;';
 

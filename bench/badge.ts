@@ -10,6 +10,7 @@
  * PostgreSQL: BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/test) names a server
  * and a database to connect to; the bench creates a fresh database there and drops it afterwards.
  */
+import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -46,23 +47,22 @@ const BENCH_ENV: Record<string, string> = {
   RATE_LIMIT_ENABLED: '0',
 };
 
-/** The part of autocannon's API used here (the package ships no types). */
-interface Histogram {
-  average: number;
-  p99: number;
-}
-type Autocannon = (options: { url: string; connections: number; duration: number; workers: number }) => Promise<{
-  requests: Histogram;
-  latency: Histogram;
+const AUTOCANNON = createRequire(import.meta.url).resolve('autocannon/autocannon.js');
+
+/** The part of autocannon's JSON result used here. */
+interface AutocannonResult {
+  requests: { average: number; total: number };
+  latency: { p99: number };
   errors: number;
   timeouts: number;
   non2xx: number;
-}>;
-const autocannon = createRequire(import.meta.url)('autocannon') as Autocannon;
+}
 
 interface Measured {
   reqPerSec: number;
   p99: number;
+  /** CPU time of this process (the servers) per request, in µs: barely moved by other load on the machine. */
+  cpuPerRequest: number;
   errors: number;
 }
 
@@ -70,17 +70,41 @@ interface Row extends Measured {
   backend: string;
   server: string;
   ratio: number | undefined;
-  /** The ratio of each round, to show the spread. */
+  /** Bare CPU per request / ours. */
+  cpuRatio: number | undefined;
+  /** The req/s ratio of each round, to show the spread. */
   rounds: number[];
 }
 
-/** The load runs in a worker thread, so it does not share the servers' event loop. */
+/** autocannon in its own process: it shares neither the servers' event loop nor their CPU count. */
+function autocannon(url: string, duration: number): Promise<AutocannonResult> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [AUTOCANNON, '-j', '-c', String(CONNECTIONS), '-d', String(duration), url], {
+      stdio: ['ignore', 'pipe', 'ignore'],
+    });
+    let out = '';
+    child.stdout.setEncoding('utf8').on('data', (chunk: string) => (out += chunk));
+    child.on('error', reject);
+    child.on('close', (code) => {
+      if (code !== 0) return reject(new Error(`autocannon exited with ${code}`));
+      try {
+        resolve(JSON.parse(out) as AutocannonResult);
+      } catch (error) {
+        reject(error);
+      }
+    });
+  });
+}
+
 async function measure(url: string): Promise<Measured> {
-  await autocannon({ url, connections: CONNECTIONS, duration: WARMUP, workers: 1 });
-  const result = await autocannon({ url, connections: CONNECTIONS, duration: DURATION, workers: 1 });
+  await autocannon(url, WARMUP);
+  const cpu = process.cpuUsage();
+  const result = await autocannon(url, DURATION);
+  const used = process.cpuUsage(cpu);
   return {
     reqPerSec: result.requests.average,
     p99: result.latency.p99,
+    cpuPerRequest: (used.user + used.system) / Math.max(1, result.requests.total),
     errors: result.errors + result.timeouts + result.non2xx,
   };
 }
@@ -91,11 +115,12 @@ function median(values: number[]): number {
   return sorted.length % 2 === 1 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
 }
 
-/** Median req/s, worst p99 and all errors of several runs. */
+/** Median req/s and CPU per request, worst p99 and all errors of several runs. */
 function summary(runs: Measured[]): Measured {
   return {
     reqPerSec: median(runs.map((run) => run.reqPerSec)),
     p99: Math.max(...runs.map((run) => run.p99)),
+    cpuPerRequest: median(runs.map((run) => run.cpuPerRequest)),
     errors: runs.reduce((sum, run) => sum + run.errors, 0),
   };
 }
@@ -169,9 +194,11 @@ async function benchBackend(backend: string, env: Record<string, string>): Promi
         }
       }
       const rounds = mine.map((run, i) => run.reqPerSec / base[i]!.reqPerSec);
+      const cpuRatio = median(mine.map((run, i) => base[i]!.cpuPerRequest / run.cpuPerRequest));
+      const bareRow = { ...summary(base), ratio: undefined, cpuRatio: undefined, rounds: [] };
       return [
-        { backend, server: `bare Fastify, same ${answer.body.length} bytes and headers`, ...summary(base), ratio: undefined, rounds: [] },
-        { backend, server: 'ours: GET /api/badge/{id}', ...summary(mine), ratio: median(rounds), rounds },
+        { backend, server: `bare Fastify, same ${answer.body.length} bytes and headers`, ...bareRow },
+        { backend, server: 'ours: GET /api/badge/{id}', ...summary(mine), ratio: median(rounds), cpuRatio, rounds },
       ];
     } finally {
       await bare.close();
@@ -206,7 +233,7 @@ async function postgresDatabase(): Promise<{ url: string; drop: () => Promise<vo
 }
 
 function table(rows: Row[]): string {
-  const header = ['backend', 'server', 'req/s', 'p99 ms', 'ratio to bare', 'target', 'ratio per round', 'errors'];
+  const header = ['backend', 'server', 'req/s', 'p99 ms', 'ratio to bare', 'target', 'ratio per round', 'CPU µs/req', 'CPU ratio', 'errors'];
   const lines = rows.map((row) => [
     row.backend,
     row.server,
@@ -215,6 +242,8 @@ function table(rows: Row[]): string {
     row.ratio === undefined ? '' : row.ratio.toFixed(2),
     row.ratio === undefined ? '' : `>= ${TARGET} ${row.ratio >= TARGET ? 'met' : 'MISSED'}`,
     row.rounds.map((ratio) => ratio.toFixed(2)).join(' '),
+    row.cpuPerRequest.toFixed(1),
+    row.cpuRatio === undefined ? '' : row.cpuRatio.toFixed(2),
     String(row.errors),
   ]);
   const widths = header.map((h, i) => Math.max(h.length, ...lines.map((l) => (l[i] ?? '').length)));
@@ -239,10 +268,12 @@ if (postgres) {
 }
 
 process.stdout.write(`
-Bot Directory badge bench: autocannon (own thread), ${CONNECTIONS} connections, ${DURATION} s per run after ${WARMUP} s warm-up, loopback
+Bot Directory badge bench: autocannon (own process), ${CONNECTIONS} connections, ${DURATION} s per run after ${WARMUP} s warm-up, loopback
 ${ROUNDS} rounds of one run each of ours and bare (order alternating); req/s and ratio: medians of the rounds; p99: the worst run
 Node ${process.version}, ${cpus().length} x ${cpus()[0]?.model ?? 'unknown CPU'}, load average ${loadavg().map((l) => l.toFixed(2)).join(' ')}
 Target: our req/s >= ${TARGET} of a bare Fastify server answering the same bytes and headers, same run
+CPU µs/req: this process's CPU time (both servers live here, autocannon does not) per request; CPU ratio =
+  bare / ours. Unlike req/s it hardly moves when other work shares the machine.
 Reproduce: npm run bench:badge   (BENCH_DURATION, BENCH_CONNECTIONS, BENCH_ROUNDS, BENCH_DATABASE_URL to change)
 
 ${table(rows)}

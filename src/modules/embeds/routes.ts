@@ -7,7 +7,7 @@ import { toEnvelope } from '../../plugins/errors.js';
 import { renderErrorBadge } from './render/index.js';
 import { errorPage } from './error-page.js';
 import { WIDGET_CONTENT_SECURITY_POLICY } from './render/index.js';
-import { BadgeQuery, ChartQuery, EmbedIdParams, HtmlBody, SvgBody, WidgetQuery } from './schemas.js';
+import { BadgeQuery, ChartQuery, ChartResponse, EmbedIdParams, HtmlResponse, SvgResponse, WidgetQuery } from './schemas.js';
 
 type EmbedKind = 'badge' | 'widget' | 'chart';
 
@@ -27,7 +27,7 @@ export async function embedRoutes(app: App): Promise<void> {
         summary: 'SVG badge (shields.io-like), cached for five minutes',
         params: EmbedIdParams,
         querystring: BadgeQuery,
-        response: { 200: SvgBody, ...errorResponses('not_found', 'validation_failed') },
+        response: { 200: SvgResponse, ...errorResponses('not_found', 'validation_failed') },
       },
     },
     async (request, reply) => {
@@ -46,7 +46,7 @@ export async function embedRoutes(app: App): Promise<void> {
         summary: 'HTML bot card for an iframe of 420 × 140, live data',
         params: EmbedIdParams,
         querystring: WidgetQuery,
-        response: { 200: HtmlBody, ...errorResponses('not_found', 'validation_failed') },
+        response: { 200: HtmlResponse, ...errorResponses('not_found', 'validation_failed') },
       },
     },
     async (request, reply) => {
@@ -66,7 +66,7 @@ export async function embedRoutes(app: App): Promise<void> {
         summary: 'Daily server count as an image: SVG, or PNG with format=png or Accept: image/png',
         params: EmbedIdParams,
         querystring: ChartQuery,
-        response: { 200: SvgBody, ...errorResponses('not_found', 'validation_failed') },
+        response: { 200: ChartResponse, ...errorResponses('not_found', 'validation_failed') },
       },
     },
     async (request, reply) => {

@@ -33,5 +33,18 @@ export type ChartQuery = Static<typeof ChartQuery>;
 
 export const EmbedIdParams = Type.Object({ id: Type.String({ description: 'The bot application ID' }) });
 
-export const SvgBody = Type.String({ description: 'SVG image (image/svg+xml)' });
-export const HtmlBody = Type.String({ description: 'HTML document (text/html)' });
+/**
+ * Success bodies by media type, so the OpenAPI document says image/svg+xml, text/html and
+ * image/png instead of the generator's default application/json. The bodies are sent as
+ * ready-made strings and buffers: Fastify does not serialize them.
+ */
+const svg = { schema: Type.String({ contentMediaType: 'image/svg+xml' }) };
+export const SvgResponse = { description: 'SVG image', content: { 'image/svg+xml': svg } };
+export const HtmlResponse = {
+  description: 'HTML document for an iframe of 420 × 140',
+  content: { 'text/html': { schema: Type.String({ contentMediaType: 'text/html' }) } },
+};
+export const ChartResponse = {
+  description: 'SVG image, or PNG with format=png or Accept: image/png',
+  content: { 'image/svg+xml': svg, 'image/png': { schema: Type.String({ contentMediaType: 'image/png' }) } },
+};

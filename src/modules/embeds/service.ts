@@ -1,4 +1,5 @@
 import type { Database } from '../../db/index.js';
+import { AppError } from '../../lib/errors.js';
 import type { CachedResponse, ReadCache } from '../../lib/read-cache.js';
 import { botRepository, toBot } from '../bots/repository.js';
 import type { HistoryService } from '../history/service.js';
@@ -18,6 +19,16 @@ import {
 const BADGE_TTL_MS = 300_000;
 /** The widget shows live data: never older than a minute. */
 const WIDGET_TTL_MS = 60_000;
+/**
+ * Bots are stored only under 17–20 digit IDs (the management API's SnowflakeId), so anything else
+ * is an unknown bot: 404 without a query. It also keeps bytes the database rejects (a NUL in
+ * `/api/badge/%00`) away from it, where they made a 500.
+ */
+const APPLICATION_ID = /^[0-9]{17,20}$/;
+
+function assertPossibleId(id: string): void {
+  if (!APPLICATION_ID.test(id)) throw AppError.notFound();
+}
 
 export class EmbedService {
   constructor(
@@ -27,7 +38,8 @@ export class EmbedService {
     private readonly siteUrl: string,
   ) {}
 
-  badge(id: string, variant: BadgeVariant, theme: Theme | undefined, compact: boolean): Promise<CachedResponse<string>> {
+  async badge(id: string, variant: BadgeVariant, theme: Theme | undefined, compact: boolean): Promise<CachedResponse<string>> {
+    assertPossibleId(id);
     return this.cache.fetch(
       `badge:${id}:${variant}:${theme ?? ''}:${compact}`,
       id,
@@ -39,7 +51,8 @@ export class EmbedService {
     );
   }
 
-  widget(id: string, theme: Theme | undefined, lang: Lang): Promise<CachedResponse<string>> {
+  async widget(id: string, theme: Theme | undefined, lang: Lang): Promise<CachedResponse<string>> {
+    assertPossibleId(id);
     return this.cache.fetch(
       `widget:${id}:${theme ?? ''}:${lang}`,
       id,
@@ -54,7 +67,8 @@ export class EmbedService {
   }
 
   /** The same series as the history endpoint (so the same source as serverCount), drawn. */
-  chart(id: string, range: ChartSeries['rangeDays'], theme: 'auto' | Theme, format: 'svg' | 'png') {
+  async chart(id: string, range: ChartSeries['rangeDays'], theme: 'auto' | Theme, format: 'svg' | 'png') {
+    assertPossibleId(id);
     return this.cache.fetch<string | Buffer>(`chart:${id}:${range}:${theme}:${format}`, id, async (month) => {
       const [bot, history] = await Promise.all([this.bot(id, month), this.history.history(id, range)]);
       if (!bot || !history) return undefined;

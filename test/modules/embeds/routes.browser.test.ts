@@ -1,10 +1,16 @@
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import type { Server } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { Browser, Frame, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { renderBadge, renderChartPng, renderChartSvg, type BadgeVariant, type Lang, type Theme } from '../../../src/modules/embeds/render/index.js';
-import { galleryPage, launchChromium, startEmbedServer, type EmbedFixtures } from './render/browser-harness.js';
-import { HOSTILE_NAME, loadSampleBots, longestSampleBot, makeBot, makeSeries } from './render/fixtures.js';
+import { seed } from '../../../scripts/seed.js';
+import { startOfUtcMonth, utcDay } from '../../../src/lib/clock.js';
+import type { BadgeVariant, Lang, Theme } from '../../../src/modules/embeds/render/index.js';
+import { sampleBots, type SampleBot } from '../../fixtures.js';
+import { ADMIN_TOKEN } from '../../helpers.js';
+import { galleryPage, launchChromium, startApp, startSite, type RunningApp } from './browser-harness.js';
+import { HOSTILE_NAME } from './render/fixtures.js';
 
 /*
  * The callbacks given to page.evaluate run inside Chromium. The project compiles without
@@ -49,44 +55,131 @@ const SCHEMES = ['light', 'dark'] as const;
 const VARIANTS: BadgeVariant[] = ['votes', 'servers', 'rating'];
 const THEMES: (Theme | undefined)[] = [undefined, 'light', 'dark'];
 const LANGS: Lang[] = ['en', 'de'];
+const SITE_URL = 'https://bots.example.org';
+/** No bot has this ID: its badge is the 404 one. */
+const UNKNOWN_ID = '123456789012345678';
 
-const fixtures: EmbedFixtures = { bots: {}, series: {}, pages: new Map() };
+type BotName = 'melody' | 'longest' | 'stress' | 'hostile' | 'empty';
+interface LoadedBot {
+  id: string;
+  name: string;
+  slugs: { de: string; en: string };
+  shortDescription: { de: string; en: string };
+}
+
+/** The bots as loaded through the management API, by the names the tests use. */
+const bots = {} as Record<BotName, LoadedBot>;
+/** Gallery pages of the embedding site, by name. */
+const pages = new Map<string, string>();
+let running: RunningApp;
+/** Where the app serves the embeds. */
+let embeds: string;
+let site: { server: Server; origin: string };
 let browser: Browser;
-let server: Server;
-let origin: string;
 let page: Page;
 /** Badges are 20 px high: their screenshots are taken at twice the resolution. */
 let badgePage: Page;
 const dialogs: string[] = [];
-/** Requests to anything but the local server: the assets must be self-contained. */
+/** Requests to anything but 127.0.0.1: the assets must be self-contained. */
 const foreignRequests: string[] = [];
+
+type SampleBody = SampleBot & LoadedBot & { iconUrl: string; isVerified: boolean; platformServerCount: number | null };
+
+/** The sample bot with the longest name, carrying the longest description of each language. */
+function longestSampleBot(sample: SampleBody[]): SampleBody {
+  const chars = (text: string): number => Array.from(text).length;
+  const longest = (length: (bot: SampleBody) => number): SampleBody =>
+    sample.reduce((best, bot) => (length(bot) > length(best) ? bot : best));
+  const description = (lang: Lang): string => longest((bot) => chars(bot.shortDescription[lang])).shortDescription[lang];
+  return {
+    ...longest((bot) => chars(bot.name)),
+    shortDescription: { de: description('de'), en: description('en') },
+    isVerified: true,
+    published: true,
+  };
+}
+
+/**
+ * Loads the bots through the management API with the project's seed helper, which also adds
+ * reviews, votes and a year of daily history to each: melody (a sample bot that then reports its
+ * own count, so its chart says "reported by the bot"), longest (the sample's longest name and
+ * descriptions), stress (far beyond the sample: an unbreakable 80-character name, 300-character
+ * texts, a dead icon), hostile (the XSS name, an unreachable icon) and empty (no count at all).
+ */
+async function loadBots(app: RunningApp['app'], icon: string): Promise<void> {
+  const sample = sampleBots() as SampleBody[];
+  const melody = sample.find((bot) => bot.name === 'Melody') ?? sample[0]!;
+  const extra = (id: string, slug: string, fields: Partial<SampleBody>): SampleBody => ({
+    ...melody,
+    id,
+    slugs: { de: slug, en: slug },
+    isVerified: false,
+    published: true,
+    ...fields,
+  });
+  const items: Record<BotName, SampleBody> = {
+    melody: { ...melody, iconUrl: icon, published: true },
+    longest: { ...longestSampleBot(sample), iconUrl: icon },
+    stress: extra('990000000000000001', 'stress', {
+      name: 'W'.repeat(80),
+      shortDescription: { de: 'Überlänge '.repeat(30).trim(), en: 'Wordwithoutanyspaces'.repeat(15) },
+      iconUrl: `${icon.replace(/icon\.svg$/, '')}missing.png`, // a 404: the initial's tile stays
+      isVerified: true,
+      platformServerCount: 99_999_999,
+    }),
+    // An icon that fails to load (nothing listens on port 1): the initial's tile shows through.
+    hostile: extra('990000000000000002', 'hostile', { name: HOSTILE_NAME, iconUrl: 'https://127.0.0.1:1/unreachable.png' }),
+    empty: extra('990000000000000003', 'empty', { name: 'Quiet Bot', platformServerCount: null, platformShardCount: null }),
+  };
+  const dir = mkdtempSync(join(tmpdir(), 'embeds-browser-'));
+  try {
+    const file = join(dir, 'bots.json');
+    writeFileSync(file, JSON.stringify(Object.values(items)));
+    await seed(app, file);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+  for (const [name, bot] of Object.entries(items)) bots[name as BotName] = bot;
+
+  // melody reports its own count through the owner API: its chart must switch to that source.
+  const admin = { authorization: `Bearer ${ADMIN_TOKEN}` };
+  const key = await app.inject({ method: 'POST', url: `/admin/v1/bots/${bots.melody.id}/keys`, headers: admin, payload: { scopes: ['stats:write'] } });
+  expect(key.statusCode, key.body).toBe(201);
+  const stats = await app.inject({
+    method: 'POST',
+    url: `/api/v1/bots/${bots.melody.id}/stats`,
+    headers: { authorization: `Bearer ${key.json().data.key}` },
+    payload: { serverCount: (melody.platformServerCount ?? 0) + 12_345 },
+  });
+  expect(stats.statusCode, stats.body).toBe(200);
+
+  // Numbers as wide as they get (99.9k votes this month, 4.7 ★ from 99.9k ratings): no API loads
+  // a hundred thousand votes in reasonable time, so these counters are set in the database.
+  const month = utcDay(startOfUtcMonth(app.clock.now()));
+  for (const id of [bots.longest.id, bots.stress.id]) {
+    await app.db.query('UPDATE bots SET votes_total = 9999999, rating_sum = 466000, rating_count = 99999 WHERE id = $1', [id]);
+    await app.db.query(
+      `INSERT INTO bot_vote_months (bot_id, month, votes) VALUES ($1, $2::date, 99999)
+       ON CONFLICT (bot_id, month) DO UPDATE SET votes = EXCLUDED.votes`,
+      [id, month],
+    );
+    app.changes.emit({ kind: 'bot', botId: id });
+  }
+}
+
+/** An asset as our app serves it, for inlining into a page. */
+async function fetchAsset(path: string): Promise<string> {
+  const response = await fetch(`${embeds}${path}`);
+  expect(response.status, path).toBe(200);
+  return response.text();
+}
 
 beforeAll(async () => {
   mkdirSync(ARTIFACTS, { recursive: true });
-  ({ server, origin } = await startEmbedServer(fixtures));
-  const icon = `${origin}/icon.svg`;
-  const longest = longestSampleBot(loadSampleBots());
-  fixtures.bots = {
-    melody: makeBot({ iconUrl: icon }),
-    longest: { ...longest, iconUrl: icon },
-    // Far beyond the sample data: one unbreakable 80-character name, 400-character texts, wide numbers.
-    stress: makeBot({
-      name: 'W'.repeat(80),
-      iconUrl: '', // no icon at all: the initial's tile stays
-      shortDescription: { de: 'Überlänge '.repeat(40), en: 'Wordwithoutanyspaces'.repeat(20) },
-      serverCount: 99_999_999,
-      votesMonth: 99_999,
-      rating: { average: 4.66, count: 99_999 },
-    }),
-    // An icon that fails to load (nothing listens on port 1): the initial's tile shows through.
-    hostile: makeBot({ name: HOSTILE_NAME, iconUrl: 'https://127.0.0.1:1/unreachable.png', isVerified: false }),
-  };
-  fixtures.series = {
-    melody: makeSeries(),
-    year: makeSeries({ botName: longest.name, rangeDays: 365, source: 'platform' }),
-    empty: makeSeries({ points: [] }),
-    hostile: makeSeries({ botName: HOSTILE_NAME }),
-  };
+  site = await startSite(pages);
+  running = await startApp({ SITE_URL });
+  embeds = `${running.origin}/api`;
+  await loadBots(running.app, `${site.origin}/icon.svg`);
   browser = await launchChromium();
   page = await newPage({ width: 1360, height: 900 }, 1);
   badgePage = await newPage({ width: 900, height: 400 }, 2);
@@ -114,39 +207,56 @@ async function newPage(viewport: { width: number; height: number }, deviceScaleF
 afterAll(async () => {
   expect(foreignRequests).toEqual([]);
   await browser?.close();
-  await new Promise((resolve) => server?.close(resolve));
+  await new Promise((resolve) => site?.server.close(resolve));
+  await running?.app.close();
+  await running?.db.close();
 });
 
-/** Loads a gallery page and waits until every image and iframe has loaded (or failed). */
+/** Loads a gallery page from the embedding site and waits until every image and iframe has loaded (or failed). */
 async function showPage(name: string, body: string, scheme: (typeof SCHEMES)[number], target = page): Promise<void> {
-  fixtures.pages.set(name, galleryPage(name, body));
+  pages.set(name, galleryPage(name, body));
   await target.emulateMedia({ colorScheme: scheme });
-  await target.goto(`${origin}/page/${name}`, { waitUntil: 'load' });
+  await target.goto(`${site.origin}/page/${name}`, { waitUntil: 'load' });
 }
 
-const badgeQuery = (variant: BadgeVariant, theme: Theme | undefined, compact: boolean): string =>
-  `variant=${variant}${theme ? `&theme=${theme}` : ''}${compact ? '&compact=1' : ''}`;
+/**
+ * A screenshot of the whole page. Chromium does not paint cross-origin iframes outside the
+ * viewport (and the widgets come from another origin than the page), so the viewport grows to
+ * the whole page first.
+ */
+async function screenshotWholePage(target: Page, path: string, width = target.viewportSize()!.width): Promise<void> {
+  const before = target.viewportSize()!;
+  await target.setViewportSize({ width, height: before.height });
+  const height = await target.evaluate(() => document.documentElement.scrollHeight);
+  await target.setViewportSize({ width, height });
+  await target.screenshot({ path, fullPage: true });
+  await target.setViewportSize(before);
+}
+
+const badgeUrl = (bot: BotName, variant: BadgeVariant, theme: Theme | undefined, compact: boolean): string =>
+  `/badge/${bots[bot].id}?variant=${variant}${theme ? `&theme=${theme}` : ''}${compact ? '&compact=1' : ''}`;
 
 describe('badge in Chromium', () => {
   const combos = VARIANTS.flatMap((variant) => THEMES.flatMap((theme) => [false, true].map((compact) => ({ variant, theme, compact }))));
-  const body = () =>
+  /** Each badge as an `<img>` of the app's URL, and the same bytes inline (as a page that pastes the SVG would). */
+  const body = async () =>
     THEMES.map(
       (theme) =>
         `<h2>theme=${theme ?? '(none: follows system)'}</h2><div class="row">` +
         combos
           .filter((combo) => combo.theme === theme)
-          .map((c) => `<img alt="" src="/badge/melody?${badgeQuery(c.variant, c.theme, c.compact)}">`)
+          .map((c) => `<img alt="" src="${embeds}${badgeUrl('melody', c.variant, c.theme, c.compact)}">`)
           .join('') +
-        `<img alt="" class="missing" src="/badge/nobody?${theme ? `theme=${theme}` : ''}"></div>`,
+        `<img alt="" class="missing" src="${embeds}/badge/${UNKNOWN_ID}${theme ? `?theme=${theme}` : ''}"></div>`,
     ).join('') +
     '<h2>inline (several on one page)</h2><div class="row inline">' +
-    combos.map((c) => renderBadge(fixtures.bots.melody!, c)).join('') +
-    renderBadge(fixtures.bots.hostile!, { variant: 'servers', compact: false }) +
+    (await Promise.all(combos.map((c) => fetchAsset(badgeUrl('melody', c.variant, c.theme, c.compact))))).join('') +
+    (await fetchAsset(badgeUrl('hostile', 'servers', undefined, false))) +
     '</div>';
 
   it.each(SCHEMES)('renders every variant and theme, inline and as <img>, under %s system setting', async (scheme) => {
-    await showPage(`badges-${scheme}`, body(), scheme, badgePage);
-    await badgePage.screenshot({ path: `${ARTIFACTS}/badges-${scheme}.png`, fullPage: true });
+    await showPage(`badges-${scheme}`, await body(), scheme, badgePage);
+    await screenshotWholePage(badgePage, `${ARTIFACTS}/badges-${scheme}.png`);
 
     // A broken SVG leaves an <img> with naturalWidth 0; the 404 "not found" badge must display too.
     const images = await badgePage.$$eval('img', (imgs) => imgs.map((img) => ({ src: img.getAttribute('src'), width: img.naturalWidth })));
@@ -163,7 +273,7 @@ describe('badge in Chromium', () => {
 });
 
 describe('widget in an iframe of 420 × 140', () => {
-  const cases = ['longest', 'stress', 'melody', 'hostile'].flatMap((bot) =>
+  const cases = (['longest', 'stress', 'melody', 'hostile'] as const).flatMap((bot) =>
     LANGS.flatMap((lang) => THEMES.map((theme) => ({ bot, lang, theme, name: `${bot}-${lang}-${theme ?? 'auto'}` }))),
   );
   const body = () =>
@@ -175,7 +285,7 @@ describe('widget in an iframe of 420 × 140', () => {
           .map(
             (c) =>
               `<div class="cell"><span>${c.bot}, theme=${c.theme ?? 'auto'}</span><iframe name="${c.name}" width="420" height="140" ` +
-              `src="/widget/${c.bot}?lang=${c.lang}${c.theme ? `&theme=${c.theme}` : ''}"></iframe></div>`,
+              `src="${embeds}/widget/${bots[c.bot].id}?lang=${c.lang}${c.theme ? `&theme=${c.theme}` : ''}"></iframe></div>`,
           )
           .join('') +
         '</div>',
@@ -219,7 +329,7 @@ describe('widget in an iframe of 420 × 140', () => {
 
   it.each(SCHEMES)('never overflows, in both languages and all themes, under %s system setting', async (scheme) => {
     await showPage(`widgets-${scheme}`, body(), scheme);
-    await page.screenshot({ path: `${ARTIFACTS}/widgets-${scheme}.png`, fullPage: true });
+    await screenshotWholePage(page, `${ARTIFACTS}/widgets-${scheme}.png`);
     for (const c of cases.filter((x) => x.bot === 'longest')) {
       await page.locator(`iframe[name="${c.name}"]`).screenshot({ path: `${ARTIFACTS}/widget-${c.name}-on-${scheme}-page.png` });
     }
@@ -238,9 +348,13 @@ describe('widget in an iframe of 420 × 140', () => {
         if (text.isNumberOrButton || c.bot !== 'stress') expect(text.overflowsX, `${c.name} ${text.what}`).toBe(false);
       }
       expect(facts.cardBackground, c.name).toBe((c.theme ?? scheme) === 'dark' ? 'rgb(22, 27, 34)' : 'rgb(255, 255, 255)');
-      expect(facts.link, c.name).toMatchObject({ target: '_blank', rel: 'noopener noreferrer' });
+      expect(facts.link, c.name).toEqual({
+        href: `${SITE_URL}/${c.lang}/bots/${bots[c.bot].slugs[c.lang]}`,
+        target: '_blank',
+        rel: 'noopener noreferrer',
+      });
     }
-    const longest = fixtures.bots.longest!;
+    const longest = bots.longest;
     expect((await measure(frame('longest-en-auto'))).name).toBe(longest.name);
     expect(await frame('longest-de-auto').locator('.desc').textContent()).toBe(longest.shortDescription.de);
     expect(await frame('longest-en-auto').locator('.desc').textContent()).toBe(longest.shortDescription.en);
@@ -258,26 +372,35 @@ describe('widget in an iframe of 420 × 140', () => {
 });
 
 describe('chart in Chromium', () => {
-  const body = () =>
-    ['melody', 'year', 'empty', 'hostile']
+  /** melody: 30 days reported by the bot; year: 365 days of the longest name; empty: no data; hostile. */
+  const charts = (): Record<string, string> => ({
+    melody: `/chart/${bots.melody.id}?`,
+    year: `/chart/${bots.longest.id}?range=365&`,
+    empty: `/chart/${bots.empty.id}?`,
+    hostile: `/chart/${bots.hostile.id}?`,
+  });
+  const body = async () =>
+    Object.entries(charts())
       .map(
-        (name) =>
+        ([name, url]) =>
           `<h2>${name}: SVG auto, dark, light · PNG</h2><div class="row">` +
-          ['auto', 'dark', 'light'].map((theme) => `<img alt="" src="/chart/${name}.svg?theme=${theme}">`).join('') +
-          `<img alt="" class="png" src="/chart/${name}.png?theme=auto"></div>`,
+          ['auto', 'dark', 'light'].map((theme) => `<img alt="" src="${embeds}${url}theme=${theme}">`).join('') +
+          `<img alt="" class="png" src="${embeds}${url}format=png&theme=auto"></div>`,
       )
       .join('') +
-    `<div class="inline">${renderChartSvg(fixtures.series.hostile!, { theme: 'auto' })}</div>`;
+    `<div class="inline">${await fetchAsset(`${charts().hostile}theme=auto`)}</div>`;
 
   it.each(SCHEMES)('renders SVG in all themes and PNG, under %s system setting', async (scheme) => {
-    await showPage(`charts-${scheme}`, body(), scheme);
-    await page.setViewportSize({ width: 2660, height: 900 });
-    await page.screenshot({ path: `${ARTIFACTS}/charts-${scheme}.png`, fullPage: true });
-    await page.setViewportSize({ width: 1360, height: 900 });
+    await showPage(`charts-${scheme}`, await body(), scheme);
+    await screenshotWholePage(page, `${ARTIFACTS}/charts-${scheme}.png`, 2660);
     if (scheme === 'light') {
       // The PNGs themselves, as a document would show them.
-      for (const [name, series] of Object.entries(fixtures.series)) {
-        for (const theme of ['light', 'dark'] as const) writeFileSync(`${ARTIFACTS}/chart-${name}-${theme}.png`, renderChartPng(series, { theme }));
+      for (const [name, url] of Object.entries(charts())) {
+        for (const theme of ['light', 'dark'] as const) {
+          const png = await fetch(`${embeds}${url}theme=${theme}`, { headers: { accept: 'image/png' } });
+          expect(png.headers.get('content-type')).toBe('image/png');
+          writeFileSync(`${ARTIFACTS}/chart-${name}-${theme}.png`, Buffer.from(await png.arrayBuffer()));
+        }
       }
     }
     const sizes = await page.$$eval('img', (imgs) => imgs.map((img) => [img.naturalWidth, img.naturalHeight]));
@@ -288,13 +411,15 @@ describe('chart in Chromium', () => {
   });
 
   it('shows a hostile name as text in the inline chart and badge, and runs no script', async () => {
-    await showPage('charts-xss', body() + renderBadge(fixtures.bots.hostile!, { variant: 'votes', compact: true }), 'light');
+    const badge = await fetchAsset(badgeUrl('hostile', 'votes', undefined, true));
+    await showPage('charts-xss', (await body()) + badge, 'light');
     const facts = await page.evaluate(() => ({
       titles: [...document.querySelectorAll('svg > title')].map((title) => title.textContent),
       firstText: document.querySelector('.inline svg text')!.textContent,
       injected: document.querySelectorAll('svg img, img[src="x"]').length,
     }));
     expect(facts.firstText).toBe(HOSTILE_NAME);
+    expect(facts.titles).toHaveLength(2);
     expect(facts.titles.every((title) => title!.startsWith(`${HOSTILE_NAME}: `))).toBe(true);
     expect(facts.injected).toBe(0);
     expect(dialogs).toEqual([]);

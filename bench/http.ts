@@ -28,19 +28,33 @@ const POSTGRES_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.
 const DEMO_FILE = fileURLToPath(new URL('../scripts/demo-data/bots.sample.json', import.meta.url));
 const ADMIN_TOKEN = `bench-${randomBytes(12).toString('hex')}`;
 
-/** Reference figures: our req/s as a share of the bare server's. */
-const TARGETS = { single: 0.7, list: 0.5 } as const;
+/** Reference figures: our req/s as a share of the bare server's (overhead: at most this share lost). */
+const TARGETS = { single: 0.7, list: 0.5, check: 0.6, badge: 0.7, keyOverhead: 0.2 } as const;
 
 /**
  * Environment of the app under test. Rate limiting (added later, with its own env knobs) must not
  * throttle the bench: set its knobs here, e.g. a limit far above what autocannon sends, or off.
  */
+const HUGE = String(1_000_000); // the most config allows: more than these runs send in a minute
 const BENCH_ENV: Record<string, string> = {
   NODE_ENV: 'production',
   ADMIN_TOKEN,
   LOG_LEVEL: 'warn',
-  // RATE_LIMIT_...: '...',  <- rate-limit knobs go here once they exist
+  SECRET_KEY: randomBytes(32).toString('hex'),
+  // Rate limiting stays on (every request counted, headers set); the limits are out of reach.
+  RATE_LIMIT_ANONYMOUS: HUGE,
+  RATE_LIMIT_EMBEDS: HUGE,
+  RATE_LIMIT_TIER1: HUGE,
+  RATE_LIMIT_TIER2: HUGE,
+  RATE_LIMIT_TIER3: HUGE,
 };
+
+interface Target {
+  name: string;
+  path: string;
+  headers?: Record<string, string>;
+  reference?: number;
+}
 
 interface Row {
   backend: string;
@@ -59,9 +73,9 @@ interface Measured {
   errors: number;
 }
 
-async function measure(url: string): Promise<Measured> {
-  await autocannon({ url, connections: CONNECTIONS, duration: WARMUP, workers: 1 });
-  const result = await autocannon({ url, connections: CONNECTIONS, duration: DURATION, workers: 1 });
+async function measure(url: string, headers: Record<string, string> = {}): Promise<Measured> {
+  await autocannon({ url, connections: CONNECTIONS, duration: WARMUP, workers: 1, headers });
+  const result = await autocannon({ url, connections: CONNECTIONS, duration: DURATION, workers: 1, headers });
   return {
     reqPerSec: result.requests.average,
     p99: result.latency.p99,
@@ -93,7 +107,8 @@ async function bareServer(answers: Map<string, { body: Buffer; type: string; cac
 }
 
 async function benchBackend(backend: string, env: Record<string, string>): Promise<Row[]> {
-  const app = await buildApp({ config: readConfig({ ...BENCH_ENV, ...env }), logger: { level: 'warn' } });
+  const config = readConfig({ ...BENCH_ENV, ...env });
+  const app = await buildApp({ config, logger: { level: 'warn' } });
   try {
     process.stdout.write(`[${backend}] seeding demo data ...\n`);
     const seeded = await seed(app, DEMO_FILE);
@@ -103,14 +118,24 @@ async function benchBackend(backend: string, env: Record<string, string>): Promi
     );
     const botId = rows[0]?.id;
     if (!botId) throw new Error('no published bot after seeding');
+    const { key } = await app.services.keys.create(botId, { scopes: ['votes:read'], tier: 3 });
+    const withKey = { authorization: `Bearer ${key}` };
     const ours = await listen(app);
-    const targets = [
+    const targets: Target[] = [
       { name: 'GET /api/v1/bots/{id}', path: `/api/v1/bots/${botId}`, reference: TARGETS.single },
       { name: 'GET /api/v1/bots?limit=50', path: '/api/v1/bots?limit=50', reference: TARGETS.list },
+      { name: 'GET /api/v1/bots/{id} with a key', path: `/api/v1/bots/${botId}`, headers: withKey },
+      {
+        name: 'GET /api/v1/bots/{id}/check/{userId} with a key',
+        path: `/api/v1/bots/${botId}/check/400000000000000001`,
+        headers: withKey,
+        reference: TARGETS.check,
+      },
+      { name: 'GET /api/badge/{id}', path: `/api/badge/${botId}`, reference: TARGETS.badge },
     ];
     const answers = new Map<string, { body: Buffer; type: string; cacheControl: string | null }>();
     for (const target of targets) {
-      const response = await fetch(`${ours}${target.path}`);
+      const response = await fetch(`${ours}${target.path}`, { headers: target.headers });
       if (response.status !== 200) throw new Error(`${target.path}: ${response.status}`);
       answers.set(target.path, {
         body: Buffer.from(await response.arrayBuffer()),
@@ -122,22 +147,36 @@ async function benchBackend(backend: string, env: Record<string, string>): Promi
     const bareUrl = await listen(bare);
     try {
       const result: Row[] = [];
+      const anonymous = new Map<string, number>();
       for (const target of targets) {
         const body = answers.get(target.path)?.body;
         const check = Buffer.from(await (await fetch(`${bareUrl}${target.path}`)).arrayBuffer());
         if (!body || !check.equals(body)) throw new Error(`bare server does not answer the same bytes for ${target.path}`);
         // ours, bare, bare, ours: a drift in the machine's load during the run hits both alike.
         process.stdout.write(`[${backend}] ${target.name}: ours, bare, bare, ours ...\n`);
-        const mine1 = await measure(`${ours}${target.path}`);
-        const base1 = await measure(`${bareUrl}${target.path}`);
-        const base2 = await measure(`${bareUrl}${target.path}`);
-        const mine2 = await measure(`${ours}${target.path}`);
+        const mine1 = await measure(`${ours}${target.path}`, target.headers);
+        const base1 = await measure(`${bareUrl}${target.path}`, target.headers);
+        const base2 = await measure(`${bareUrl}${target.path}`, target.headers);
+        const mine2 = await measure(`${ours}${target.path}`, target.headers);
         const mine = mean(mine1, mine2);
         const base = mean(base1, base2);
         result.push(
           { backend, target: `${target.name} (bare Fastify, ${body.length} B)`, ...base, ratio: undefined, reference: undefined },
           { backend, target: target.name, ...mine, ratio: mine.reqPerSec / base.reqPerSec, reference: target.reference },
         );
+        if (!target.headers) anonymous.set(target.path, mine.reqPerSec);
+        const anonymousRate = anonymous.get(target.path);
+        if (target.headers && anonymousRate) {
+          result.push({
+            backend,
+            target: `  auth + key rate limit cost over the anonymous read`,
+            reqPerSec: mine.reqPerSec,
+            p99: mine.p99,
+            errors: 0,
+            ratio: 1 - mine.reqPerSec / anonymousRate,
+            reference: -TARGETS.keyOverhead,
+          });
+        }
       }
       return result;
     } finally {
@@ -172,6 +211,13 @@ async function postgresDatabase(): Promise<{ url: string; drop: () => Promise<vo
   };
 }
 
+/** A positive reference is a floor for the ratio; a negative one a ceiling for a cost share. */
+function reference(row: Row): string {
+  if (row.reference === undefined || row.ratio === undefined) return '';
+  if (row.reference < 0) return `<= ${-row.reference} ${row.ratio <= -row.reference ? 'met' : 'MISSED'}`;
+  return `>= ${row.reference} ${row.ratio >= row.reference ? 'met' : 'MISSED'}`;
+}
+
 function table(rows: Row[]): string {
   const header = ['backend', 'target', 'req/s', 'p99 ms', 'ratio to bare', 'reference', 'errors'];
   const lines = rows.map((row) => [
@@ -180,7 +226,7 @@ function table(rows: Row[]): string {
     row.reqPerSec.toFixed(0),
     row.p99.toFixed(1),
     row.ratio === undefined ? '' : row.ratio.toFixed(2),
-    row.reference === undefined ? '' : `>= ${row.reference} ${row.ratio !== undefined && row.ratio >= row.reference ? 'met' : 'MISSED'}`,
+    reference(row),
     String(row.errors),
   ]);
   const widths = header.map((h, i) => Math.max(h.length, ...lines.map((l) => (l[i] ?? '').length)));
@@ -209,7 +255,9 @@ Bot Directory HTTP bench: autocannon (own thread), ${CONNECTIONS} connections, $
 Each figure: mean req/s of two runs (order ours, bare, bare, ours), worst p99 of the two
 Node ${process.version}, ${cpus().length} x ${cpus()[0]?.model ?? 'unknown CPU'}
 Reference: our req/s as a share of a bare Fastify server answering the same bytes, same run:
-  single bot >= ${TARGETS.single}, list of 50 >= ${TARGETS.list}
+  single bot >= ${TARGETS.single}, list of 50 >= ${TARGETS.list}, vote check with a key >= ${TARGETS.check}, badge >= ${TARGETS.badge}
+  auth + rate limit with a key cost at most ${TARGETS.keyOverhead * 100}% of the anonymous read (same endpoint)
+Rate limiting on (limits set out of reach), every request counted and given x-ratelimit-* headers
 Reproduce: npm run bench   (BENCH_DURATION, BENCH_CONNECTIONS, BENCH_DATABASE_URL to change)
 
 ${table(rows)}

@@ -37,7 +37,8 @@ export class ReadCache {
     key: string,
     botId: string | undefined,
     compute: (month: string) => Promise<B | undefined>,
-    ttlMs = TTL_MS,
+    /** A number, or a function asked after compute (for answers whose life depends on their content). */
+    ttlMs: number | (() => number) = TTL_MS,
   ): Promise<CachedResponse<B>> {
     const now = this.clock.now();
     const hit = this.entries.get(key);
@@ -48,7 +49,7 @@ export class ReadCache {
     const entry = {
       body,
       etag: `"${createHash('sha1').update(body).digest('base64url')}"`,
-      expiresAt: Math.min(now.getTime() + ttlMs, startOfNextUtcMonth(now).getTime()),
+      expiresAt: Math.min(now.getTime() + (typeof ttlMs === 'number' ? ttlMs : ttlMs()), startOfNextUtcMonth(now).getTime()),
     };
     if (ticket === this.generation) this.store(key, botId, entry);
     return entry;

@@ -12,7 +12,7 @@ export const Localized = <T extends ReturnType<typeof Type.String>>(value: T) =>
 
 export const Rating = Type.Object({ average: Type.Number(), count: Type.Integer() });
 
-export const Bot = Type.Object({
+const botFields = {
   id: Type.String(),
   name: Type.String(),
   slugs: Type.Object({ de: Type.String(), en: Type.String() }),
@@ -33,13 +33,17 @@ export const Bot = Type.Object({
   votesMonth: Type.Integer(),
   rating: Rating,
   isVerified: Type.Boolean(),
-  publishedAt: Type.Union([Timestamp, Type.Null()], {
-    description: 'When the bot was first published; null only for a bot never published (management API)',
-  }),
-});
+};
+
+export const Bot = Type.Object({ ...botFields, publishedAt: Timestamp });
 export type Bot = Static<typeof Bot>;
 
-export const AdminBot = Type.Intersect([Bot, Type.Object({ published: Type.Boolean() })]);
+/** The management API's view: also unpublished bots, so `publishedAt` is null until a first publication. */
+export const AdminBot = Type.Object({
+  ...botFields,
+  publishedAt: Type.Union([Timestamp, Type.Null()], { description: 'null for a bot never published' }),
+  published: Type.Boolean(),
+});
 export type AdminBot = Static<typeof AdminBot>;
 
 export const SORTS = ['votes_month', 'votes_total', 'servers', 'new', 'name'] as const;

@@ -134,6 +134,7 @@ export class BotService {
 }
 
 function toPublic(bot: AdminBot): Bot {
-  const { published: _published, ...rest } = bot;
-  return rest;
+  const { published: _published, publishedAt, ...rest } = bot;
+  // Public reads select published bots only, and publishing stamps publishedAt.
+  return { ...rest, publishedAt: publishedAt as string };
 }

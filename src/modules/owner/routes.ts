@@ -1,4 +1,5 @@
 import { Type } from 'typebox';
+import { JSON_TYPE, sendCached } from '../../lib/http.js';
 import { errorResponses } from '../../lib/schemas.js';
 import type { App } from '../../lib/types.js';
 import { BotIdParams } from '../bots/schemas.js';
@@ -44,7 +45,10 @@ export async function ownerRoutes(app: App): Promise<void> {
         response: { 200: Type.Object({ data: VoteStatus }), ...errorResponses(...keyErrors) },
       },
     },
-    async (request) => ({ data: await app.services.owner.voteStatus(request.params.id, request.params.userId) }),
+    async (request, reply) => {
+      const cached = await app.services.owner.voteStatusJson(request.params.id, request.params.userId);
+      return sendCached(request, reply, cached, { contentType: JSON_TYPE, cacheControl: 'private, no-store' });
+    },
   );
 
   app.get(

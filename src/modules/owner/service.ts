@@ -3,16 +3,20 @@ import type { Database } from '../../db/index.js';
 import type { ChangeFeed } from '../../lib/change-feed.js';
 import { startOfUtcMonth, utcDay, type Clock } from '../../lib/clock.js';
 import { AppError } from '../../lib/errors.js';
+import { ReadCache, type CachedResponse } from '../../lib/read-cache.js';
 import { botRepository } from '../bots/repository.js';
 import { recordEvent } from '../webhooks/outbox.js';
 import { donationRepository } from './donations-repository.js';
-import type { Donation, DonationCreate, PremiumStatus, Subscription, SubscriptionPatch, SubscriptionUpsert, StatsBody, VoteCreate, VoteEntry, VoteStatus } from './schemas.js';
+import type { Donation, DonationCreate, PremiumStatus, Subscription, SubscriptionPatch, SubscriptionUpsert, StatsBody, VoteCreate, VoteEntry } from './schemas.js';
 import { subscriptionRepository, type SubscriptionWrite } from './subscriptions-repository.js';
 import { statsRepository } from './stats-repository.js';
 import { voteRepository } from './votes-repository.js';
 
 /** A vote counts (and blocks the next one) for 12 hours. */
 export const VOTE_WINDOW_MS = 12 * 60 * 60 * 1000;
+/** How long a vote check may be served from memory at most, should a change notification be lost. */
+const CHECK_TTL_MS = 30_000;
+const CHECK_CACHE_ENTRIES = 100_000;
 
 const NO_PREMIUM: PremiumStatus = {
   active: false,
@@ -25,11 +29,19 @@ const NO_PREMIUM: PremiumStatus = {
 };
 
 export class OwnerService {
+  /** Vote checks: the hottest owner call, answered from memory between votes. */
+  private readonly checks: ReadCache;
+
   constructor(
     private readonly db: Database,
     private readonly clock: Clock,
     private readonly feed: ChangeFeed,
-  ) {}
+  ) {
+    this.checks = new ReadCache(clock, CHECK_CACHE_ENTRIES);
+    feed.subscribe((change) => {
+      if (change.kind === 'bot') this.checks.invalidate(change.botId);
+    });
+  }
 
   async votes(botId: string, limit: number, hours: number | undefined): Promise<VoteEntry[]> {
     await this.assertPublished(botId);
@@ -37,17 +49,28 @@ export class OwnerService {
     return voteRepository.list(this.db, botId, limit, since);
   }
 
-  /** Voted when the user's latest vote is less than 12 hours old: 11:59:59 yes, 12:00:00 no. */
-  async voteStatus(botId: string, userId: string): Promise<VoteStatus> {
-    await this.assertPublished(botId);
-    const now = this.clock.now();
-    const votedAt = await voteRepository.latestSince(this.db, botId, userId, new Date(now.getTime() - VOTE_WINDOW_MS));
-    if (!votedAt || votedAt > now) return { voted: false, votedAt: null, expiresAt: null };
-    return {
-      voted: true,
-      votedAt: votedAt.toISOString(),
-      expiresAt: new Date(votedAt.getTime() + VOTE_WINDOW_MS).toISOString(),
-    };
+  /**
+   * `{data: Vote status}` as JSON, cached per bot and user until the status would change by itself
+   * (the end of the 12-hour window) or a vote for the bot arrives (the change feed drops the bot's
+   * entries on every process). Voted when the latest vote is less than 12 hours old: 11:59:59 yes,
+   * 12:00:00 no.
+   */
+  voteStatusJson(botId: string, userId: string): Promise<CachedResponse<string>> {
+    let ttlMs = CHECK_TTL_MS;
+    return this.checks.fetch(
+      `check:${botId}:${userId}`,
+      botId,
+      async () => {
+        if (!(await botRepository.isPublished(this.db, botId))) return undefined;
+        const now = this.clock.now();
+        const votedAt = await voteRepository.latestSince(this.db, botId, userId, new Date(now.getTime() - VOTE_WINDOW_MS));
+        if (!votedAt || votedAt > now) return JSON.stringify({ data: { voted: false, votedAt: null, expiresAt: null } });
+        const expiresAt = new Date(votedAt.getTime() + VOTE_WINDOW_MS);
+        ttlMs = Math.min(CHECK_TTL_MS, expiresAt.getTime() - now.getTime());
+        return JSON.stringify({ data: { voted: true, votedAt: votedAt.toISOString(), expiresAt: expiresAt.toISOString() } });
+      },
+      () => ttlMs,
+    );
   }
 
   async premium(botId: string, scope: { userId: string } | { guildId: string }): Promise<PremiumStatus> {

@@ -1,5 +1,5 @@
-import { describe, expect, it } from 'vitest';
-import { backends, testApp } from '../../helpers.js';
+import { afterAll, describe, expect, it } from 'vitest';
+import { backends, freshDatabase, testApp } from '../../helpers.js';
 import { bearer, createBot, createKey, USER } from '../../support/owner.js';
 
 describe.each(backends())('API key management (%s)', async (backend) => {
@@ -66,5 +66,27 @@ describe.each(backends())('API key management (%s)', async (backend) => {
     const { key } = await createKey(t, botId, ['votes:read']);
     expect((await t.get(`/api/v1/bots/${botId}`, bearer(key))).statusCode).toBe(200);
     expect((await t.get('/api/v1/bots', bearer(key))).statusCode).toBe(200);
+  });
+});
+
+describe.runIf(process.env.TEST_DATABASE_URL)('revocation across processes (postgres)', async () => {
+  // A skipped suite's body still runs to collect its tests: build nothing without the server.
+  if (!process.env.TEST_DATABASE_URL) return;
+  const db = await freshDatabase('postgres');
+  const a = await testApp('postgres', { db });
+  const b = await testApp('postgres', { db });
+  afterAll(() => db.close());
+
+  it('a key revoked through one process is refused by the other', async () => {
+    const botId = await createBot(a);
+    const { key, id } = await createKey(a, botId, ['votes:read']);
+    expect((await b.get(`/api/v1/bots/${botId}/votes`, bearer(key))).statusCode).toBe(200);
+    expect((await a.admin('DELETE', `/admin/v1/keys/${id}`)).statusCode).toBe(204);
+    let status = 200;
+    for (let i = 0; i < 200 && status === 200; i++) {
+      status = (await b.get(`/api/v1/bots/${botId}/votes`, bearer(key))).statusCode;
+      if (status === 200) await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+    expect(status).toBe(401);
   });
 });

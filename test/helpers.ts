@@ -295,10 +295,19 @@ export class ContractChecker {
     }
     if (parsed && isFastifyErrorShape(json)) problems.push("body has Fastify's {statusCode, error, message} shape");
 
+    const route = decodable(path) ? this.routes.find((r) => r.pattern.test(path)) : undefined;
+    const operation = route?.methods[method === 'HEAD' ? 'get' : method.toLowerCase()];
+    const documented = operation && (operation.responses[String(status)] ?? operation.responses.default);
+    const mediaType = contentType.split(';', 1)[0]?.trim() ?? '';
+    // An operation may document a non-JSON rendering of its errors (the embeds: an image or a page).
+    const renderedError = status >= 400 && mediaType !== '' && !mediaType.endsWith('json') && documented?.content?.[mediaType] !== undefined;
+
     if (method === 'HEAD') {
       // Node drops the body of any HEAD response on the wire; light-my-request shows what an
       // error handler passed, so only routed answers (which Fastify strips itself) are checked.
       if (status < 400 && response.body.length > 0) problems.push('HEAD response has a body');
+    } else if (renderedError) {
+      if (response.body.length === 0) problems.push(`error ${status} rendered as ${mediaType} without a body`);
     } else if (status >= 400) {
       if (!parsed) problems.push(`error ${status} without a JSON body`);
       else if (!this.envelope(json)) problems.push(`error body is not the envelope: ${this.ajv.errorsText(this.envelope.errors)}`);
@@ -312,8 +321,6 @@ export class ContractChecker {
     }
     if (status === 405 && !response.headers.allow) problems.push('405 without an Allow header');
 
-    const route = decodable(path) ? this.routes.find((r) => r.pattern.test(path)) : undefined;
-    const operation = route?.methods[method === 'HEAD' ? 'get' : method.toLowerCase()];
     if (!route || !operation) {
       // Not a documented operation: an error in the envelope (checked above), an OPTIONS probe,
       // or one of the two OpenAPI documents themselves (checked by their own test).
@@ -322,9 +329,10 @@ export class ContractChecker {
       if (status < 400 && !docs && !options) problems.push(`${status} for an undocumented operation`);
       return problems.map((p) => `${method} ${response.url} → ${status}: ${p}`);
     }
-    const documented = operation.responses[String(status)] ?? operation.responses.default;
     if (!documented) {
       problems.push(`status ${status} is not documented for ${method} ${route.template}`);
+    } else if (method !== 'HEAD' && mediaType !== '' && !mediaType.endsWith('json')) {
+      if (documented.content?.[mediaType] === undefined) problems.push(`${mediaType} is not documented for ${status}`);
     } else if (method !== 'HEAD') {
       const schema = documented.content?.['application/json']?.schema;
       if (schema === undefined) {

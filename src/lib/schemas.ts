@@ -35,6 +35,9 @@ export function errorResponses(...codes: ErrorCode[]): Record<number, TSchema> {
   return Object.fromEntries(all.map((code) => [ERROR_STATUS[code], { ...ErrorResponse, description: code }]));
 }
 
+/** For responses served with an ETag: `If-None-Match` with the current ETag answers 304, no body. */
+export const notModified = { 304: Type.Null({ description: 'Not modified: If-None-Match named the current ETag' }) };
+
 export function dataOf<T extends TSchema>(schema: T) {
   return Type.Object({ data: schema });
 }

@@ -1,5 +1,5 @@
 import { JSON_TYPE, sendCached } from '../../lib/http.js';
-import { errorResponses } from '../../lib/schemas.js';
+import { errorResponses, notModified } from '../../lib/schemas.js';
 import type { App } from '../../lib/types.js';
 import { BotIdParams, BotList, BotListQuery, Bot } from './schemas.js';
 import { Type } from 'typebox';
@@ -12,7 +12,7 @@ export async function botRoutes(app: App): Promise<void> {
         tags: ['bots'],
         summary: 'List published bots',
         querystring: BotListQuery,
-        response: { 200: BotList, ...errorResponses('unauthorized', 'validation_failed') },
+        response: { 200: BotList, ...notModified, ...errorResponses('unauthorized', 'validation_failed') },
       },
     },
     async (request, reply) => {
@@ -28,7 +28,7 @@ export async function botRoutes(app: App): Promise<void> {
         tags: ['bots'],
         summary: 'One published bot',
         params: BotIdParams,
-        response: { 200: Type.Object({ data: Bot }), ...errorResponses('unauthorized', 'not_found') },
+        response: { 200: Type.Object({ data: Bot }), ...notModified, ...errorResponses('unauthorized', 'not_found') },
       },
     },
     async (request, reply) => {

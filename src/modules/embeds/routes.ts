@@ -1,13 +1,13 @@
+import { notModified } from '../../lib/schemas.js';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { prefers } from '../../lib/accept.js';
 import { sendCached } from '../../lib/http.js';
-import { errorResponses } from '../../lib/schemas.js';
 import type { App } from '../../lib/types.js';
 import { toEnvelope } from '../../plugins/errors.js';
 import { renderErrorBadge } from './render/index.js';
 import { errorPage } from './error-page.js';
 import { WIDGET_CONTENT_SECURITY_POLICY } from './render/index.js';
-import { BadgeQuery, ChartQuery, ChartResponse, EmbedIdParams, HtmlResponse, SvgResponse, WidgetQuery } from './schemas.js';
+import { BadgeQuery, ChartQuery, ChartResponse, embedErrorResponses, EmbedIdParams, HtmlResponse, SvgResponse, WidgetQuery } from './schemas.js';
 
 type EmbedKind = 'badge' | 'widget' | 'chart';
 
@@ -27,7 +27,7 @@ export async function embedRoutes(app: App): Promise<void> {
         summary: 'SVG badge (shields.io-like), cached for five minutes',
         params: EmbedIdParams,
         querystring: BadgeQuery,
-        response: { 200: SvgResponse, ...errorResponses('not_found', 'validation_failed') },
+        response: { 200: SvgResponse, ...notModified, ...embedErrorResponses('image', 'not_found', 'validation_failed') },
       },
     },
     async (request, reply) => {
@@ -46,7 +46,7 @@ export async function embedRoutes(app: App): Promise<void> {
         summary: 'HTML bot card for an iframe of 420 × 140, live data',
         params: EmbedIdParams,
         querystring: WidgetQuery,
-        response: { 200: HtmlResponse, ...errorResponses('not_found', 'validation_failed') },
+        response: { 200: HtmlResponse, ...notModified, ...embedErrorResponses('page', 'not_found', 'validation_failed') },
       },
     },
     async (request, reply) => {
@@ -66,7 +66,7 @@ export async function embedRoutes(app: App): Promise<void> {
         summary: 'Daily server count as an image: SVG, or PNG with format=png or Accept: image/png',
         params: EmbedIdParams,
         querystring: ChartQuery,
-        response: { 200: ChartResponse, ...errorResponses('not_found', 'validation_failed') },
+        response: { 200: ChartResponse, ...notModified, ...embedErrorResponses('image', 'not_found', 'validation_failed') },
       },
     },
     async (request, reply) => {

@@ -1,3 +1,5 @@
+import type { ErrorCode } from '../../lib/errors.js';
+import { ErrorResponse, errorResponses } from '../../lib/schemas.js';
 import { Type, type Static } from 'typebox';
 
 const Theme = Type.Enum(['dark', 'light'], {
@@ -39,10 +41,28 @@ export const EmbedIdParams = Type.Object({ id: Type.String({ description: 'The b
  * ready-made strings and buffers: Fastify does not serialize them.
  */
 const svg = { schema: Type.String({ contentMediaType: 'image/svg+xml' }) };
+const html = { schema: Type.String({ contentMediaType: 'text/html' }) };
+
+/**
+ * Errors of an embed: the JSON envelope for clients that ask for JSON, otherwise an image (or a
+ * page) that says what went wrong where the asset is embedded.
+ */
+export function embedErrorResponses(kind: 'image' | 'page', ...codes: ErrorCode[]) {
+  const rendered = kind === 'image' ? { 'image/svg+xml': svg } : { 'text/html': html };
+  return Object.fromEntries(
+    Object.entries(errorResponses(...codes)).map(([status, envelope]) => [
+      status,
+      {
+        description: (envelope as { description?: string }).description,
+        content: { 'application/json': { schema: ErrorResponse }, ...rendered },
+      },
+    ]),
+  );
+}
 export const SvgResponse = { description: 'SVG image', content: { 'image/svg+xml': svg } };
 export const HtmlResponse = {
   description: 'HTML document for an iframe of 420 × 140',
-  content: { 'text/html': { schema: Type.String({ contentMediaType: 'text/html' }) } },
+  content: { 'text/html': html },
 };
 export const ChartResponse = {
   description: 'SVG image, or PNG with format=png or Accept: image/png',

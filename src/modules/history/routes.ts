@@ -1,5 +1,5 @@
 import { JSON_TYPE, sendCached } from '../../lib/http.js';
-import { errorResponses } from '../../lib/schemas.js';
+import { errorResponses, notModified } from '../../lib/schemas.js';
 import type { App } from '../../lib/types.js';
 import { BotIdParams } from '../bots/schemas.js';
 import { HistoryQuery, HistoryResponse } from './schemas.js';
@@ -13,7 +13,7 @@ export async function historyRoutes(app: App): Promise<void> {
         summary: 'Daily server count of a bot, oldest first',
         params: BotIdParams,
         querystring: HistoryQuery,
-        response: { 200: HistoryResponse, ...errorResponses('unauthorized', 'not_found', 'validation_failed') },
+        response: { 200: HistoryResponse, ...notModified, ...errorResponses('unauthorized', 'not_found', 'validation_failed') },
       },
     },
     async (request, reply) => {

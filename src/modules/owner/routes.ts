@@ -1,6 +1,6 @@
 import { Type } from 'typebox';
 import { JSON_TYPE, sendCached } from '../../lib/http.js';
-import { errorResponses } from '../../lib/schemas.js';
+import { errorResponses, notModified } from '../../lib/schemas.js';
 import type { App } from '../../lib/types.js';
 import { BotIdParams } from '../bots/schemas.js';
 import { requireScope } from '../keys/auth.js';
@@ -42,7 +42,7 @@ export async function ownerRoutes(app: App): Promise<void> {
         summary: 'Whether a user voted within the last 12 hours',
         security,
         params: UserIdParams,
-        response: { 200: Type.Object({ data: VoteStatus }), ...errorResponses(...keyErrors) },
+        response: { 200: Type.Object({ data: VoteStatus }), ...notModified, ...errorResponses(...keyErrors) },
       },
     },
     async (request, reply) => {

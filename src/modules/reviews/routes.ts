@@ -1,5 +1,5 @@
 import { JSON_TYPE, sendCached } from '../../lib/http.js';
-import { errorResponses } from '../../lib/schemas.js';
+import { errorResponses, notModified } from '../../lib/schemas.js';
 import type { App } from '../../lib/types.js';
 import { BotIdParams } from '../bots/schemas.js';
 import { ReviewList, ReviewListQuery } from './schemas.js';
@@ -13,7 +13,7 @@ export async function reviewRoutes(app: App): Promise<void> {
         summary: 'Published reviews of a bot, most helpful first',
         params: BotIdParams,
         querystring: ReviewListQuery,
-        response: { 200: ReviewList, ...errorResponses('unauthorized', 'not_found', 'validation_failed') },
+        response: { 200: ReviewList, ...notModified, ...errorResponses('unauthorized', 'not_found', 'validation_failed') },
       },
     },
     async (request, reply) => {

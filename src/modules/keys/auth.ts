@@ -1,42 +1,91 @@
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify';
 import { AppError } from '../../lib/errors.js';
+import { isPromise, type MaybePromise } from '../../lib/maybe-promise.js';
 import { bearerToken } from '../admin/auth.js';
 import type { AuthenticatedKey } from './service.js';
 import type { Scope } from './schemas.js';
 
-const resolved = new WeakMap<FastifyRequest, Promise<AuthenticatedKey | undefined>>();
+/** Each request's key, once looked up: the key, undefined (no header), a pending lookup, or the refusal. */
+const resolved = new WeakMap<FastifyRequest, MaybePromise<AuthenticatedKey | undefined> | AppError>();
 
 /**
- * The API key a request carries: undefined without an Authorization header, a 401 for a header
- * that is not a live key. Resolved once per request (the rate limiter and the route share it).
+ * The API key a request carries: undefined without an Authorization header, a 401 (thrown) for a
+ * header that is not a live key. Looked up once per request (the rate limiter and the route share
+ * it), and synchronously when the key is in the lookup cache.
  */
-export function requestKey(request: FastifyRequest): Promise<AuthenticatedKey | undefined> {
-  let pending = resolved.get(request);
-  if (!pending) {
-    pending = lookup(request);
-    resolved.set(request, pending);
+export function requestKey(request: FastifyRequest): MaybePromise<AuthenticatedKey | undefined> {
+  if (resolved.has(request)) {
+    const known = resolved.get(request);
+    if (known instanceof AppError) throw known;
+    return known as MaybePromise<AuthenticatedKey | undefined>;
   }
+  const remember = (outcome: AuthenticatedKey | undefined | AppError) => resolved.set(request, outcome);
+  let outcome: MaybePromise<AuthenticatedKey | undefined>;
+  try {
+    outcome = lookup(request);
+  } catch (error) {
+    remember(error as AppError);
+    throw error;
+  }
+  if (!isPromise(outcome)) {
+    remember(outcome);
+    return outcome;
+  }
+  const pending = outcome.then(
+    (key) => {
+      remember(key);
+      return key;
+    },
+    (error: AppError) => {
+      remember(error);
+      throw error;
+    },
+  );
+  resolved.set(request, pending);
   return pending;
 }
 
-async function lookup(request: FastifyRequest): Promise<AuthenticatedKey | undefined> {
+function lookup(request: FastifyRequest): MaybePromise<AuthenticatedKey | undefined> {
   const header = request.headers.authorization;
   if (header === undefined) return undefined;
   const token = bearerToken(header);
-  const key = token === undefined ? undefined : await request.server.services.keys.authenticate(token);
-  if (!key) throw unauthorized('The API key is invalid or revoked');
+  if (token === undefined) throw invalidKey();
+  const key = request.server.services.keys.authenticate(token);
+  if (isPromise(key)) {
+    return key.then((found) => {
+      if (!found) throw invalidKey();
+      return found;
+    });
+  }
+  if (!key) throw invalidKey();
   return key;
 }
 
 /** onRequest hook for owner endpoints: a live key of this bot (`:id`) holding `scope`. */
 export function requireScope(scope: Scope) {
-  return async function checkKey(request: FastifyRequest): Promise<void> {
-    const key = await requestKey(request);
-    if (!key) throw unauthorized('An API key is required: Authorization: Bearer <API_KEY>');
-    const { id } = request.params as { id: string };
-    if (key.botId !== id) throw new AppError('forbidden', 'This API key belongs to a different bot');
-    if (!key.scopes.includes(scope)) throw new AppError('forbidden', `This API key lacks the ${scope} scope`);
+  const check = (request: FastifyRequest, key: AuthenticatedKey | undefined): AppError | undefined => {
+    if (!key) return unauthorized('An API key is required: Authorization: Bearer <API_KEY>');
+    if (key.botId !== (request.params as { id: string }).id) {
+      return new AppError('forbidden', 'This API key belongs to a different bot');
+    }
+    if (!key.scopes.includes(scope)) return new AppError('forbidden', `This API key lacks the ${scope} scope`);
+    return undefined;
   };
+  return function checkKey(request: FastifyRequest, _reply: FastifyReply, done: HookHandlerDoneFunction): void {
+    let key: MaybePromise<AuthenticatedKey | undefined>;
+    try {
+      key = requestKey(request);
+    } catch (error) {
+      done(error as Error);
+      return;
+    }
+    if (isPromise(key)) key.then((found) => done(check(request, found)), done);
+    else done(check(request, key));
+  };
+}
+
+function invalidKey(): AppError {
+  return unauthorized('The API key is invalid or revoked');
 }
 
 function unauthorized(message: string): AppError {

@@ -3,6 +3,7 @@ import type { Database, Queryable } from '../../db/index.js';
 import type { ChangeFeed } from '../../lib/change-feed.js';
 import type { Clock } from '../../lib/clock.js';
 import { AppError } from '../../lib/errors.js';
+import type { MaybePromise } from '../../lib/maybe-promise.js';
 import { botRepository } from '../bots/repository.js';
 import { generateKey, hashKey, looksLikeKey } from './key-format.js';
 import { keyRepository } from './repository.js';
@@ -75,17 +76,24 @@ export class KeyService {
     if (!revoked) throw AppError.notFound('No active key with that ID');
   }
 
-  /** The live key for a presented token, or undefined. Lookups by hash, cached briefly. */
-  async authenticate(token: string): Promise<AuthenticatedKey | undefined> {
+  /**
+   * The live key for a presented token, or undefined. Lookups by hash, cached briefly; a cached
+   * answer comes back synchronously (this runs on every request that carries a key).
+   */
+  authenticate(token: string): MaybePromise<AuthenticatedKey | undefined> {
     if (!looksLikeKey(token)) return undefined;
-    const hash = hashKey(token);
     const now = Date.now();
-    const cached = this.cache.get(hash);
+    // Keyed by the token itself so a hit costs no hash; the token never leaves this process.
+    const cached = this.cache.get(token);
     if (cached && cached.until > now) return cached.key ?? undefined;
-    const found = await keyRepository.findActiveByHash(this.db, hash);
+    return this.lookup(token, now);
+  }
+
+  private async lookup(token: string, now: number): Promise<AuthenticatedKey | undefined> {
+    const found = await keyRepository.findActiveByHash(this.db, hashKey(token));
     const key = found ? { id: found.id, botId: found.botId, scopes: found.scopes, tier: found.tier } : null;
     if (this.cache.size >= AUTH_CACHE_MAX) this.cache.clear();
-    this.cache.set(hash, { key, until: now + AUTH_CACHE_MS });
+    this.cache.set(token, { key, until: now + AUTH_CACHE_MS });
     return key ?? undefined;
   }
 

@@ -2,15 +2,14 @@ import type { FastifyInstance, FastifyReply, FastifyRequest, HookHandlerDoneFunc
 import fp from 'fastify-plugin';
 import { AppError } from '../../lib/errors.js';
 import { clientBucket } from './client-address.js';
-import { isPromise, type RateLimitHit, type RateLimitStore } from './store.js';
+import { isPromise, type MaybePromise } from '../../lib/maybe-promise.js';
+import type { RateLimitHit, RateLimitStore } from './store.js';
 
 /** Who is calling, for counting: one bucket per caller, and how many requests it may make. */
 export interface RateLimitCaller {
   readonly bucket: string;
   readonly limit: number;
 }
-
-type MaybePromise<T> = T | Promise<T>;
 
 /**
  * Classifies a request. `undefined`: not limited (no counting, no headers). Throwing or

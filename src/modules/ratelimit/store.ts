@@ -19,6 +19,3 @@ export interface RateLimitHit {
   resetMs: number;
 }
 
-export function isPromise<T>(value: T | Promise<T>): value is Promise<T> {
-  return typeof (value as { then?: unknown } | undefined)?.then === 'function';
-}

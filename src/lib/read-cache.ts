@@ -55,6 +55,12 @@ export class ReadCache {
     return entry;
   }
 
+  /** The live entry for key, if any: lets a hot route answer without a promise. */
+  peek<B extends string | Buffer>(key: string): CachedResponse<B> | undefined {
+    const hit = this.entries.get(key);
+    return hit && hit.expiresAt > this.clock.now().getTime() ? (hit as unknown as CachedResponse<B>) : undefined;
+  }
+
   /** A bot changed: forget its own responses and every list (lists may show it). */
   invalidate(botId: string): void {
     this.generation++;

@@ -1,5 +1,7 @@
 import { Type } from 'typebox';
 import { JSON_TYPE, sendCached } from '../../lib/http.js';
+import { isPromise } from '../../lib/maybe-promise.js';
+import type { CachedResponse } from '../../lib/read-cache.js';
 import { errorResponses, notModified } from '../../lib/schemas.js';
 import type { App } from '../../lib/types.js';
 import { BotIdParams } from '../bots/schemas.js';
@@ -45,9 +47,18 @@ export async function ownerRoutes(app: App): Promise<void> {
         response: { 200: Type.Object({ data: VoteStatus }), ...notModified, ...errorResponses(...keyErrors) },
       },
     },
-    async (request, reply) => {
-      const cached = await app.services.owner.voteStatusJson(request.params.id, request.params.userId);
-      return sendCached(request, reply, cached, { contentType: JSON_TYPE, cacheControl: 'private, no-store' });
+    (request, reply) => {
+      // A cached status comes back without a promise: this is the owner API's hottest call.
+      const status = app.services.owner.voteStatusJson(request.params.id, request.params.userId);
+      const send = (cached: CachedResponse) =>
+        sendCached(request, reply, cached, { contentType: JSON_TYPE, cacheControl: 'private, no-store' });
+      if (isPromise(status)) {
+        return status.then((cached) => {
+          send(cached);
+        });
+      }
+      send(status);
+      return undefined;
     },
   );
 

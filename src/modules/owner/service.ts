@@ -3,6 +3,7 @@ import type { Database } from '../../db/index.js';
 import type { ChangeFeed } from '../../lib/change-feed.js';
 import { startOfUtcMonth, utcDay, type Clock } from '../../lib/clock.js';
 import { AppError } from '../../lib/errors.js';
+import type { MaybePromise } from '../../lib/maybe-promise.js';
 import { ReadCache, type CachedResponse } from '../../lib/read-cache.js';
 import { botRepository } from '../bots/repository.js';
 import { recordEvent } from '../webhooks/outbox.js';
@@ -55,10 +56,13 @@ export class OwnerService {
    * entries on every process). Voted when the latest vote is less than 12 hours old: 11:59:59 yes,
    * 12:00:00 no.
    */
-  voteStatusJson(botId: string, userId: string): Promise<CachedResponse<string>> {
+  voteStatusJson(botId: string, userId: string): MaybePromise<CachedResponse<string>> {
+    const key = `check:${botId}:${userId}`;
+    const hit = this.checks.peek<string>(key);
+    if (hit) return hit;
     let ttlMs = CHECK_TTL_MS;
     return this.checks.fetch(
-      `check:${botId}:${userId}`,
+      key,
       botId,
       async () => {
         if (!(await botRepository.isPublished(this.db, botId))) return undefined;

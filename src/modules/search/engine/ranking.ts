@@ -25,7 +25,6 @@ import { MAX_POSTINGS_READ, MAX_QUERY_WORDS } from './limits.js';
 import { listOf } from './postings.js';
 import type { QueryPlan } from './query-plan.js';
 import { type SpanHits, SpanMatcher } from './span-matcher.js';
-import { siftDown, siftUp } from './top-k.js';
 import type { Lang, QueryWork } from './types.js';
 import type { Vocabulary } from './vocabulary.js';
 
@@ -45,6 +44,8 @@ export class Ranker {
   private adjacent = new Uint16Array(INITIAL_CANDIDATES);
   private keys = new Int32Array(INITIAL_CANDIDATES);
   private count = 0;
+  /** Scratch heap of topK. */
+  private heap = new Int32Array(64);
   /** Entries per candidate in `best`/`where`: the number of query words. */
   private stride = 1;
 
@@ -83,7 +84,7 @@ export class Ranker {
         if (s.span.first <= word && word <= s.span.last) this.collectSpan(s, word, create, rankOf);
       }
     });
-    this.score(order, n, new Set(this.store.docsNamed(plan.nameKey)));
+    this.score(order, n, this.store.docsNamed(plan.nameKey));
     work.candidatesScored += this.count;
     return { slots: this.topK(limit), total: this.count };
   }
@@ -109,23 +110,50 @@ export class Ranker {
     create: boolean,
     rankOf: Uint8Array,
   ): void {
-    // Hot loop: everything it touches is held in locals.
-    const { slotOf, slotStamp, stamp, stride } = this;
-    let best = this.best;
-    let where = this.where;
+    if (create) this.scanCreating(data, from, to, word, base, rankOf);
+    else this.scanExisting(data, from, to, word, base, rankOf);
+  }
+
+  /** Hot loop for the rarest word: every document read becomes a candidate. */
+  private scanCreating(data: Int32Array, from: number, to: number, word: number, base: number, rankOf: Uint8Array): void {
+    // Room for every posting of the range, so the loop never reallocates.
+    this.ensureCandidates(this.count + (to - from));
+    const { slotOf, slotStamp, stamp, stride, best, where, candidateDoc, adjacent } = this;
+    let count = this.count;
     for (let i = from; i < to; i++) {
       const posting = data[i]!;
       const doc = posting >> 10;
       let slot: number;
       if (slotStamp[doc] === stamp) slot = slotOf[doc]!;
-      else if (create) {
-        slot = this.newCandidate(doc);
-        best = this.best;
-        where = this.where;
-      } else continue;
+      else {
+        slot = count++;
+        slotStamp[doc] = stamp;
+        slotOf[doc] = slot;
+        candidateDoc[slot] = doc;
+        adjacent[slot] = 0;
+        for (let k = slot * stride, end = k + stride; k < end; k++) best[k] = NONE;
+      }
       const meta = posting & 1023;
       const packed = base | (rankOf[meta >> 7]! << 3);
       const at = slot * stride + word;
+      if (packed < best[at]!) {
+        best[at] = packed;
+        where[at] = meta;
+      }
+    }
+    this.count = count;
+  }
+
+  /** Hot loop for the other words: only documents that are already candidates count. */
+  private scanExisting(data: Int32Array, from: number, to: number, word: number, base: number, rankOf: Uint8Array): void {
+    const { slotOf, slotStamp, stamp, stride, best, where } = this;
+    for (let i = from; i < to; i++) {
+      const posting = data[i]!;
+      const doc = posting >> 10;
+      if (slotStamp[doc] !== stamp) continue;
+      const meta = posting & 1023;
+      const packed = base | (rankOf[meta >> 7]! << 3);
+      const at = slotOf[doc]! * stride + word;
       if (packed < best[at]!) {
         best[at] = packed;
         where[at] = meta;
@@ -154,10 +182,12 @@ export class Ranker {
     }
   }
 
-  private score(order: number[], n: number, fullName: Set<number>): void {
+  private score(order: number[], n: number, fullName: readonly number[]): void {
     const active = order.length;
+    const { best, keys } = this;
+    const stride = this.stride;
     for (let slot = 0; slot < this.count; slot++) {
-      const base = slot * this.stride;
+      const base = slot * stride;
       let matched = 0;
       let typos = 0;
       let field = 0;
@@ -165,7 +195,7 @@ export class Ranker {
       let mask = 0;
       for (; matched < active; matched++) {
         const word = order[matched]!;
-        const b = this.best[base + word]!;
+        const b = best[base + word]!;
         if (b === NONE) break;
         typos += b >> 6;
         field += (b >> 3) & 7;
@@ -173,15 +203,19 @@ export class Ranker {
         mask |= 1 << word;
       }
       let proximity = 0;
-      let previous = -1;
-      for (let word = 0; word < n; word++) {
-        if (!(mask & (1 << word))) continue;
-        if (previous >= 0) proximity += this.proximity(slot, previous, word);
-        previous = word;
+      if (matched > 1) {
+        let previous = -1;
+        for (let word = 0; word < n; word++) {
+          if (!(mask & (1 << word))) continue;
+          if (previous >= 0) proximity += this.proximity(slot, previous, word);
+          previous = word;
+        }
       }
-      const full = fullName.has(this.candidateDoc[slot]!) ? 0 : 1;
-      this.keys[slot] =
-        (full << 28) | ((active - matched) << 24) | (typos << 19) | (proximity << 12) | (field << 6) | exact;
+      // Bit 28 is cleared below for the candidates whose full name is the query.
+      keys[slot] = (1 << 28) | ((active - matched) << 24) | (typos << 19) | (proximity << 12) | (field << 6) | exact;
+    }
+    for (const doc of fullName) {
+      if (this.slotStamp[doc] === this.stamp) keys[this.slotOf[doc]!]! &= ~(1 << 28);
     }
   }
 
@@ -197,19 +231,46 @@ export class Ranker {
   }
 
   private topK(limit: number): number[] {
-    const heap: number[] = [];
-    // The heap keeps the current worst of the best `limit` at its root.
-    const worse = (a: number, b: number): boolean => this.better(b, a);
+    // A binary heap of candidate slots that keeps the current worst of the best
+    // `limit` at its root; `worse(a, b)` is `better(b, a)`.
+    const size = Math.min(limit, this.count);
+    if (this.heap.length < size) this.heap = new Int32Array(Math.max(size, this.heap.length * 2));
+    const heap = this.heap;
+    const keys = this.keys;
+    let length = 0;
     for (let slot = 0; slot < this.count; slot++) {
-      if (heap.length < limit) {
-        heap.push(slot);
-        siftUp(heap, heap.length - 1, worse);
-      } else if (this.keys[slot]! <= this.keys[heap[0]!]! && this.better(slot, heap[0]!)) {
+      if (length < size) {
+        // Sift up.
+        let i = length++;
+        heap[i] = slot;
+        while (i > 0) {
+          const parent = (i - 1) >> 1;
+          if (!this.better(heap[parent]!, heap[i]!)) break;
+          const t = heap[i]!;
+          heap[i] = heap[parent]!;
+          heap[parent] = t;
+          i = parent;
+        }
+      } else if (keys[slot]! <= keys[heap[0]!]! && this.better(slot, heap[0]!)) {
         heap[0] = slot;
-        siftDown(heap, 0, worse);
+        // Sift down.
+        let i = 0;
+        for (;;) {
+          const l = 2 * i + 1;
+          const r = l + 1;
+          let top = i;
+          if (l < length && this.better(heap[top]!, heap[l]!)) top = l;
+          if (r < length && this.better(heap[top]!, heap[r]!)) top = r;
+          if (top === i) break;
+          const t = heap[i]!;
+          heap[i] = heap[top]!;
+          heap[top] = t;
+          i = top;
+        }
       }
     }
-    return heap.sort((a, b) => (this.better(a, b) ? -1 : 1)).map((slot) => this.candidateDoc[slot]!);
+    const best = Array.from(heap.subarray(0, length));
+    return best.sort((a, b) => (this.better(a, b) ? -1 : 1)).map((slot) => this.candidateDoc[slot]!);
   }
 
   private better(a: number, b: number): boolean {
@@ -218,10 +279,10 @@ export class Ranker {
     if (ka !== kb) return ka < kb;
     const da = this.candidateDoc[a]!;
     const db = this.candidateDoc[b]!;
-    const { votesMonth, serverCount, docs } = this.store;
+    const { votesMonth, serverCount } = this.store;
     if (votesMonth[da] !== votesMonth[db]) return votesMonth[da]! > votesMonth[db]!;
     if (serverCount[da] !== serverCount[db]) return serverCount[da]! > serverCount[db]!;
-    return docs[da]!.id < docs[db]!.id;
+    return this.store.docs[da]!.id < this.store.docs[db]!.id;
   }
 
   private newCandidate(doc: number): number {
@@ -251,6 +312,12 @@ export class Ranker {
     }
     this.stamp++;
     this.count = 0;
+  }
+
+  /** Makes room for `needed` candidates (never more than there are document slots). */
+  private ensureCandidates(needed: number): void {
+    const wanted = Math.min(needed, Math.max(this.store.capacity, 1));
+    while (this.candidateDoc.length < wanted) this.growCandidates();
   }
 
   private growCandidates(): void {

@@ -34,8 +34,12 @@ const INITIAL_CANDIDATES = 1024;
 
 
 export class Ranker {
-  private slotOf = new Int32Array(0);
-  private slotStamp = new Uint32Array(0);
+  /**
+   * Per document: [2 * doc] the stamp of the last query that made it a candidate,
+   * [2 * doc + 1] its candidate slot in that query. Interleaved, so the membership
+   * check and the slot share one cache line in the hot loops.
+   */
+  private docState = new Int32Array(0);
   private stamp = 0;
   /** Per candidate: document slot, best packed match and its field/position per word. */
   private candidateDoc = new Int32Array(INITIAL_CANDIDATES);
@@ -118,20 +122,25 @@ export class Ranker {
   private scanCreating(data: Int32Array, from: number, to: number, word: number, base: number, rankOf: Uint8Array): void {
     // Room for every posting of the range, so the loop never reallocates.
     this.ensureCandidates(this.count + (to - from));
-    const { slotOf, slotStamp, stamp, stride, best, where, candidateDoc, adjacent } = this;
+    const { docState, stamp, stride, best, where, candidateDoc, adjacent } = this;
     let count = this.count;
+    // A document's postings in one list are mostly consecutive (name and slugs).
+    let lastDoc = -1;
+    let slot = -1;
     for (let i = from; i < to; i++) {
       const posting = data[i]!;
       const doc = posting >> 10;
-      let slot: number;
-      if (slotStamp[doc] === stamp) slot = slotOf[doc]!;
-      else {
-        slot = count++;
-        slotStamp[doc] = stamp;
-        slotOf[doc] = slot;
-        candidateDoc[slot] = doc;
-        adjacent[slot] = 0;
-        for (let k = slot * stride, end = k + stride; k < end; k++) best[k] = NONE;
+      if (doc !== lastDoc) {
+        lastDoc = doc;
+        if (docState[2 * doc] === stamp) slot = docState[2 * doc + 1]!;
+        else {
+          slot = count++;
+          docState[2 * doc] = stamp;
+          docState[2 * doc + 1] = slot;
+          candidateDoc[slot] = doc;
+          adjacent[slot] = 0;
+          for (let k = slot * stride, end = k + stride; k < end; k++) best[k] = NONE;
+        }
       }
       const meta = posting & 1023;
       const packed = base | (rankOf[meta >> 7]! << 3);
@@ -146,14 +155,20 @@ export class Ranker {
 
   /** Hot loop for the other words: only documents that are already candidates count. */
   private scanExisting(data: Int32Array, from: number, to: number, word: number, base: number, rankOf: Uint8Array): void {
-    const { slotOf, slotStamp, stamp, stride, best, where } = this;
+    const { docState, stamp, stride, best, where } = this;
+    let lastDoc = -1;
+    // Index into best/where of lastDoc's entry for `word`, -1 if it is no candidate.
+    let at = -1;
     for (let i = from; i < to; i++) {
       const posting = data[i]!;
       const doc = posting >> 10;
-      if (slotStamp[doc] !== stamp) continue;
+      if (doc !== lastDoc) {
+        lastDoc = doc;
+        at = docState[2 * doc] === stamp ? docState[2 * doc + 1]! * stride + word : -1;
+      }
+      if (at < 0) continue;
       const meta = posting & 1023;
       const packed = base | (rankOf[meta >> 7]! << 3);
-      const at = slotOf[doc]! * stride + word;
       if (packed < best[at]!) {
         best[at] = packed;
         where[at] = meta;
@@ -168,7 +183,7 @@ export class Ranker {
     for (let i = 0; i < docs.length; i++) {
       const doc = docs[i]!;
       let slot: number;
-      if (this.slotStamp[doc] === this.stamp) slot = this.slotOf[doc]!;
+      if (this.docState[2 * doc] === this.stamp) slot = this.docState[2 * doc + 1]!;
       else if (create) slot = this.newCandidate(doc);
       else continue;
       const meta = metas[i]!;
@@ -215,7 +230,7 @@ export class Ranker {
       keys[slot] = (1 << 28) | ((active - matched) << 24) | (typos << 19) | (proximity << 12) | (field << 6) | exact;
     }
     for (const doc of fullName) {
-      if (this.slotStamp[doc] === this.stamp) keys[this.slotOf[doc]!]! &= ~(1 << 28);
+      if (this.docState[2 * doc] === this.stamp) keys[this.docState[2 * doc + 1]!]! &= ~(1 << 28);
     }
   }
 
@@ -288,8 +303,8 @@ export class Ranker {
   private newCandidate(doc: number): number {
     if (this.count === this.candidateDoc.length) this.growCandidates();
     const slot = this.count++;
-    this.slotStamp[doc] = this.stamp;
-    this.slotOf[doc] = slot;
+    this.docState[2 * doc] = this.stamp;
+    this.docState[2 * doc + 1] = slot;
     this.candidateDoc[slot] = doc;
     for (let i = slot * this.stride, end = i + this.stride; i < end; i++) this.best[i] = NONE;
     this.adjacent[slot] = 0;
@@ -300,14 +315,13 @@ export class Ranker {
   private prepare(words: number): void {
     this.stride = Math.max(1, words);
     const capacity = this.store.capacity;
-    if (this.slotOf.length < capacity) {
-      const size = Math.max(capacity, this.slotOf.length * 2, 1024);
-      this.slotOf = new Int32Array(size);
-      this.slotStamp = new Uint32Array(size);
+    if (this.docState.length < 2 * capacity) {
+      const size = Math.max(capacity, this.docState.length, 1024);
+      this.docState = new Int32Array(2 * size);
       this.stamp = 0;
     }
-    if (this.stamp >= 0xfffffff0) {
-      this.slotStamp.fill(0);
+    if (this.stamp >= 0x7ffffff0) {
+      this.docState.fill(0);
       this.stamp = 0;
     }
     this.stamp++;

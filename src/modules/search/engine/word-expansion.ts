@@ -57,9 +57,13 @@ const LINKS = ['', 's', 'es', 'n', 'en', 'e', 'er', 'ns'];
 /** Inflection endings stripped when checking whether a compound part is a known word. */
 const INFLECTIONS = ['e', 'en', 'n', 's', 'es', 'er', 'ern'];
 const LETTERS_RE = /^\p{L}+$/u;
+/** Entries of the isKnown cache before it is emptied. */
+const KNOWN_CACHE_SIZE = 100_000;
 
 export class WordExpander {
   private cache = new Map<string, WordExpansion>();
+  /** isKnown answers, valid for the same dictionary and synonym version as `cache`. */
+  private knownCache = new Map<string, boolean>();
   private cacheVersion = '';
 
   constructor(
@@ -71,6 +75,7 @@ export class WordExpander {
     const version = `${this.vocab.currentVersion()}:${this.synonyms.version}`;
     if (version !== this.cacheVersion) {
       this.cache.clear();
+      this.knownCache.clear();
       this.cacheVersion = version;
     }
     const key = `${lang}|${asPrefix ? 1 : 0}|${word}`;
@@ -132,16 +137,22 @@ export class WordExpander {
     const titleOnly = word.length < TITLE_ONLY_PREFIX_BELOW;
     const { from, to } = this.vocab.prefixRange(word);
     const { ids } = this.vocab.sorted();
-    const picked: number[] = [];
+    let picked: number[] = [];
+    const counts: number[] = [];
     for (let i = from; i < to; i++) {
       const id = ids[i]!;
-      if (this.vocab.postingCount(id, titleOnly) > 0) picked.push(id);
+      const count = this.vocab.postingCount(id, titleOnly);
+      if (count > 0) {
+        picked.push(id);
+        counts.push(count);
+      }
     }
     meter.terms += to - from;
     if (picked.length > MAX_PREFIX_TERMS) {
       // Keep the completions found in most documents: they are what people look for.
-      picked.sort((a, b) => this.vocab.postingCount(b, titleOnly) - this.vocab.postingCount(a, titleOnly));
-      picked.length = MAX_PREFIX_TERMS;
+      // (A stable sort of positions by count: the same order as sorting the ids.)
+      const order = picked.map((_, i) => i).sort((a, b) => counts[b]! - counts[a]!);
+      picked = order.slice(0, MAX_PREFIX_TERMS).map((i) => picked[i]!);
     }
     for (const id of picked) found.add(id, 0, Exactness.prefix, titleOnly);
   }
@@ -257,6 +268,17 @@ export class WordExpander {
    */
   private isKnown(word: string): boolean {
     if (word.length < MIN_COMPOUND_PART) return false;
+    // Compound checks ask about the same tails and heads over and over; the answers
+    // depend only on the live terms and the synonyms, so they share the cache's lifetime.
+    const known = this.knownCache.get(word);
+    if (known !== undefined) return known;
+    const answer = this.computeIsKnown(word);
+    if (this.knownCache.size >= KNOWN_CACHE_SIZE) this.knownCache.clear();
+    this.knownCache.set(word, answer);
+    return answer;
+  }
+
+  private computeIsKnown(word: string): boolean {
     if (this.isWord(word)) return true;
     for (const ending of INFLECTIONS) {
       if (word.length - ending.length >= MIN_COMPOUND_PART && word.endsWith(ending)) {

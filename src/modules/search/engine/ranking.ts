@@ -201,6 +201,23 @@ export class Ranker {
     const active = order.length;
     const { best, keys } = this;
     const stride = this.stride;
+    if (active === 1) {
+      // One word: no proximity, and the key is the word's packed match.
+      const word = order[0]!;
+      for (let slot = 0, at = word; slot < this.count; slot++, at += stride) {
+        const b = best[at]!;
+        keys[slot] = b === NONE ? (1 << 28) | (1 << 24) : (1 << 28) | ((b >> 6) << 19) | (((b >> 3) & 7) << 6) | (b & 7);
+      }
+    } else this.scoreWords(order, n);
+    for (const doc of fullName) {
+      if (this.docState[2 * doc] === this.stamp) keys[this.docState[2 * doc + 1]!]! &= ~(1 << 28);
+    }
+  }
+
+  private scoreWords(order: number[], n: number): void {
+    const active = order.length;
+    const { best, keys } = this;
+    const stride = this.stride;
     for (let slot = 0; slot < this.count; slot++) {
       const base = slot * stride;
       let matched = 0;
@@ -229,9 +246,6 @@ export class Ranker {
       // Bit 28 is cleared below for the candidates whose full name is the query.
       keys[slot] = (1 << 28) | ((active - matched) << 24) | (typos << 19) | (proximity << 12) | (field << 6) | exact;
     }
-    for (const doc of fullName) {
-      if (this.docState[2 * doc] === this.stamp) keys[this.docState[2 * doc + 1]!]! &= ~(1 << 28);
-    }
   }
 
   /** 1 for neighbours in query order, up to 7 further apart, 8 reversed far or in different fields. */
@@ -250,42 +264,65 @@ export class Ranker {
     // `limit` at its root; `worse(a, b)` is `better(b, a)`.
     const size = Math.min(limit, this.count);
     if (this.heap.length < size) this.heap = new Int32Array(Math.max(size, this.heap.length * 2));
-    const heap = this.heap;
-    const keys = this.keys;
+    const { heap, keys, candidateDoc } = this;
+    const { votesMonth, serverCount, docs } = this.store;
     let length = 0;
-    for (let slot = 0; slot < this.count; slot++) {
-      if (length < size) {
-        // Sift up.
-        let i = length++;
-        heap[i] = slot;
-        while (i > 0) {
-          const parent = (i - 1) >> 1;
-          if (!this.better(heap[parent]!, heap[i]!)) break;
-          const t = heap[i]!;
-          heap[i] = heap[parent]!;
-          heap[parent] = t;
-          i = parent;
-        }
-      } else if (keys[slot]! <= keys[heap[0]!]! && this.better(slot, heap[0]!)) {
-        heap[0] = slot;
-        // Sift down.
-        let i = 0;
-        for (;;) {
-          const l = 2 * i + 1;
-          const r = l + 1;
-          let top = i;
-          if (l < length && this.better(heap[top]!, heap[l]!)) top = l;
-          if (r < length && this.better(heap[top]!, heap[r]!)) top = r;
-          if (top === i) break;
-          const t = heap[i]!;
-          heap[i] = heap[top]!;
-          heap[top] = t;
-          i = top;
-        }
+    let slot = 0;
+    for (; slot < this.count && length < size; slot++) {
+      // Sift up.
+      let i = length++;
+      heap[i] = slot;
+      while (i > 0) {
+        const parent = (i - 1) >> 1;
+        if (!this.better(heap[parent]!, heap[i]!)) break;
+        const t = heap[i]!;
+        heap[i] = heap[parent]!;
+        heap[parent] = t;
+        i = parent;
       }
     }
+    if (length === 0) return [];
+    // The root's sort values, held in locals: most candidates lose against it at once.
+    let rootKey = keys[heap[0]!]!;
+    let rootDoc = candidateDoc[heap[0]!]!;
+    for (; slot < this.count; slot++) {
+      const key = keys[slot]!;
+      if (key > rootKey) continue;
+      if (key === rootKey) {
+        // this.better(slot, root), inline.
+        const doc = candidateDoc[slot]!;
+        const votes = votesMonth[doc]!;
+        const rootVotes = votesMonth[rootDoc]!;
+        if (votes !== rootVotes) {
+          if (!(votes > rootVotes)) continue;
+        } else {
+          const servers = serverCount[doc]!;
+          const rootServers = serverCount[rootDoc]!;
+          if (servers !== rootServers) {
+            if (!(servers > rootServers)) continue;
+          } else if (!(docs[doc]!.id < docs[rootDoc]!.id)) continue;
+        }
+      }
+      heap[0] = slot;
+      // Sift down.
+      let i = 0;
+      for (;;) {
+        const l = 2 * i + 1;
+        const r = l + 1;
+        let top = i;
+        if (l < length && this.better(heap[top]!, heap[l]!)) top = l;
+        if (r < length && this.better(heap[top]!, heap[r]!)) top = r;
+        if (top === i) break;
+        const t = heap[i]!;
+        heap[i] = heap[top]!;
+        heap[top] = t;
+        i = top;
+      }
+      rootKey = keys[heap[0]!]!;
+      rootDoc = candidateDoc[heap[0]!]!;
+    }
     const best = Array.from(heap.subarray(0, length));
-    return best.sort((a, b) => (this.better(a, b) ? -1 : 1)).map((slot) => this.candidateDoc[slot]!);
+    return best.sort((a, b) => (this.better(a, b) ? -1 : 1)).map((s) => candidateDoc[s]!);
   }
 
   private better(a: number, b: number): boolean {

@@ -21,6 +21,7 @@ import { stemDe, stemEn } from './stemmer.js';
 import { langBit, type SynonymTable } from './synonyms.js';
 import { fuzzyScan, MAX_TYPO_WORD_LENGTH, typoBudget, type WorkMeter } from './typo.js';
 import type { Lang } from './types.js';
+import { hashRange, hashString } from './normalize.js';
 import type { Vocabulary } from './vocabulary.js';
 
 /** Exactness codes, best first (the fifth ranking criterion). */
@@ -57,13 +58,11 @@ const LINKS = ['', 's', 'es', 'n', 'en', 'e', 'er', 'ns'];
 /** Inflection endings stripped when checking whether a compound part is a known word. */
 const INFLECTIONS = ['e', 'en', 'n', 's', 'es', 'er', 'ern'];
 const LETTERS_RE = /^\p{L}+$/u;
-/** Entries of the isKnown cache before it is emptied. */
-const KNOWN_CACHE_SIZE = 100_000;
 
 export class WordExpander {
   private cache = new Map<string, WordExpansion>();
-  /** isKnown answers, valid for the same dictionary and synonym version as `cache`. */
-  private knownCache = new Map<string, boolean>();
+  /** Hashes of the synonyms' known words (same version as `cache`): most substrings need no slice. */
+  private knownHashes = new Set<number>();
   private cacheVersion = '';
 
   constructor(
@@ -75,7 +74,7 @@ export class WordExpander {
     const version = `${this.vocab.currentVersion()}:${this.synonyms.version}`;
     if (version !== this.cacheVersion) {
       this.cache.clear();
-      this.knownCache.clear();
+      this.knownHashes = new Set([...this.synonyms.knownWords].map(hashString));
       this.cacheVersion = version;
     }
     const key = `${lang}|${asPrefix ? 1 : 0}|${word}`;
@@ -209,14 +208,14 @@ export class WordExpander {
       meter.terms += end - from;
       for (let i = from; i < end && out.size < MAX_COMPOUND_TERMS; i++) {
         const term = terms[i]!;
-        if (term.length >= form.length + MIN_COMPOUND_PART && this.isKnownTail(term.slice(form.length))) out.add(ids[i]!);
+        if (term.length >= form.length + MIN_COMPOUND_PART && this.isKnownTail(term, form.length)) out.add(ids[i]!);
       }
       const endingWith = this.vocab.termsEndingWith(form, MAX_COMPOUND_SCAN);
       meter.terms += endingWith.length;
       for (const id of endingWith) {
         if (out.size >= MAX_COMPOUND_TERMS) break;
         const term = this.vocab.terms[id]!;
-        if (term.length >= form.length + MIN_COMPOUND_PART && this.isKnownHead(term.slice(0, term.length - form.length))) {
+        if (term.length >= form.length + MIN_COMPOUND_PART && this.isKnownHead(term, term.length - form.length)) {
           out.add(id);
         }
       }
@@ -267,41 +266,45 @@ export class WordExpander {
    * runs on many substrings per query, and most of them are not words at all.
    */
   private isKnown(word: string): boolean {
-    if (word.length < MIN_COMPOUND_PART) return false;
-    // Compound checks ask about the same tails and heads over and over; the answers
-    // depend only on the live terms and the synonyms, so they share the cache's lifetime.
-    const known = this.knownCache.get(word);
-    if (known !== undefined) return known;
-    const answer = this.computeIsKnown(word);
-    if (this.knownCache.size >= KNOWN_CACHE_SIZE) this.knownCache.clear();
-    this.knownCache.set(word, answer);
-    return answer;
+    return this.isKnownRange(word, 0, word.length);
   }
 
-  private computeIsKnown(word: string): boolean {
-    if (this.isWord(word)) return true;
+  /**
+   * isKnown of text[start, end), without slicing: compound checks ask this for
+   * thousands of substrings per query word.
+   */
+  private isKnownRange(text: string, start: number, end: number): boolean {
+    const length = end - start;
+    if (length < MIN_COMPOUND_PART) return false;
+    if (this.isWordRange(text, start, end)) return true;
     for (const ending of INFLECTIONS) {
-      if (word.length - ending.length >= MIN_COMPOUND_PART && word.endsWith(ending)) {
-        if (this.isWord(word.slice(0, word.length - ending.length))) return true;
+      if (length - ending.length >= MIN_COMPOUND_PART && text.endsWith(ending, end)) {
+        if (this.isWordRange(text, start, end - ending.length)) return true;
       }
     }
     return false;
   }
 
-  private isWord(word: string): boolean {
-    return this.liveId(word) !== undefined || this.synonyms.knownWords.has(word);
+  /** text[start, end) is a live term or a word of the synonyms. */
+  private isWordRange(text: string, start: number, end: number): boolean {
+    const hash = hashRange(text, start, end);
+    const id = this.vocab.find(text, start, end, hash);
+    if (id >= 0 && this.vocab.docFreq[id]! > 0) return true;
+    return this.knownHashes.has(hash) && this.synonyms.knownWords.has(text.slice(start, end));
   }
 
-  private isKnownTail(rest: string): boolean {
+  /** term[start..] is a linking element plus a known word. */
+  private isKnownTail(term: string, start: number): boolean {
     for (const link of LINKS) {
-      if (rest.startsWith(link) && this.isKnown(rest.slice(link.length))) return true;
+      if (term.startsWith(link, start) && this.isKnownRange(term, start + link.length, term.length)) return true;
     }
     return false;
   }
 
-  private isKnownHead(head: string): boolean {
+  /** term[0, end) is a known word plus a linking element. */
+  private isKnownHead(term: string, end: number): boolean {
     for (const link of LINKS) {
-      if (head.endsWith(link) && this.isKnown(head.slice(0, head.length - link.length))) return true;
+      if (term.endsWith(link, end) && this.isKnownRange(term, 0, end - link.length)) return true;
     }
     return false;
   }

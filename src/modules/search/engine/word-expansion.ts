@@ -147,12 +147,7 @@ export class WordExpander {
       }
     }
     meter.terms += to - from;
-    if (picked.length > MAX_PREFIX_TERMS) {
-      // Keep the completions found in most documents: they are what people look for.
-      // (A stable sort of positions by count: the same order as sorting the ids.)
-      const order = picked.map((_, i) => i).sort((a, b) => counts[b]! - counts[a]!);
-      picked = order.slice(0, MAX_PREFIX_TERMS).map((i) => picked[i]!);
-    }
+    if (picked.length > MAX_PREFIX_TERMS) picked = mostFrequent(picked, counts, MAX_PREFIX_TERMS);
     for (const id of picked) found.add(id, 0, Exactness.prefix, titleOnly);
   }
 
@@ -308,6 +303,23 @@ export class WordExpander {
     }
     return false;
   }
+}
+
+/**
+ * The `keep` ids with the highest counts, by count descending and, among equal counts,
+ * in their given order: exactly the first `keep` of a stable sort by count, without
+ * sorting all of them. Ids counted above the cut-off count are sorted (fewer than
+ * `keep`); those at the cut-off follow in their given order.
+ */
+function mostFrequent(ids: readonly number[], counts: readonly number[], keep: number): number[] {
+  const sorted = Int32Array.from(counts).sort();
+  const cutoff = sorted[sorted.length - keep]!;
+  const above: number[] = [];
+  for (let i = 0; i < ids.length; i++) if (counts[i]! > cutoff) above.push(i);
+  above.sort((a, b) => counts[b]! - counts[a]!);
+  const out = above.map((i) => ids[i]!);
+  for (let i = 0; i < ids.length && out.length < keep; i++) if (counts[i] === cutoff) out.push(ids[i]!);
+  return out;
 }
 
 /** Collects term matches, keeping the best (fewest typos, then most exact) per term. */

@@ -35,12 +35,12 @@ const INITIAL_CANDIDATES = 1024;
 
 export class Ranker {
   /**
-   * Per document: [2 * doc] the stamp of the last query that made it a candidate,
-   * [2 * doc + 1] its candidate slot in that query. Interleaved, so the membership
-   * check and the slot share one cache line in the hot loops.
+   * Candidate membership of this query, one bit per document: small enough to stay in
+   * the CPU cache while long posting lists of common words are checked against it.
    */
-  private docState = new Int32Array(0);
-  private stamp = 0;
+  private member = new Int32Array(0);
+  /** Candidate slot of each member document. */
+  private slotOf = new Int32Array(0);
   /** Per candidate: document slot, best packed match and its field/position per word. */
   private candidateDoc = new Int32Array(INITIAL_CANDIDATES);
   private best = new Uint8Array(INITIAL_CANDIDATES * MAX_QUERY_WORDS);
@@ -122,7 +122,7 @@ export class Ranker {
   private scanCreating(data: Int32Array, from: number, to: number, word: number, base: number, rankOf: Uint8Array): void {
     // Room for every posting of the range, so the loop never reallocates.
     this.ensureCandidates(this.count + (to - from));
-    const { docState, stamp, stride, best, where, candidateDoc, adjacent } = this;
+    const { member, slotOf, stride, best, where, candidateDoc, adjacent } = this;
     let count = this.count;
     // A document's postings in one list are mostly consecutive (name and slugs).
     let lastDoc = -1;
@@ -132,11 +132,11 @@ export class Ranker {
       const doc = posting >> 10;
       if (doc !== lastDoc) {
         lastDoc = doc;
-        if (docState[2 * doc] === stamp) slot = docState[2 * doc + 1]!;
+        if (member[doc >> 5]! & (1 << (doc & 31))) slot = slotOf[doc]!;
         else {
           slot = count++;
-          docState[2 * doc] = stamp;
-          docState[2 * doc + 1] = slot;
+          member[doc >> 5]! |= 1 << (doc & 31);
+          slotOf[doc] = slot;
           candidateDoc[slot] = doc;
           adjacent[slot] = 0;
           for (let k = slot * stride, end = k + stride; k < end; k++) best[k] = NONE;
@@ -155,7 +155,7 @@ export class Ranker {
 
   /** Hot loop for the other words: only documents that are already candidates count. */
   private scanExisting(data: Int32Array, from: number, to: number, word: number, base: number, rankOf: Uint8Array): void {
-    const { docState, stamp, stride, best, where } = this;
+    const { member, slotOf, stride, best, where } = this;
     let lastDoc = -1;
     // Index into best/where of lastDoc's entry for `word`, -1 if it is no candidate.
     let at = -1;
@@ -164,7 +164,7 @@ export class Ranker {
       const doc = posting >> 10;
       if (doc !== lastDoc) {
         lastDoc = doc;
-        at = docState[2 * doc] === stamp ? docState[2 * doc + 1]! * stride + word : -1;
+        at = member[doc >> 5]! & (1 << (doc & 31)) ? slotOf[doc]! * stride + word : -1;
       }
       if (at < 0) continue;
       const meta = posting & 1023;
@@ -183,7 +183,7 @@ export class Ranker {
     for (let i = 0; i < docs.length; i++) {
       const doc = docs[i]!;
       let slot: number;
-      if (this.docState[2 * doc] === this.stamp) slot = this.docState[2 * doc + 1]!;
+      if (this.isCandidate(doc)) slot = this.slotOf[doc]!;
       else if (create) slot = this.newCandidate(doc);
       else continue;
       const meta = metas[i]!;
@@ -210,7 +210,7 @@ export class Ranker {
       }
     } else this.scoreWords(order, n);
     for (const doc of fullName) {
-      if (this.docState[2 * doc] === this.stamp) keys[this.docState[2 * doc + 1]!]! &= ~(1 << 28);
+      if (this.isCandidate(doc)) keys[this.slotOf[doc]!]! &= ~(1 << 28);
     }
   }
 
@@ -340,29 +340,28 @@ export class Ranker {
   private newCandidate(doc: number): number {
     if (this.count === this.candidateDoc.length) this.growCandidates();
     const slot = this.count++;
-    this.docState[2 * doc] = this.stamp;
-    this.docState[2 * doc + 1] = slot;
+    this.member[doc >> 5]! |= 1 << (doc & 31);
+    this.slotOf[doc] = slot;
     this.candidateDoc[slot] = doc;
     for (let i = slot * this.stride, end = i + this.stride; i < end; i++) this.best[i] = NONE;
     this.adjacent[slot] = 0;
     return slot;
   }
 
-  /** Starts a query: sizes the per-document scratch arrays and opens a new stamp. */
+  /** Starts a query: sizes the per-document scratch arrays and empties the candidate set. */
   private prepare(words: number): void {
     this.stride = Math.max(1, words);
     const capacity = this.store.capacity;
-    if (this.docState.length < 2 * capacity) {
-      const size = Math.max(capacity, this.docState.length, 1024);
-      this.docState = new Int32Array(2 * size);
-      this.stamp = 0;
-    }
-    if (this.stamp >= 0x7ffffff0) {
-      this.docState.fill(0);
-      this.stamp = 0;
-    }
-    this.stamp++;
+    if (this.slotOf.length < capacity) {
+      const size = Math.max(capacity, this.slotOf.length * 2, 1024);
+      this.slotOf = new Int32Array(size);
+      this.member = new Int32Array((size >> 5) + 1);
+    } else this.member.fill(0);
     this.count = 0;
+  }
+
+  private isCandidate(doc: number): boolean {
+    return (this.member[doc >> 5]! & (1 << (doc & 31))) !== 0;
   }
 
   /** Makes room for `needed` candidates (never more than there are document slots). */

@@ -25,7 +25,6 @@ import { MAX_POSTINGS_READ, MAX_QUERY_WORDS } from './limits.js';
 import { listOf } from './postings.js';
 import type { QueryPlan } from './query-plan.js';
 import { type SpanHits, SpanMatcher } from './span-matcher.js';
-import { siftDown, siftUp } from './top-k.js';
 import type { Lang, QueryWork } from './types.js';
 import type { Vocabulary } from './vocabulary.js';
 
@@ -35,9 +34,13 @@ const INITIAL_CANDIDATES = 1024;
 
 
 export class Ranker {
+  /**
+   * Candidate membership of this query, one bit per document: small enough to stay in
+   * the CPU cache while long posting lists of common words are checked against it.
+   */
+  private member = new Int32Array(0);
+  /** Candidate slot of each member document. */
   private slotOf = new Int32Array(0);
-  private slotStamp = new Uint32Array(0);
-  private stamp = 0;
   /** Per candidate: document slot, best packed match and its field/position per word. */
   private candidateDoc = new Int32Array(INITIAL_CANDIDATES);
   private best = new Uint8Array(INITIAL_CANDIDATES * MAX_QUERY_WORDS);
@@ -45,6 +48,8 @@ export class Ranker {
   private adjacent = new Uint16Array(INITIAL_CANDIDATES);
   private keys = new Int32Array(INITIAL_CANDIDATES);
   private count = 0;
+  /** Scratch heap of topK. */
+  private heap = new Int32Array(64);
   /** Entries per candidate in `best`/`where`: the number of query words. */
   private stride = 1;
 
@@ -83,7 +88,7 @@ export class Ranker {
         if (s.span.first <= word && word <= s.span.last) this.collectSpan(s, word, create, rankOf);
       }
     });
-    this.score(order, n, new Set(this.store.docsNamed(plan.nameKey)));
+    this.score(order, n, this.store.docsNamed(plan.nameKey));
     work.candidatesScored += this.count;
     return { slots: this.topK(limit), total: this.count };
   }
@@ -109,23 +114,61 @@ export class Ranker {
     create: boolean,
     rankOf: Uint8Array,
   ): void {
-    // Hot loop: everything it touches is held in locals.
-    const { slotOf, slotStamp, stamp, stride } = this;
-    let best = this.best;
-    let where = this.where;
+    if (create) this.scanCreating(data, from, to, word, base, rankOf);
+    else this.scanExisting(data, from, to, word, base, rankOf);
+  }
+
+  /** Hot loop for the rarest word: every document read becomes a candidate. */
+  private scanCreating(data: Int32Array, from: number, to: number, word: number, base: number, rankOf: Uint8Array): void {
+    // Room for every posting of the range, so the loop never reallocates.
+    this.ensureCandidates(this.count + (to - from));
+    const { member, slotOf, stride, best, where, candidateDoc, adjacent } = this;
+    let count = this.count;
+    // A document's postings in one list are mostly consecutive (name and slugs).
+    let lastDoc = -1;
+    let slot = -1;
     for (let i = from; i < to; i++) {
       const posting = data[i]!;
       const doc = posting >> 10;
-      let slot: number;
-      if (slotStamp[doc] === stamp) slot = slotOf[doc]!;
-      else if (create) {
-        slot = this.newCandidate(doc);
-        best = this.best;
-        where = this.where;
-      } else continue;
+      if (doc !== lastDoc) {
+        lastDoc = doc;
+        if (member[doc >> 5]! & (1 << (doc & 31))) slot = slotOf[doc]!;
+        else {
+          slot = count++;
+          member[doc >> 5]! |= 1 << (doc & 31);
+          slotOf[doc] = slot;
+          candidateDoc[slot] = doc;
+          adjacent[slot] = 0;
+          for (let k = slot * stride, end = k + stride; k < end; k++) best[k] = NONE;
+        }
+      }
       const meta = posting & 1023;
       const packed = base | (rankOf[meta >> 7]! << 3);
       const at = slot * stride + word;
+      if (packed < best[at]!) {
+        best[at] = packed;
+        where[at] = meta;
+      }
+    }
+    this.count = count;
+  }
+
+  /** Hot loop for the other words: only documents that are already candidates count. */
+  private scanExisting(data: Int32Array, from: number, to: number, word: number, base: number, rankOf: Uint8Array): void {
+    const { member, slotOf, stride, best, where } = this;
+    let lastDoc = -1;
+    // Index into best/where of lastDoc's entry for `word`, -1 if it is no candidate.
+    let at = -1;
+    for (let i = from; i < to; i++) {
+      const posting = data[i]!;
+      const doc = posting >> 10;
+      if (doc !== lastDoc) {
+        lastDoc = doc;
+        at = member[doc >> 5]! & (1 << (doc & 31)) ? slotOf[doc]! * stride + word : -1;
+      }
+      if (at < 0) continue;
+      const meta = posting & 1023;
+      const packed = base | (rankOf[meta >> 7]! << 3);
       if (packed < best[at]!) {
         best[at] = packed;
         where[at] = meta;
@@ -140,7 +183,7 @@ export class Ranker {
     for (let i = 0; i < docs.length; i++) {
       const doc = docs[i]!;
       let slot: number;
-      if (this.slotStamp[doc] === this.stamp) slot = this.slotOf[doc]!;
+      if (this.isCandidate(doc)) slot = this.slotOf[doc]!;
       else if (create) slot = this.newCandidate(doc);
       else continue;
       const meta = metas[i]!;
@@ -154,10 +197,29 @@ export class Ranker {
     }
   }
 
-  private score(order: number[], n: number, fullName: Set<number>): void {
+  private score(order: number[], n: number, fullName: readonly number[]): void {
     const active = order.length;
+    const { best, keys } = this;
+    const stride = this.stride;
+    if (active === 1) {
+      // One word: no proximity, and the key is the word's packed match.
+      const word = order[0]!;
+      for (let slot = 0, at = word; slot < this.count; slot++, at += stride) {
+        const b = best[at]!;
+        keys[slot] = b === NONE ? (1 << 28) | (1 << 24) : (1 << 28) | ((b >> 6) << 19) | (((b >> 3) & 7) << 6) | (b & 7);
+      }
+    } else this.scoreWords(order, n);
+    for (const doc of fullName) {
+      if (this.isCandidate(doc)) keys[this.slotOf[doc]!]! &= ~(1 << 28);
+    }
+  }
+
+  private scoreWords(order: number[], n: number): void {
+    const active = order.length;
+    const { best, keys } = this;
+    const stride = this.stride;
     for (let slot = 0; slot < this.count; slot++) {
-      const base = slot * this.stride;
+      const base = slot * stride;
       let matched = 0;
       let typos = 0;
       let field = 0;
@@ -165,7 +227,7 @@ export class Ranker {
       let mask = 0;
       for (; matched < active; matched++) {
         const word = order[matched]!;
-        const b = this.best[base + word]!;
+        const b = best[base + word]!;
         if (b === NONE) break;
         typos += b >> 6;
         field += (b >> 3) & 7;
@@ -173,15 +235,16 @@ export class Ranker {
         mask |= 1 << word;
       }
       let proximity = 0;
-      let previous = -1;
-      for (let word = 0; word < n; word++) {
-        if (!(mask & (1 << word))) continue;
-        if (previous >= 0) proximity += this.proximity(slot, previous, word);
-        previous = word;
+      if (matched > 1) {
+        let previous = -1;
+        for (let word = 0; word < n; word++) {
+          if (!(mask & (1 << word))) continue;
+          if (previous >= 0) proximity += this.proximity(slot, previous, word);
+          previous = word;
+        }
       }
-      const full = fullName.has(this.candidateDoc[slot]!) ? 0 : 1;
-      this.keys[slot] =
-        (full << 28) | ((active - matched) << 24) | (typos << 19) | (proximity << 12) | (field << 6) | exact;
+      // Bit 28 is cleared below for the candidates whose full name is the query.
+      keys[slot] = (1 << 28) | ((active - matched) << 24) | (typos << 19) | (proximity << 12) | (field << 6) | exact;
     }
   }
 
@@ -197,19 +260,69 @@ export class Ranker {
   }
 
   private topK(limit: number): number[] {
-    const heap: number[] = [];
-    // The heap keeps the current worst of the best `limit` at its root.
-    const worse = (a: number, b: number): boolean => this.better(b, a);
-    for (let slot = 0; slot < this.count; slot++) {
-      if (heap.length < limit) {
-        heap.push(slot);
-        siftUp(heap, heap.length - 1, worse);
-      } else if (this.keys[slot]! <= this.keys[heap[0]!]! && this.better(slot, heap[0]!)) {
-        heap[0] = slot;
-        siftDown(heap, 0, worse);
+    // A binary heap of candidate slots that keeps the current worst of the best
+    // `limit` at its root; `worse(a, b)` is `better(b, a)`.
+    const size = Math.min(limit, this.count);
+    if (this.heap.length < size) this.heap = new Int32Array(Math.max(size, this.heap.length * 2));
+    const { heap, keys, candidateDoc } = this;
+    const { votesMonth, serverCount, docs } = this.store;
+    let length = 0;
+    let slot = 0;
+    for (; slot < this.count && length < size; slot++) {
+      // Sift up.
+      let i = length++;
+      heap[i] = slot;
+      while (i > 0) {
+        const parent = (i - 1) >> 1;
+        if (!this.better(heap[parent]!, heap[i]!)) break;
+        const t = heap[i]!;
+        heap[i] = heap[parent]!;
+        heap[parent] = t;
+        i = parent;
       }
     }
-    return heap.sort((a, b) => (this.better(a, b) ? -1 : 1)).map((slot) => this.candidateDoc[slot]!);
+    if (length === 0) return [];
+    // The root's sort values, held in locals: most candidates lose against it at once.
+    let rootKey = keys[heap[0]!]!;
+    let rootDoc = candidateDoc[heap[0]!]!;
+    for (; slot < this.count; slot++) {
+      const key = keys[slot]!;
+      if (key > rootKey) continue;
+      if (key === rootKey) {
+        // this.better(slot, root), inline.
+        const doc = candidateDoc[slot]!;
+        const votes = votesMonth[doc]!;
+        const rootVotes = votesMonth[rootDoc]!;
+        if (votes !== rootVotes) {
+          if (!(votes > rootVotes)) continue;
+        } else {
+          const servers = serverCount[doc]!;
+          const rootServers = serverCount[rootDoc]!;
+          if (servers !== rootServers) {
+            if (!(servers > rootServers)) continue;
+          } else if (!(docs[doc]!.id < docs[rootDoc]!.id)) continue;
+        }
+      }
+      heap[0] = slot;
+      // Sift down.
+      let i = 0;
+      for (;;) {
+        const l = 2 * i + 1;
+        const r = l + 1;
+        let top = i;
+        if (l < length && this.better(heap[top]!, heap[l]!)) top = l;
+        if (r < length && this.better(heap[top]!, heap[r]!)) top = r;
+        if (top === i) break;
+        const t = heap[i]!;
+        heap[i] = heap[top]!;
+        heap[top] = t;
+        i = top;
+      }
+      rootKey = keys[heap[0]!]!;
+      rootDoc = candidateDoc[heap[0]!]!;
+    }
+    const best = Array.from(heap.subarray(0, length));
+    return best.sort((a, b) => (this.better(a, b) ? -1 : 1)).map((s) => candidateDoc[s]!);
   }
 
   private better(a: number, b: number): boolean {
@@ -218,16 +331,16 @@ export class Ranker {
     if (ka !== kb) return ka < kb;
     const da = this.candidateDoc[a]!;
     const db = this.candidateDoc[b]!;
-    const { votesMonth, serverCount, docs } = this.store;
+    const { votesMonth, serverCount } = this.store;
     if (votesMonth[da] !== votesMonth[db]) return votesMonth[da]! > votesMonth[db]!;
     if (serverCount[da] !== serverCount[db]) return serverCount[da]! > serverCount[db]!;
-    return docs[da]!.id < docs[db]!.id;
+    return this.store.docs[da]!.id < this.store.docs[db]!.id;
   }
 
   private newCandidate(doc: number): number {
     if (this.count === this.candidateDoc.length) this.growCandidates();
     const slot = this.count++;
-    this.slotStamp[doc] = this.stamp;
+    this.member[doc >> 5]! |= 1 << (doc & 31);
     this.slotOf[doc] = slot;
     this.candidateDoc[slot] = doc;
     for (let i = slot * this.stride, end = i + this.stride; i < end; i++) this.best[i] = NONE;
@@ -235,22 +348,26 @@ export class Ranker {
     return slot;
   }
 
-  /** Starts a query: sizes the per-document scratch arrays and opens a new stamp. */
+  /** Starts a query: sizes the per-document scratch arrays and empties the candidate set. */
   private prepare(words: number): void {
     this.stride = Math.max(1, words);
     const capacity = this.store.capacity;
     if (this.slotOf.length < capacity) {
       const size = Math.max(capacity, this.slotOf.length * 2, 1024);
       this.slotOf = new Int32Array(size);
-      this.slotStamp = new Uint32Array(size);
-      this.stamp = 0;
-    }
-    if (this.stamp >= 0xfffffff0) {
-      this.slotStamp.fill(0);
-      this.stamp = 0;
-    }
-    this.stamp++;
+      this.member = new Int32Array((size >> 5) + 1);
+    } else this.member.fill(0);
     this.count = 0;
+  }
+
+  private isCandidate(doc: number): boolean {
+    return (this.member[doc >> 5]! & (1 << (doc & 31))) !== 0;
+  }
+
+  /** Makes room for `needed` candidates (never more than there are document slots). */
+  private ensureCandidates(needed: number): void {
+    const wanted = Math.min(needed, Math.max(this.store.capacity, 1));
+    while (this.candidateDoc.length < wanted) this.growCandidates();
   }
 
   private growCandidates(): void {

@@ -118,7 +118,9 @@ export function fuzzyScan(
         steps++;
       }
       if (next < to && shared[next]! >= deadAt) next = gallopTo(sorted, term.slice(0, deadAt) + '\uffff', next, to);
-      common = next < to ? commonPrefix(term, sorted[next]!) : 0;
+      // Every term in (i, next) starts with the dead prefix and sorted[next] does not, so
+      // its common prefix with this term is the one it shares with its predecessor.
+      common = next < to ? shared[next]! : 0;
       i = next;
       continue;
     }
@@ -131,11 +133,4 @@ export function fuzzyScan(
     i++;
     common = i < to ? shared[i]! : 0;
   }
-}
-
-function commonPrefix(a: string, b: string): number {
-  const limit = Math.min(a.length, b.length);
-  let k = 0;
-  while (k < limit && a.charCodeAt(k) === b.charCodeAt(k)) k++;
-  return k;
 }

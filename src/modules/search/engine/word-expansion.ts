@@ -21,6 +21,7 @@ import { stemDe, stemEn } from './stemmer.js';
 import { langBit, type SynonymTable } from './synonyms.js';
 import { fuzzyScan, MAX_TYPO_WORD_LENGTH, typoBudget, type WorkMeter } from './typo.js';
 import type { Lang } from './types.js';
+import { hashRange, hashString } from './normalize.js';
 import type { Vocabulary } from './vocabulary.js';
 
 /** Exactness codes, best first (the fifth ranking criterion). */
@@ -60,6 +61,8 @@ const LETTERS_RE = /^\p{L}+$/u;
 
 export class WordExpander {
   private cache = new Map<string, WordExpansion>();
+  /** Hashes of the synonyms' known words (same version as `cache`): most substrings need no slice. */
+  private knownHashes = new Set<number>();
   private cacheVersion = '';
 
   constructor(
@@ -71,6 +74,7 @@ export class WordExpander {
     const version = `${this.vocab.currentVersion()}:${this.synonyms.version}`;
     if (version !== this.cacheVersion) {
       this.cache.clear();
+      this.knownHashes = new Set([...this.synonyms.knownWords].map(hashString));
       this.cacheVersion = version;
     }
     const key = `${lang}|${asPrefix ? 1 : 0}|${word}`;
@@ -132,17 +136,18 @@ export class WordExpander {
     const titleOnly = word.length < TITLE_ONLY_PREFIX_BELOW;
     const { from, to } = this.vocab.prefixRange(word);
     const { ids } = this.vocab.sorted();
-    const picked: number[] = [];
+    let picked: number[] = [];
+    const counts: number[] = [];
     for (let i = from; i < to; i++) {
       const id = ids[i]!;
-      if (this.vocab.postingCount(id, titleOnly) > 0) picked.push(id);
+      const count = this.vocab.postingCount(id, titleOnly);
+      if (count > 0) {
+        picked.push(id);
+        counts.push(count);
+      }
     }
     meter.terms += to - from;
-    if (picked.length > MAX_PREFIX_TERMS) {
-      // Keep the completions found in most documents: they are what people look for.
-      picked.sort((a, b) => this.vocab.postingCount(b, titleOnly) - this.vocab.postingCount(a, titleOnly));
-      picked.length = MAX_PREFIX_TERMS;
-    }
+    if (picked.length > MAX_PREFIX_TERMS) picked = mostFrequent(picked, counts, MAX_PREFIX_TERMS);
     for (const id of picked) found.add(id, 0, Exactness.prefix, titleOnly);
   }
 
@@ -198,14 +203,14 @@ export class WordExpander {
       meter.terms += end - from;
       for (let i = from; i < end && out.size < MAX_COMPOUND_TERMS; i++) {
         const term = terms[i]!;
-        if (term.length >= form.length + MIN_COMPOUND_PART && this.isKnownTail(term.slice(form.length))) out.add(ids[i]!);
+        if (term.length >= form.length + MIN_COMPOUND_PART && this.isKnownTail(term, form.length)) out.add(ids[i]!);
       }
       const endingWith = this.vocab.termsEndingWith(form, MAX_COMPOUND_SCAN);
       meter.terms += endingWith.length;
       for (const id of endingWith) {
         if (out.size >= MAX_COMPOUND_TERMS) break;
         const term = this.vocab.terms[id]!;
-        if (term.length >= form.length + MIN_COMPOUND_PART && this.isKnownHead(term.slice(0, term.length - form.length))) {
+        if (term.length >= form.length + MIN_COMPOUND_PART && this.isKnownHead(term, term.length - form.length)) {
           out.add(id);
         }
       }
@@ -256,33 +261,65 @@ export class WordExpander {
    * runs on many substrings per query, and most of them are not words at all.
    */
   private isKnown(word: string): boolean {
-    if (word.length < MIN_COMPOUND_PART) return false;
-    if (this.isWord(word)) return true;
+    return this.isKnownRange(word, 0, word.length);
+  }
+
+  /**
+   * isKnown of text[start, end), without slicing: compound checks ask this for
+   * thousands of substrings per query word.
+   */
+  private isKnownRange(text: string, start: number, end: number): boolean {
+    const length = end - start;
+    if (length < MIN_COMPOUND_PART) return false;
+    if (this.isWordRange(text, start, end)) return true;
     for (const ending of INFLECTIONS) {
-      if (word.length - ending.length >= MIN_COMPOUND_PART && word.endsWith(ending)) {
-        if (this.isWord(word.slice(0, word.length - ending.length))) return true;
+      if (length - ending.length >= MIN_COMPOUND_PART && text.endsWith(ending, end)) {
+        if (this.isWordRange(text, start, end - ending.length)) return true;
       }
     }
     return false;
   }
 
-  private isWord(word: string): boolean {
-    return this.liveId(word) !== undefined || this.synonyms.knownWords.has(word);
+  /** text[start, end) is a live term or a word of the synonyms. */
+  private isWordRange(text: string, start: number, end: number): boolean {
+    const hash = hashRange(text, start, end);
+    const id = this.vocab.find(text, start, end, hash);
+    if (id >= 0 && this.vocab.docFreq[id]! > 0) return true;
+    return this.knownHashes.has(hash) && this.synonyms.knownWords.has(text.slice(start, end));
   }
 
-  private isKnownTail(rest: string): boolean {
+  /** term[start..] is a linking element plus a known word. */
+  private isKnownTail(term: string, start: number): boolean {
     for (const link of LINKS) {
-      if (rest.startsWith(link) && this.isKnown(rest.slice(link.length))) return true;
+      if (term.startsWith(link, start) && this.isKnownRange(term, start + link.length, term.length)) return true;
     }
     return false;
   }
 
-  private isKnownHead(head: string): boolean {
+  /** term[0, end) is a known word plus a linking element. */
+  private isKnownHead(term: string, end: number): boolean {
     for (const link of LINKS) {
-      if (head.endsWith(link) && this.isKnown(head.slice(0, head.length - link.length))) return true;
+      if (term.endsWith(link, end) && this.isKnownRange(term, 0, end - link.length)) return true;
     }
     return false;
   }
+}
+
+/**
+ * The `keep` ids with the highest counts, by count descending and, among equal counts,
+ * in their given order: exactly the first `keep` of a stable sort by count, without
+ * sorting all of them. Ids counted above the cut-off count are sorted (fewer than
+ * `keep`); those at the cut-off follow in their given order.
+ */
+function mostFrequent(ids: readonly number[], counts: readonly number[], keep: number): number[] {
+  const sorted = Int32Array.from(counts).sort();
+  const cutoff = sorted[sorted.length - keep]!;
+  const above: number[] = [];
+  for (let i = 0; i < ids.length; i++) if (counts[i]! > cutoff) above.push(i);
+  above.sort((a, b) => counts[b]! - counts[a]!);
+  const out = above.map((i) => ids[i]!);
+  for (let i = 0; i < ids.length && out.length < keep; i++) if (counts[i] === cutoff) out.push(ids[i]!);
+  return out;
 }
 
 /** Collects term matches, keeping the best (fewest typos, then most exact) per term. */

@@ -102,4 +102,24 @@ describe('incremental updates', () => {
     index.upsert(doc({ id: 'x', name: 'Chess Club' }));
     expect(names(index, 'chess').sort()).toEqual(['Chess Arena', 'Chess Club']);
   });
+
+  it('forgets cached expansions and compound checks when terms or synonyms change', () => {
+    // "musik" finds "Musikzorblat" as a compound only while "zorblat" is a known word.
+    const index = indexOf(doc({ id: 'm', name: 'Musikzorblat' }), doc({ id: 'k', name: 'Musik Kiste' }));
+    expect(names(index, 'musik ', 'de')).toEqual(['Musik Kiste']);
+    index.upsert(doc({ id: 'z', name: 'Zorblat' }));
+    expect(names(index, 'musik ', 'de')).toEqual(['Musik Kiste', 'Musikzorblat']);
+    index.remove('z');
+    expect(names(index, 'musik ', 'de')).toEqual(['Musik Kiste']);
+    index.setOperatorSynonyms({ oneWay: [], multiWay: [['zorblat', 'quux']] });
+    expect(names(index, 'musik ', 'de')).toEqual(['Musik Kiste', 'Musikzorblat']);
+    index.setOperatorSynonyms({ oneWay: [], multiWay: [] });
+    expect(names(index, 'musik ', 'de')).toEqual(['Musik Kiste']);
+    // Completions and their order follow new and removed terms as well.
+    expect(names(index, 'zo')).toEqual([]);
+    index.upsert(doc({ id: 'z2', name: 'Zoo Keeper' }));
+    expect(names(index, 'zo')).toEqual(['Zoo Keeper']);
+    index.upsert(doc({ id: 'z2', name: 'Keeper' }));
+    expect(names(index, 'zo')).toEqual([]);
+  });
 });

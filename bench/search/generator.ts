@@ -6,23 +6,8 @@
  * English text side by side.
  */
 import type { SearchDoc } from '../../src/modules/search/engine/index.js';
+import { pick, seededRandom } from '../../scripts/random.js';
 import type { SampleBot } from './sample.js';
-
-/** mulberry32: small, fast, good enough for reproducible test data. */
-export function seededRandom(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
-export function pick<T>(random: () => number, items: readonly T[]): T {
-  return items[Math.floor(random() * items.length)]!;
-}
 
 const SUFFIXES = [' Pro', ' Plus', ' 2', ' X', ' Neo', ' Lite', ' Prime', ' Max', ' Bot', ' HQ', ' Classic', ' Go', ' Next', ' 3000'];
 const WORD_RE = /[\p{L}\p{N}]+/gu;

@@ -3,7 +3,7 @@
  * engine answers exactly the same queries. The classes follow issue 5 §4.
  */
 import { BUILTIN_SYNONYMS, type Lang, type SearchDoc } from '../../src/modules/search/engine/index.js';
-import { pick, seededRandom } from './generator.js';
+import { pick, seededRandom } from '../../scripts/random.js';
 import type { SampleBot } from './sample.js';
 
 export interface BenchQuery {

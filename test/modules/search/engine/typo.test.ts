@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { seededRandom } from '../../../../bench/search/generator.js';
+import { seededRandom } from '../../../../scripts/random.js';
 import { fuzzyScan, typoBudget } from '../../../../src/modules/search/engine/typo.js';
 import { doc, indexOf, names } from './helpers.js';
 

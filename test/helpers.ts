@@ -135,11 +135,12 @@ export async function testApp(
   options: { clock?: Clock; env?: Record<string, string>; db?: Database; workers?: boolean; lookup?: LookupFn } = {},
 ): Promise<TestApp> {
   const db = options.db ?? (await freshDatabase(backend));
+  const replyMistakes = replyMistakeLog();
   const app = await buildApp({
     config: testConfig(options.env),
     db,
     clock: options.clock,
-    logger: false,
+    logger: replyMistakes.logger,
     workers: options.workers,
     lookup: options.lookup,
   });
@@ -149,6 +150,7 @@ export async function testApp(
     (closing ??= (async () => {
       await app.close();
       if (!options.db) await db.close();
+      replyMistakes.assertNone();
     })());
   // Runs when the app was made while the suite was collected; an app made inside a test must be
   // closed by the test itself (vitest ignores afterAll there).
@@ -158,6 +160,7 @@ export async function testApp(
   const checkedInject = async (injectOptions: InjectOptions): Promise<LightMyRequestResponse> => {
     const response = await rawInject(injectOptions);
     contract.assert(response);
+    replyMistakes.assertNone();
     return response;
   };
   (app as unknown as { inject: typeof checkedInject }).inject = checkedInject;
@@ -175,6 +178,28 @@ export async function testApp(
         ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }),
       }),
     get: (url, headers = {}) => app.inject({ method: 'GET', url, headers }),
+  };
+}
+
+/**
+ * A logger that remembers a route answering twice (Fastify logs it and the client may get either
+ * answer): such a mistake fails the next request of the test, or the file when the app closes.
+ */
+function replyMistakeLog() {
+  const mistakes: string[] = [];
+  const twice = /FST_ERR_REP_ALREADY_SENT|ERR_HTTP_HEADERS_SENT/;
+  return {
+    logger: {
+      level: 'warn',
+      stream: {
+        write(line: string) {
+          if (twice.test(line)) mistakes.push(line);
+        },
+      },
+    },
+    assertNone() {
+      if (mistakes.length > 0) throw new Error(`A reply was sent twice:\n${mistakes.join('\n')}`);
+    },
   };
 }
 

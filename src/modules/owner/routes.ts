@@ -52,13 +52,10 @@ export async function ownerRoutes(app: App): Promise<void> {
       const status = app.services.owner.voteStatusJson(request.params.id, request.params.userId);
       const send = (cached: CachedResponse) =>
         sendCached(request, reply, cached, { contentType: JSON_TYPE, cacheControl: 'private, no-store' });
-      if (isPromise(status)) {
-        return status.then((cached) => {
-          send(cached);
-        });
-      }
-      send(status);
-      return undefined;
+      // The promise is not returned: Fastify would send a second, empty answer when it resolves
+      // while the onSend hooks of ours still run. Its failure goes to the error handler instead.
+      if (isPromise(status)) status.then(send, (error: Error) => reply.send(error as never));
+      else send(status);
     },
   );
 

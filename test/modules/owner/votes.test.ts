@@ -144,4 +144,21 @@ describe.each(backends())('votes and the 12-hour window (%s)', async (backend) =
       { type: 'vote', payload: { user: USER, username: 'lena', flagged: true, votedAt: T0.toISOString() } },
     ]);
   });
+
+  it('a vote check whose lookup fails answers 500 internal_error once, without internals', async () => {
+    clock.set(T0);
+    const botId = await createBot(t);
+    const { key } = await createKey(t, botId, ['votes:read']);
+    const owner = t.app.services.owner;
+    const original = owner.voteStatusJson;
+    owner.voteStatusJson = () => Promise.reject(new Error('connection to the database lost'));
+    try {
+      const response = await t.get(`/api/v1/bots/${botId}/check/${USER}`, bearer(key));
+      expect(response.statusCode).toBe(500);
+      expect(response.json()).toEqual({ error: { code: 'internal_error', message: expect.any(String) } });
+      expect(response.body).not.toContain('database');
+    } finally {
+      owner.voteStatusJson = original;
+    }
+  });
 });

@@ -196,6 +196,7 @@ describe.each(backends())('errors and protocol on %s', async (backend) => {
         'GET /api/v1/bots HTTP/9.9\r\nHost: x\r\n\r\n',
       ]) {
         const answer = parseRaw(await rawRequest(port, bytes));
+        expect(answer.status, bytes).toBe(422);
         expect(answer.headers['content-type'], bytes).toBe('application/json; charset=utf-8');
         const body = JSON.parse(answer.body);
         expect(body.error).toMatchObject({ code: 'validation_failed', details: [{ field: 'request' }] });

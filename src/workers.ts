@@ -1,6 +1,7 @@
 import { Cron } from 'croner';
 import type { FastifyInstance } from 'fastify';
 import { openPostgres } from './db/postgres.js';
+import { startLapseSweep } from './modules/owner/lapse-sweep.js';
 import { createMailer } from './modules/webhooks/notifications.js';
 import type { LookupFn } from './modules/webhooks/resolve-host.js';
 import { createSafeDispatcher } from './modules/webhooks/safe-dispatcher.js';
@@ -29,6 +30,8 @@ export async function startWorkers(app: FastifyInstance, options: WorkerOptions)
     }
   });
 
+  const stopLapseSweep = startLapseSweep(app.services.owner, app.log);
+
   const settings = app.config.webhook;
   // On a server, delivery gets connections of its own, so a burst of API writes holding the
   // request pool does not delay it (commit → receiver latency), nor does delivery slow the API.
@@ -49,6 +52,7 @@ export async function startWorkers(app: FastifyInstance, options: WorkerOptions)
 
   return async () => {
     history.stop();
+    await stopLapseSweep();
     await webhooks.stop();
     await dispatcher.close();
     await ownPool?.close();

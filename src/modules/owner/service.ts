@@ -19,6 +19,17 @@ export const VOTE_WINDOW_MS = 12 * 60 * 60 * 1000;
 const CHECK_TTL_MS = 30_000;
 const CHECK_CACHE_ENTRIES = 100_000;
 
+/** Lapsed subscriptions ended per transaction by the sweep. */
+export const LAPSE_BATCH = 100;
+
+type SubscriptionFields = Omit<SubscriptionWrite, 'announced'>;
+
+/** The `premium` event's payload; `active` says whether the subscription begins or ends. */
+function premiumPayload(s: SubscriptionFields, active: boolean): Record<string, unknown> {
+  const { userId, guildId, tierId, tierName, interval, expiresAt, cancelAtPeriodEnd } = s;
+  return { user: userId, guildId, tierId, tierName, interval, active, expiresAt, cancelAtPeriodEnd };
+}
+
 const NO_PREMIUM: PremiumStatus = {
   active: false,
   tierId: null,
@@ -135,7 +146,7 @@ export class OwnerService {
   /** Creates or updates a subscription by id; a change of `active` records a `premium` event. */
   async upsertSubscription(botId: string, input: SubscriptionUpsert): Promise<{ subscription: Subscription; created: boolean }> {
     const id = input.id ?? randomUUID();
-    const write: SubscriptionWrite = {
+    const write: SubscriptionFields = {
       id,
       botId,
       userId: input.userId,
@@ -185,31 +196,49 @@ export class OwnerService {
     return donation;
   }
 
+  /**
+   * Writes the premium "ends" events of subscriptions whose paid period ran out without anyone
+   * ending them, at most `limit` per call (the workers call it until it returns less). Answers
+   * how many it wrote; every process may call it at once, each lapse is written once.
+   */
+  async recordLapsedPremium(limit = LAPSE_BATCH): Promise<number> {
+    const now = this.clock.now();
+    return this.db.transaction(async (tx) => {
+      const lapsed = await subscriptionRepository.takeLapsed(tx, now, limit);
+      for (const subscription of lapsed) {
+        await recordEvent(tx, { botId: subscription.botId, type: 'premium', payload: premiumPayload(subscription, false), createdAt: now });
+      }
+      return lapsed.length;
+    });
+  }
+
+  /**
+   * Premium events follow whether a subscription is in force (active and paid beyond now), not
+   * just its `active` flag: a renewal after a lapse begins it again, a write that leaves it
+   * expired announces nothing, and the lapse sweep ends what runs out by itself.
+   */
   private async writeSubscription(
     id: string,
     botId: string | undefined,
-    build: (existing: Subscription | undefined) => SubscriptionWrite,
+    build: (existing: Subscription | undefined) => SubscriptionFields,
   ): Promise<{ subscription: Subscription; created: boolean }> {
     const now = this.clock.now();
     const created = await this.db.transaction(async (tx) => {
       if (botId !== undefined && !(await botRepository.lock(tx, botId))) {
         throw AppError.notFound('No bot with that application ID');
       }
-      const existing = await subscriptionRepository.find(tx, id, true);
+      const locked = await subscriptionRepository.lock(tx, id);
+      const existing = locked?.subscription;
       if (existing && botId !== undefined && existing.botId !== botId) {
         throw new AppError('conflict', 'A subscription with this id belongs to a different bot');
       }
-      const next = build(existing);
+      const fields = build(existing);
+      const inForce = fields.active && Date.parse(fields.expiresAt) > now.getTime();
+      const next: SubscriptionWrite = { ...fields, announced: inForce };
       if (existing) await subscriptionRepository.update(tx, next, now);
       else await subscriptionRepository.insert(tx, next, now);
-      if (next.active !== (existing?.active ?? false)) {
-        const { userId, guildId, tierId, tierName, interval, active, expiresAt, cancelAtPeriodEnd } = next;
-        await recordEvent(tx, {
-          botId: next.botId,
-          type: 'premium',
-          payload: { user: userId, guildId, tierId, tierName, interval, active, expiresAt, cancelAtPeriodEnd },
-          createdAt: now,
-        });
+      if (inForce !== (locked?.announced ?? false)) {
+        await recordEvent(tx, { botId: next.botId, type: 'premium', payload: premiumPayload(next, inForce), createdAt: now });
       }
       return !existing;
     });

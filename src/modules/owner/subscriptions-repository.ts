@@ -14,10 +14,11 @@ interface SubscriptionRow {
   active: boolean;
   created_at: Date;
   updated_at: Date;
+  announced: boolean;
 }
 
 const COLUMNS = `id, bot_id, user_id, guild_id, tier_id, tier_name, interval, expires_at, cancel_at_period_end,
-  active, created_at, updated_at`;
+  active, created_at, updated_at, announced`;
 
 function toSubscription(row: SubscriptionRow): Subscription {
   return {
@@ -36,15 +37,36 @@ function toSubscription(row: SubscriptionRow): Subscription {
   };
 }
 
-export type SubscriptionWrite = Omit<Subscription, 'createdAt' | 'updatedAt'>;
+export type SubscriptionWrite = Omit<Subscription, 'createdAt' | 'updatedAt'> & {
+  /** What the latest premium event said: true after "begins", false after "ends" (or none). */
+  announced: boolean;
+};
 
 export const subscriptionRepository = {
-  async find(db: Queryable, id: string, forUpdate = false): Promise<Subscription | undefined> {
-    const { rows } = await db.query<SubscriptionRow>(
-      `SELECT ${COLUMNS} FROM subscriptions WHERE id = $1${forUpdate ? ' FOR UPDATE' : ''}`,
-      [id],
-    );
+  async find(db: Queryable, id: string): Promise<Subscription | undefined> {
+    const { rows } = await db.query<SubscriptionRow>(`SELECT ${COLUMNS} FROM subscriptions WHERE id = $1`, [id]);
     return rows[0] && toSubscription(rows[0]);
+  },
+
+  /** Locks a subscription for a change, with what its latest premium event said. */
+  async lock(tx: Queryable, id: string): Promise<{ subscription: Subscription; announced: boolean } | undefined> {
+    const { rows } = await tx.query<SubscriptionRow>(`SELECT ${COLUMNS} FROM subscriptions WHERE id = $1 FOR UPDATE`, [id]);
+    return rows[0] && { subscription: toSubscription(rows[0]), announced: rows[0].announced };
+  },
+
+  /**
+   * Takes up to `limit` subscriptions announced as begun whose paid period is over at `now`, and
+   * marks them ended. Locked rows are skipped, so concurrent sweeps never take one twice.
+   */
+  async takeLapsed(tx: Queryable, now: Date, limit: number): Promise<Subscription[]> {
+    const { rows } = await tx.query<SubscriptionRow>(
+      `UPDATE subscriptions SET announced = false
+        WHERE id IN (SELECT id FROM subscriptions WHERE announced AND expires_at <= $1
+                      ORDER BY expires_at LIMIT $2 FOR UPDATE SKIP LOCKED)
+        RETURNING ${COLUMNS}`,
+      [now, limit],
+    );
+    return rows.map(toSubscription);
   },
 
   /** The subscription in force now: active and paid beyond `now`; the longest-running one wins. */
@@ -62,17 +84,17 @@ export const subscriptionRepository = {
 
   async insert(tx: Queryable, s: SubscriptionWrite, now: Date): Promise<void> {
     await tx.query(
-      `INSERT INTO subscriptions (${COLUMNS}) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $11)`,
-      [s.id, s.botId, s.userId, s.guildId, s.tierId, s.tierName, s.interval, s.expiresAt, s.cancelAtPeriodEnd, s.active, now],
+      `INSERT INTO subscriptions (${COLUMNS}) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $11, $12)`,
+      [s.id, s.botId, s.userId, s.guildId, s.tierId, s.tierName, s.interval, s.expiresAt, s.cancelAtPeriodEnd, s.active, now, s.announced],
     );
   },
 
   async update(tx: Queryable, s: SubscriptionWrite, now: Date): Promise<void> {
     await tx.query(
       `UPDATE subscriptions SET user_id = $2, guild_id = $3, tier_id = $4, tier_name = $5, interval = $6,
-         expires_at = $7, cancel_at_period_end = $8, active = $9, updated_at = $10
+         expires_at = $7, cancel_at_period_end = $8, active = $9, updated_at = $10, announced = $11
        WHERE id = $1`,
-      [s.id, s.userId, s.guildId, s.tierId, s.tierName, s.interval, s.expiresAt, s.cancelAtPeriodEnd, s.active, now],
+      [s.id, s.userId, s.guildId, s.tierId, s.tierName, s.interval, s.expiresAt, s.cancelAtPeriodEnd, s.active, now, s.announced],
     );
   },
 };

@@ -35,7 +35,7 @@ export const PremiumEventBody = eventBody('premium', 'A premium subscription beg
   tierId: Type.String({ ...Uuid, description: 'The tier subscribed to' }),
   tierName: Type.String({ description: 'Display name of the tier' }),
   interval: Type.String({ description: 'Billing interval, e.g. month or year' }),
-  active: Type.Boolean({ description: 'true: the subscription begins; false: it ends' }),
+  active: Type.Boolean({ description: 'true: the subscription begins (or begins again after running out); false: it ends (ended, or ran past expiresAt)' }),
   expiresAt: Type.String({ ...Timestamp, description: 'Paid-until date' }),
   cancelAtPeriodEnd: Type.Boolean({ description: 'The subscriber cancelled; it ends at expiresAt instead of renewing' }),
 });

@@ -17,6 +17,14 @@ const HTML = 'text/html; charset=utf-8';
 /** `/api/badge|widget|chart/{id}`: images and an iframe card, versionless (spec §9). */
 export async function embedRoutes(app: App): Promise<void> {
   app.setErrorHandler(embedErrorHandler);
+  // Embeds live on other sites: pages that isolate themselves (COEP require-corp) may still load
+  // them, scripts may fetch them, and no browser second-guesses their type.
+  app.addHook('onSend', (_request, reply, payload, done) => {
+    reply.header('cross-origin-resource-policy', 'cross-origin');
+    reply.header('access-control-allow-origin', '*');
+    reply.header('x-content-type-options', 'nosniff');
+    done(null, payload);
+  });
 
   app.get(
     '/badge/:id',

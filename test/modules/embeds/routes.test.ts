@@ -448,6 +448,17 @@ describe.each(backends())('embeddable assets (%s)', async (backend) => {
     });
   });
 
+  it('every asset and its error rendering may be loaded and fetched from any site, with its type as sent', async () => {
+    const { id } = await publish();
+    const unknown = '99999999999999999';
+    for (const url of [`/api/badge/${id}`, `/api/widget/${id}`, `/api/chart/${id}`, `/api/chart/${id}?format=png`, `/api/badge/${unknown}`, `/api/widget/${id}?theme=pink`]) {
+      const response = await t.get(url);
+      expect(response.headers['cross-origin-resource-policy'], url).toBe('cross-origin');
+      expect(response.headers['access-control-allow-origin'], url).toBe('*');
+      expect(response.headers['x-content-type-options'], url).toBe('nosniff');
+    }
+  });
+
   it('the OpenAPI document gives each asset its media type and its query parameters', async () => {
     const doc = (await t.get('/api/v1/openapi.json')).json() as {
       paths: Record<string, { get: { responses: Record<string, { content: Record<string, unknown> }>; parameters: { name: string }[] } }>;

@@ -43,6 +43,8 @@ export interface Config {
     timeoutMs: number;
     /** Attempts in flight at once in this process. */
     concurrency: number;
+    /** Days that finished events and their delivery log are kept. */
+    retentionDays: number;
   };
   /** Where a switched-off webhook is reported by e-mail; undefined when SMTP_URL is not set. */
   mail: { smtpUrl: string; from: string; to: string } | undefined;
@@ -126,6 +128,7 @@ export function readConfig(env: Env = process.env): Config {
       retrySchedule: retrySchedule(env),
       timeoutMs: integer(env, 'WEBHOOK_TIMEOUT_MS', DEFAULT_WEBHOOK_TIMEOUT_MS, 50, 60_000),
       concurrency: integer(env, 'WEBHOOK_CONCURRENCY', 32, 1, 256),
+      retentionDays: integer(env, 'WEBHOOK_LOG_RETENTION_DAYS', 90, 1, 3650),
     },
     mail: mail(env, baseUrl),
   };

@@ -28,6 +28,12 @@ export async function startWorkers(app: FastifyInstance, options: WorkerOptions)
     } catch (error) {
       app.log.error({ err: error }, 'history collection failed');
     }
+    try {
+      const deleted = await app.services.webhooks.pruneLog();
+      app.log.info({ deleted }, 'old events and delivery log removed');
+    } catch (error) {
+      app.log.error({ err: error }, 'event clean-up failed');
+    }
   });
 
   const stopLapseSweep = startLapseSweep(app.services.owner, app.log);

@@ -13,7 +13,7 @@ const KEY = 'ab'.repeat(32);
 describe('webhook configuration', () => {
   it('has the documented defaults', () => {
     const config = readConfig({ ...base, DATA_DIR: '/srv/bd' });
-    expect(config.webhook).toEqual({ allowPrivate: false, retrySchedule: [10, 40, 90, 160, 250, 360], timeoutMs: 10_000, concurrency: 32 });
+    expect(config.webhook).toEqual({ allowPrivate: false, retrySchedule: [10, 40, 90, 160, 250, 360], timeoutMs: 10_000, concurrency: 32, retentionDays: 90 });
     expect(config.secretKey).toBeUndefined();
     expect(config.secretKeyFile).toBe('/srv/bd/secret.key');
     expect(config.mail).toBeUndefined();
@@ -27,12 +27,13 @@ describe('webhook configuration', () => {
       WEBHOOK_RETRY_SCHEDULE: '1, 2.5 ,3',
       WEBHOOK_TIMEOUT_MS: '250',
       WEBHOOK_CONCURRENCY: '8',
+      WEBHOOK_LOG_RETENTION_DAYS: '7',
       SMTP_URL: 'smtps://user:pw@mail.example.org:465',
       OPERATOR_EMAIL: 'ops@example.org',
       BASE_URL: 'https://bots.example.org',
     });
     expect(config.secretKey).toEqual(Buffer.from(KEY, 'hex'));
-    expect(config.webhook).toEqual({ allowPrivate: true, retrySchedule: [1, 2.5, 3], timeoutMs: 250, concurrency: 8 });
+    expect(config.webhook).toEqual({ allowPrivate: true, retrySchedule: [1, 2.5, 3], timeoutMs: 250, concurrency: 8, retentionDays: 7 });
     expect(config.mail).toEqual({ smtpUrl: 'smtps://user:pw@mail.example.org:465', to: 'ops@example.org', from: 'Bot Directory <webhooks@bots.example.org>' });
   });
 
@@ -44,6 +45,8 @@ describe('webhook configuration', () => {
     [{ WEBHOOK_RETRY_SCHEDULE: '10,soon' }, /^WEBHOOK_RETRY_SCHEDULE: "soon" is not a non-negative number of seconds$/],
     [{ WEBHOOK_TIMEOUT_MS: '10' }, /^WEBHOOK_TIMEOUT_MS: must be between 50 and 60000/],
     [{ WEBHOOK_CONCURRENCY: '0' }, /^WEBHOOK_CONCURRENCY: must be between 1 and 256/],
+    [{ WEBHOOK_LOG_RETENTION_DAYS: '0' }, /^WEBHOOK_LOG_RETENTION_DAYS: must be between 1 and 3650/],
+    [{ WEBHOOK_LOG_RETENTION_DAYS: '30d' }, /^WEBHOOK_LOG_RETENTION_DAYS: must be an integer/],
     [{ SMTP_URL: 'http://mail.example.org' }, /^SMTP_URL: must start with smtp:\/\/ or smtps:\/\//],
     [{ SMTP_URL: 'smtp://mail.example.org' }, /^OPERATOR_EMAIL: is required when SMTP_URL is set$/],
     [{ OPERATOR_EMAIL: 'nobody' }, /^OPERATOR_EMAIL: must be an e-mail address/],

@@ -178,6 +178,25 @@ export const deliveryRepository = {
   },
 
   /** A page of a webhook's log, newest first, each delivery with all its attempts. */
+  /**
+   * Deletes up to `limit` events older than `cutoff` whose deliveries are all finished before it,
+   * with those deliveries and their attempts (cascade). Answers how many events it deleted.
+   * Unrouted events and events with a pending or recent delivery stay.
+   */
+  async pruneBefore(db: Queryable, cutoff: Date, limit: number): Promise<number> {
+    const { rows } = await db.query<{ id: string }>(
+      `DELETE FROM events WHERE id IN (
+         SELECT e.id FROM events e
+          WHERE e.created_at < $1 AND e.routed_at IS NOT NULL
+            AND NOT EXISTS (SELECT 1 FROM deliveries d
+                             WHERE d.event_id = e.id AND (d.status = 'pending' OR d.completed_at >= $1))
+          ORDER BY e.created_at LIMIT $2)
+       RETURNING id`,
+      [cutoff, limit],
+    );
+    return rows.length;
+  },
+
   async list(db: Queryable, botId: string, limit: number, offset: number): Promise<{ items: Delivery[]; total: number }> {
     const [{ rows }, counted] = await Promise.all([
       db.query<DeliveryRow>(

@@ -16,6 +16,8 @@ import { validateWebhookUrl } from './url-policy.js';
 import { webhookRepository, type StoredWebhook } from './webhook-repository.js';
 
 export const TEST_EVENT_MESSAGE = 'This is a test event from Bot Directory.';
+/** Events deleted per statement by the nightly clean-up. */
+const PRUNE_BATCH = 1000;
 
 interface Page<T> {
   data: T[];
@@ -26,7 +28,7 @@ export class WebhookService {
   constructor(
     private readonly db: Database,
     private readonly clock: Clock,
-    private readonly settings: Pick<Config['webhook'], 'allowPrivate'>,
+    private readonly settings: Pick<Config['webhook'], 'allowPrivate' | 'retentionDays'>,
     private readonly secretKey: Buffer,
     /** DNS for the URL check; tests stub it. */
     private readonly lookup: LookupFn | undefined,
@@ -128,6 +130,22 @@ export class WebhookService {
   async notifications(query: ListQuery): Promise<Page<Notification>> {
     const { items, total } = await notificationRepository.list(this.db, query.limit, (query.page - 1) * query.limit);
     return page(items, total, query);
+  }
+
+  /**
+   * Forgets events older than the retention period (`WEBHOOK_LOG_RETENTION_DAYS`) whose deliveries
+   * all ended before it, with their delivery log; in batches, so no statement runs long. Answers
+   * how many events it deleted. Run nightly; safe on several processes at once.
+   */
+  async pruneLog(): Promise<number> {
+    const cutoff = new Date(this.clock.now().getTime() - this.settings.retentionDays * 86_400_000);
+    let deleted = 0;
+    let batch: number;
+    do {
+      batch = await deliveryRepository.pruneBefore(this.db, cutoff, PRUNE_BATCH);
+      deleted += batch;
+    } while (batch === PRUNE_BATCH);
+    return deleted;
   }
 
   private async require(botId: string): Promise<StoredWebhook> {

@@ -54,7 +54,23 @@ interface EngineReport {
   wall: Timings;
   cpu: Timings;
   hitRate: { passed: number; total: number };
+  /** Our engine only: the slowest of five runs of each hostile query (issue 5: ≤ 20 ms). */
+  hostile?: { label: string; maxMs: number }[];
 }
+
+const LETTERS = 'abcdefghijklmnopqrstuvwxyz';
+/** Queries built to make an engine work hard; the route caps `q` at 100 characters, the engine does not. */
+const HOSTILE: { label: string; q: string }[] = [
+  { label: '100 one-letter words (199 characters)', q: Array.from({ length: 100 }, (_, i) => LETTERS[i % 26]).join(' ') },
+  { label: '50 one-letter words (99 characters)', q: Array.from({ length: 50 }, (_, i) => LETTERS[i % 26]).join(' ') },
+  { label: '100 × "a"', q: 'a'.repeat(100) },
+  { label: '100 × "e"', q: 'e'.repeat(100) },
+  { label: '9 × "abcdefghij"', q: 'abcdefghij '.repeat(9).trim() },
+  { label: '50 emoji', q: '🤖'.repeat(50) },
+  { label: 'emoji between words', q: '🎵 music 🎶 bot 🤖 spiele 🎮 welcome 👋 mod 🛡️ ticket 🎫' },
+  { label: 'regex characters', q: '.*+?^${}()|[]\\'.repeat(6) },
+  { label: 'right-to-left text', q: 'بوت موسيقى ألعاب ترحيب '.repeat(4).trim() },
+];
 
 function percentiles(times: number[]): Stats {
   const sorted = [...times].sort((a, b) => a - b);
@@ -130,11 +146,24 @@ async function measure(
   }
   wall.all = percentiles(allWall);
   cpu.all = percentiles(allCpu);
+  const hostile = name === 'ours' ? await timeHostile(engine) : undefined;
   engine = undefined;
   gc();
   const hitRate = await labelledHitRate(make);
   console.error(`  ${name}: built in ${(buildMs / 1000).toFixed(2)} s, ${memoryMb.toFixed(0)} MB`);
-  return { name, buildMs, buildCpuMs, memoryMb, wall, cpu, hitRate };
+  return { name, buildMs, buildCpuMs, memoryMb, wall, cpu, hitRate, hostile };
+}
+
+async function timeHostile(engine: Engine): Promise<{ label: string; maxMs: number }[]> {
+  const out: { label: string; maxMs: number }[] = [];
+  for (const { label, q } of HOSTILE) {
+    let maxMs = 0;
+    for (let run = 0; run < 5; run++) {
+      for (const lang of ['en', 'de'] as const) maxMs = Math.max(maxMs, (await timeQuery(engine, { q, lang }))[0]);
+    }
+    out.push({ label, maxMs });
+  }
+  return out;
 }
 
 const ms = (v: number): string => (v < 10 ? v.toFixed(3) : v.toFixed(1));
@@ -180,6 +209,12 @@ function print(reports: EngineReport[]): void {
   }
   printTimes(reports, 'Engine time per query, wall clock', (r) => r.wall);
   printTimes(reports, 'Engine time per query, process CPU time', (r) => r.cpu);
+  const hostile = reports.find((r) => r.hostile)?.hostile;
+  if (hostile) {
+    console.log('\nHostile queries, ours, slowest of 10 runs (5 × en, de), wall clock (target ≤ 20 ms):\n');
+    console.log('| query | max ms |\n|---|---:|');
+    for (const h of hostile) console.log(`| ${h.label} | ${ms(h.maxMs)} |`);
+  }
 }
 
 const startLoad = loadavg()

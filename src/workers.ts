@@ -2,7 +2,7 @@ import { Cron } from 'croner';
 import type { FastifyInstance } from 'fastify';
 import { openPostgres } from './db/postgres.js';
 import { startLapseSweep } from './modules/owner/lapse-sweep.js';
-import { createMailer } from './modules/webhooks/notifications.js';
+import { createMailer, EmailOutbox } from './modules/webhooks/notifications.js';
 import type { LookupFn } from './modules/webhooks/resolve-host.js';
 import { createSafeDispatcher } from './modules/webhooks/safe-dispatcher.js';
 import { DeliveryWorker } from './modules/webhooks/worker.js';
@@ -44,6 +44,8 @@ export async function startWorkers(app: FastifyInstance, options: WorkerOptions)
   const ownPool = app.config.databaseUrl && app.db.kind === 'postgres' ? await openPostgres(app.config.databaseUrl, WORKER_POOL_SIZE) : undefined;
   const dispatcher = createSafeDispatcher({ allowPrivate: settings.allowPrivate, timeoutMs: settings.timeoutMs, lookup: options.lookup });
   const mailer = createMailer(app.config.mail);
+  const emails = mailer && new EmailOutbox(ownPool ?? app.db, app.clock, mailer, app.log);
+  emails?.start();
   const webhooks = new DeliveryWorker({
     db: ownPool ?? app.db,
     clock: app.clock,
@@ -52,7 +54,7 @@ export async function startWorkers(app: FastifyInstance, options: WorkerOptions)
     secretKey: options.secretKey,
     dispatcher,
     userAgent: `BotDirectory-Webhooks/${options.version} (+${app.config.baseUrl})`,
-    mailer,
+    emails,
   });
   await webhooks.start();
 
@@ -60,6 +62,7 @@ export async function startWorkers(app: FastifyInstance, options: WorkerOptions)
     history.stop();
     await stopLapseSweep();
     await webhooks.stop();
+    await emails?.stop();
     await dispatcher.close();
     await ownPool?.close();
     mailer?.close();

@@ -6,7 +6,9 @@
 import { randomUUID } from 'node:crypto';
 import nodemailer from 'nodemailer';
 import type { Config } from '../../config.js';
+import type { FastifyBaseLogger } from 'fastify';
 import type { Queryable } from '../../db/index.js';
+import type { Clock } from '../../lib/clock.js';
 import type { Notification } from './schemas.js';
 
 export interface NewNotification {
@@ -25,18 +27,52 @@ interface NotificationRow {
   created_at: Date;
 }
 
+/** A notification whose e-mail is due, taken by one process for one attempt. */
+export interface DueEmail {
+  id: string;
+  botId: string;
+  message: string;
+  attempts: number;
+}
+
+/** How often each process looks for e-mails that are due again. */
+const EMAIL_SWEEP_MS = 30_000;
+/** Attempts at one e-mail before it is given up (logged); the wait doubles from one minute. */
+export const EMAIL_MAX_ATTEMPTS = 10;
+
 export const notificationRepository = {
-  async insert(tx: Queryable, notification: NewNotification, now: Date): Promise<Notification> {
+  /** `email`: an e-mail is owed for it (SMTP_URL is set); it is due at once. */
+  async insert(tx: Queryable, notification: NewNotification, now: Date, email: boolean): Promise<Notification> {
     const id = randomUUID();
-    await tx.query('INSERT INTO notifications (id, bot_id, kind, message, details, created_at) VALUES ($1, $2, $3, $4, $5, $6)', [
-      id,
-      notification.botId,
-      notification.kind,
-      notification.message,
-      JSON.stringify(notification.details),
-      now,
-    ]);
+    await tx.query(
+      `INSERT INTO notifications (id, bot_id, kind, message, details, created_at, email_pending, email_next_at)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $6)`,
+      [id, notification.botId, notification.kind, notification.message, JSON.stringify(notification.details), now, email],
+    );
     return { id, ...notification, createdAt: now.toISOString() };
+  },
+
+  /**
+   * Takes up to `limit` due e-mails for one attempt each: the next attempt is pushed back (1, 2, 4 …
+   * minutes) before sending, so a process dying mid-send delays the e-mail instead of losing it,
+   * and SKIP LOCKED keeps two processes from taking the same one.
+   */
+  async takeDueEmails(db: Queryable, now: Date, limit: number): Promise<DueEmail[]> {
+    const { rows } = await db.query<{ id: string; bot_id: string; message: string; email_attempts: number }>(
+      `UPDATE notifications
+          SET email_attempts = email_attempts + 1,
+              email_next_at = $1::timestamptz + interval '1 minute' * power(2, email_attempts)
+        WHERE id IN (SELECT id FROM notifications
+                      WHERE email_pending AND email_next_at <= $1 AND email_attempts < $2
+                      ORDER BY email_next_at LIMIT $3 FOR UPDATE SKIP LOCKED)
+        RETURNING id, bot_id, message, email_attempts`,
+      [now, EMAIL_MAX_ATTEMPTS, limit],
+    );
+    return rows.map((row) => ({ id: row.id, botId: row.bot_id, message: row.message, attempts: row.email_attempts }));
+  },
+
+  async markEmailed(db: Queryable, id: string): Promise<void> {
+    await db.query('UPDATE notifications SET email_pending = false WHERE id = $1', [id]);
   },
 
   /** Newest first. */
@@ -75,4 +111,66 @@ export function createMailer(mail: Config['mail']): Mailer | undefined {
     },
     close: () => transport.close(),
   };
+}
+
+/**
+ * Sends the e-mails owed for notifications, from the table: right after a switch-off, at start
+ * (what a process that died left behind) and every `EMAIL_SWEEP_MS`. At most one flush runs at a
+ * time in a process; several processes share the work without sending one e-mail twice.
+ */
+export class EmailOutbox {
+  private running: Promise<void> | undefined;
+  private timer: NodeJS.Timeout | undefined;
+
+  constructor(
+    private readonly db: Queryable,
+    private readonly clock: Clock,
+    private readonly mailer: Mailer,
+    private readonly log: FastifyBaseLogger,
+  ) {}
+
+  start(intervalMs = EMAIL_SWEEP_MS): void {
+    void this.flush();
+    this.timer = setInterval(() => void this.flush(), intervalMs);
+    this.timer.unref();
+  }
+
+  /** Stops the timer and waits for the flush in progress. */
+  async stop(): Promise<void> {
+    clearInterval(this.timer);
+    await this.running;
+  }
+
+  /** Sends what is due; resolves when this flush (or the one already running) is done. */
+  flush(): Promise<void> {
+    this.running ??= this.sendDue().finally(() => {
+      this.running = undefined;
+    });
+    return this.running;
+  }
+
+  private async sendDue(): Promise<void> {
+    try {
+      for (;;) {
+        const due = await notificationRepository.takeDueEmails(this.db, this.clock.now(), 10);
+        for (const email of due) await this.send(email);
+        if (due.length < 10) return;
+      }
+    } catch (error) {
+      this.log.error({ err: error }, 'could not read the e-mails owed for notifications');
+    }
+  }
+
+  private async send(email: DueEmail): Promise<void> {
+    try {
+      await this.mailer.send(
+        `Webhook of bot ${email.botId} switched off`,
+        `${email.message}\n\nRe-enable it with PUT /admin/v1/bots/${email.botId}/webhook once the receiver works again.`,
+      );
+      await notificationRepository.markEmailed(this.db, email.id);
+    } catch (error) {
+      const final = email.attempts >= EMAIL_MAX_ATTEMPTS;
+      this.log.error({ err: error, botId: email.botId, attempt: email.attempts }, final ? 'gave up e-mailing a notification' : 'could not e-mail a notification; will retry');
+    }
+  }
 }

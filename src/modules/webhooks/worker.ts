@@ -16,7 +16,7 @@ import type { Clock } from '../../lib/clock.js';
 import { attemptDelivery, type AttemptResult } from './deliver-once.js';
 import { AttemptRecorder } from './attempt-recorder.js';
 import { deliveryRepository, type AttemptRecord, type ClaimedDelivery, type DeliveryStatus } from './delivery-repository.js';
-import { notificationRepository, type Mailer } from './notifications.js';
+import { notificationRepository, type EmailOutbox } from './notifications.js';
 import { WEBHOOK_CHANNEL } from './outbox.js';
 import { nextDelaySeconds } from './retry-policy.js';
 import { decryptSecret } from './secret-box.js';
@@ -38,7 +38,8 @@ export interface WorkerDeps {
   secretKey: Buffer;
   dispatcher: Dispatcher;
   userAgent: string;
-  mailer: Mailer | undefined;
+  /** Sends the switch-off e-mails; absent when SMTP_URL is not set. */
+  emails: EmailOutbox | undefined;
 }
 
 /** The body of a call: the event's envelope, then its payload. Same bytes on every attempt. */
@@ -183,7 +184,7 @@ export class DeliveryWorker {
       if (!recorded.has(delivery.id)) return undefined;
       const counted = await webhookRepository.countFailure(tx, delivery.botId, DISABLE_AFTER_FAILURES, clock.now());
       if (!counted?.switchedOff) return undefined;
-      await notificationRepository.insert(tx, disabledNotice(counted.webhook), clock.now());
+      await notificationRepository.insert(tx, disabledNotice(counted.webhook), clock.now(), this.deps.emails !== undefined);
       return counted.webhook;
     });
     if (switchedOff) await this.reportSwitchOff(switchedOff);
@@ -210,13 +211,8 @@ export class DeliveryWorker {
   }
 
   private async reportSwitchOff(webhook: StoredWebhook): Promise<void> {
-    const notice = disabledNotice(webhook);
-    this.deps.log.warn({ botId: webhook.botId, url: webhook.url }, notice.message);
-    try {
-      await this.deps.mailer?.send(`Webhook of bot ${webhook.botId} switched off`, `${notice.message}\n\nRe-enable it with PUT /admin/v1/bots/${webhook.botId}/webhook once the receiver works again.`);
-    } catch (error) {
-      this.deps.log.error({ err: error, botId: webhook.botId }, 'could not e-mail the webhook switch-off');
-    }
+    this.deps.log.warn({ botId: webhook.botId, url: webhook.url }, disabledNotice(webhook).message);
+    await this.deps.emails?.flush();
   }
 }
 

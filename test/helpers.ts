@@ -185,7 +185,7 @@ export async function testApp(
  * A logger that remembers a route answering twice (Fastify logs it and the client may get either
  * answer): such a mistake fails the next request of the test, or the file when the app closes.
  */
-function replyMistakeLog() {
+export function replyMistakeLog() {
   const mistakes: string[] = [];
   const twice = /FST_ERR_REP_ALREADY_SENT|ERR_HTTP_HEADERS_SENT/;
   return {

@@ -5,7 +5,7 @@ import type { Database } from '../../../src/db/index.js';
 import type { Clock } from '../../../src/lib/clock.js';
 import { AppError } from '../../../src/lib/errors.js';
 import { apiKeyCaller, type ResolveClient } from '../../../src/modules/ratelimit/index.js';
-import { freshDatabase, testConfig } from '../../helpers.js';
+import { freshDatabase, replyMistakeLog, testConfig } from '../../helpers.js';
 
 /**
  * Stands in for the key module: `Bearer tier1-…`, `tier2-…`, `tier3-…` are valid keys of that
@@ -46,15 +46,19 @@ export async function rateLimitedApp(
   options: { env?: Record<string, string>; clock?: Clock; resolver?: boolean; db?: Database } = {},
 ): Promise<FastifyInstance> {
   const config = testConfig({ ...SPEC_LIMITS, ...options.env });
+  const replyMistakes = replyMistakeLog();
   const app = await buildApp({
     config,
     db: options.db ?? (await database()),
     clock: options.clock,
-    logger: false,
+    logger: replyMistakes.logger,
     rateLimit: options.resolver === false ? undefined : { resolveClient: fakeResolver(config.rateLimit.tiers) },
   });
   await app.ready();
-  afterAll(() => app.close());
+  afterAll(async () => {
+    await app.close();
+    replyMistakes.assertNone();
+  });
   return app;
 }
 

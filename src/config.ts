@@ -21,6 +21,8 @@ export interface Config {
   siteUrl: string;
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
   historyCron: string;
+  /** Announced retirement of /api/v1 (spec §9): `Deprecation` / `Sunset` headers on its answers once set. */
+  v1Retirement: { deprecatedAt: Date | undefined; sunsetAt: Date | undefined };
   /**
    * Whether X-Forwarded-For is believed: false (never), true (every hop: the left-most address
    * wins, safe only behind a proxy that overwrites the header), or the proxies' own addresses /
@@ -108,6 +110,7 @@ export function readConfig(env: Env = process.env): Config {
     siteUrl: (optionalUrl(env, 'SITE_URL', ['http:', 'https:']) ?? baseUrl).replace(/\/+$/, ''),
     logLevel: oneOf(env, 'LOG_LEVEL', LOG_LEVELS, nodeEnv === 'test' ? 'silent' : 'info'),
     historyCron: cron(env, 'HISTORY_CRON', '5 0 * * *'),
+    v1Retirement: v1Retirement(env),
     trustProxy: trustProxy(env, 'TRUST_PROXY'),
     rateLimit: {
       enabled: boolean(env, 'RATE_LIMIT_ENABLED', true),
@@ -240,6 +243,26 @@ function cron(env: Env, name: string, fallback: string): string {
   job.stop();
   if (next === null) throw new ConfigError(name, `never fires ("${value}")`);
   return value;
+}
+
+function v1Retirement(env: Env): Config['v1Retirement'] {
+  const deprecatedAt = utcDate(env, 'API_V1_DEPRECATED_AT');
+  const sunsetAt = utcDate(env, 'API_V1_SUNSET_AT');
+  if (deprecatedAt && sunsetAt && sunsetAt <= deprecatedAt) {
+    throw new ConfigError('API_V1_SUNSET_AT', 'must be after API_V1_DEPRECATED_AT');
+  }
+  return { deprecatedAt, sunsetAt };
+}
+
+/** A calendar day (YYYY-MM-DD), as midnight UTC. */
+function utcDate(env: Env, name: string): Date | undefined {
+  const value = raw(env, name);
+  if (value === undefined) return undefined;
+  const date = new Date(`${value}T00:00:00.000Z`);
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(value) || Number.isNaN(date.getTime()) || date.toISOString().slice(0, 10) !== value) {
+    throw new ConfigError(name, `must be a date YYYY-MM-DD, got "${value}"`);
+  }
+  return date;
 }
 
 const PROXY_NAMES = ['loopback', 'linklocal', 'uniquelocal'];

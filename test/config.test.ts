@@ -28,6 +28,7 @@ describe('readConfig', () => {
       baseUrl: 'http://127.0.0.1:3000',
       logLevel: 'info',
       historyCron: '5 0 * * *',
+      v1Retirement: { deprecatedAt: undefined, sunsetAt: undefined },
       trustProxy: false,
     });
     expect(config.adminToken.length).toBeGreaterThanOrEqual(16);
@@ -53,6 +54,8 @@ describe('readConfig', () => {
       BASE_URL: 'https://bots.example.org/',
       LOG_LEVEL: 'warn',
       HISTORY_CRON: '0 3 * * *',
+      API_V1_DEPRECATED_AT: '2027-01-01',
+      API_V1_SUNSET_AT: '2027-07-01',
       TRUST_PROXY: 'true',
       SITE_URL: 'https://www.example.org/',
       RATE_LIMIT_ENABLED: 'false',
@@ -76,6 +79,7 @@ describe('readConfig', () => {
       baseUrl: 'https://bots.example.org',
       logLevel: 'warn',
       historyCron: '0 3 * * *',
+      v1Retirement: { deprecatedAt: new Date('2027-01-01T00:00:00.000Z'), sunsetAt: new Date('2027-07-01T00:00:00.000Z') },
       trustProxy: true,
       siteUrl: 'https://www.example.org',
       rateLimit: { enabled: false, anonymous: 10, embeds: 100, tiers: { 1: 11, 2: 22, 3: 33 } },
@@ -115,6 +119,9 @@ describe('readConfig', () => {
     ['HISTORY_CRON', '0 0 31 2 *'],
     ['TRUST_PROXY', 'maybe'],
     ['ADMIN_TOKEN', 'short'],
+    ['API_V1_DEPRECATED_AT', '2027-02-30'],
+    ['API_V1_DEPRECATED_AT', 'next year'],
+    ['API_V1_SUNSET_AT', '2027-7-1'],
   ])('rejects %s=%s with an error naming the variable', (name, value) => {
     const error = rejection({ [name]: value });
     expect(error.variable).toBe(name);
@@ -131,6 +138,11 @@ describe('readConfig', () => {
 
   it.each(['5 0 * * *', '*/15 * * * *', '0 0 5 * * *', '@daily'])('accepts HISTORY_CRON=%s', (value) => {
     expect(readConfig({ HISTORY_CRON: value }).historyCron).toBe(value);
+  });
+
+  it('refuses a v1 sunset that is not after its deprecation', () => {
+    const error = rejection({ API_V1_DEPRECATED_AT: '2027-07-01', API_V1_SUNSET_AT: '2027-07-01' });
+    expect(error.message).toBe('API_V1_SUNSET_AT: must be after API_V1_DEPRECATED_AT');
   });
 
   it('requires ADMIN_TOKEN when NODE_ENV=production', () => {

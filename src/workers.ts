@@ -1,8 +1,9 @@
 import { Cron } from 'croner';
 import type { FastifyInstance } from 'fastify';
 import { openPostgres } from './db/postgres.js';
+import { startPeriodic } from './lib/background.js';
 import { startLapseSweep } from './modules/owner/lapse-sweep.js';
-import { createMailer, EmailOutbox } from './modules/webhooks/notifications.js';
+import { createMailer, EMAIL_SWEEP_MS, EmailOutbox } from './modules/webhooks/notifications.js';
 import type { LookupFn } from './modules/webhooks/resolve-host.js';
 import { createSafeDispatcher } from './modules/webhooks/safe-dispatcher.js';
 import { DeliveryWorker } from './modules/webhooks/worker.js';
@@ -36,7 +37,7 @@ export async function startWorkers(app: FastifyInstance, options: WorkerOptions)
     }
   });
 
-  const stopLapseSweep = startLapseSweep(app.services.owner, app.log);
+  const lapseSweep = startLapseSweep(app.services.owner, app.log);
 
   const settings = app.config.webhook;
   // On a server, delivery gets connections of its own, so a burst of API writes holding the
@@ -44,8 +45,8 @@ export async function startWorkers(app: FastifyInstance, options: WorkerOptions)
   const ownPool = app.config.databaseUrl && app.db.kind === 'postgres' ? await openPostgres(app.config.databaseUrl, WORKER_POOL_SIZE) : undefined;
   const dispatcher = createSafeDispatcher({ allowPrivate: settings.allowPrivate, timeoutMs: settings.timeoutMs, lookup: options.lookup });
   const mailer = createMailer(app.config.mail);
-  const emails = mailer && new EmailOutbox(ownPool ?? app.db, app.clock, mailer, app.log);
-  emails?.start();
+  const outbox = mailer && new EmailOutbox(ownPool ?? app.db, app.clock, mailer, app.log);
+  const emails = outbox && startPeriodic(() => outbox.sendDue(), EMAIL_SWEEP_MS);
   const webhooks = new DeliveryWorker({
     db: ownPool ?? app.db,
     clock: app.clock,
@@ -60,7 +61,7 @@ export async function startWorkers(app: FastifyInstance, options: WorkerOptions)
 
   return async () => {
     history.stop();
-    await stopLapseSweep();
+    await lapseSweep.stop();
     await webhooks.stop();
     await emails?.stop();
     await dispatcher.close();

@@ -177,7 +177,6 @@ export const deliveryRepository = {
     );
   },
 
-  /** A page of a webhook's log, newest first, each delivery with all its attempts. */
   /**
    * Deletes up to `limit` events older than `cutoff` whose deliveries are all finished before it,
    * with those deliveries and their attempts (cascade). Answers how many events it deleted.
@@ -197,6 +196,7 @@ export const deliveryRepository = {
     return rows.length;
   },
 
+  /** A page of a webhook's log, newest first, each delivery with all its attempts. */
   async list(db: Queryable, botId: string, limit: number, offset: number): Promise<{ items: Delivery[]; total: number }> {
     const [{ rows }, counted] = await Promise.all([
       db.query<DeliveryRow>(

@@ -8,6 +8,7 @@ import nodemailer from 'nodemailer';
 import type { Config } from '../../config.js';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Queryable } from '../../db/index.js';
+import { inBatches } from '../../lib/background.js';
 import type { Clock } from '../../lib/clock.js';
 import type { Notification } from './schemas.js';
 
@@ -36,7 +37,9 @@ export interface DueEmail {
 }
 
 /** How often each process looks for e-mails that are due again. */
-const EMAIL_SWEEP_MS = 30_000;
+export const EMAIL_SWEEP_MS = 30_000;
+/** E-mails taken per statement. */
+const EMAIL_BATCH = 10;
 /** Attempts at one e-mail before it is given up (logged); the wait doubles from one minute. */
 export const EMAIL_MAX_ATTEMPTS = 10;
 
@@ -114,14 +117,11 @@ export function createMailer(mail: Config['mail']): Mailer | undefined {
 }
 
 /**
- * Sends the e-mails owed for notifications, from the table: right after a switch-off, at start
- * (what a process that died left behind) and every `EMAIL_SWEEP_MS`. At most one flush runs at a
- * time in a process; several processes share the work without sending one e-mail twice.
+ * Sends the e-mails owed for notifications, from the table. The workers run it right after a
+ * switch-off, at start (what a process that died left behind) and every `EMAIL_SWEEP_MS`; several
+ * processes share the work without sending one e-mail at the same time.
  */
 export class EmailOutbox {
-  private running: Promise<void> | undefined;
-  private timer: NodeJS.Timeout | undefined;
-
   constructor(
     private readonly db: Queryable,
     private readonly clock: Clock,
@@ -129,33 +129,14 @@ export class EmailOutbox {
     private readonly log: FastifyBaseLogger,
   ) {}
 
-  start(intervalMs = EMAIL_SWEEP_MS): void {
-    void this.flush();
-    this.timer = setInterval(() => void this.flush(), intervalMs);
-    this.timer.unref();
-  }
-
-  /** Stops the timer and waits for the flush in progress. */
-  async stop(): Promise<void> {
-    clearInterval(this.timer);
-    await this.running;
-  }
-
-  /** Sends what is due; resolves when this flush (or the one already running) is done. */
-  flush(): Promise<void> {
-    this.running ??= this.sendDue().finally(() => {
-      this.running = undefined;
-    });
-    return this.running;
-  }
-
-  private async sendDue(): Promise<void> {
+  /** Sends what is due now; failures are logged and retried later, never thrown. */
+  async sendDue(): Promise<void> {
     try {
-      for (;;) {
-        const due = await notificationRepository.takeDueEmails(this.db, this.clock.now(), 10);
+      await inBatches(async () => {
+        const due = await notificationRepository.takeDueEmails(this.db, this.clock.now(), EMAIL_BATCH);
         for (const email of due) await this.send(email);
-        if (due.length < 10) return;
-      }
+        return due.length;
+      }, EMAIL_BATCH);
     } catch (error) {
       this.log.error({ err: error }, 'could not read the e-mails owed for notifications');
     }

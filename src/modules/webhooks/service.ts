@@ -2,6 +2,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Config } from '../../config.js';
 import type { Database } from '../../db/index.js';
+import { inBatches } from '../../lib/background.js';
 import type { Clock } from '../../lib/clock.js';
 import { AppError } from '../../lib/errors.js';
 import { botRepository } from '../bots/repository.js';
@@ -139,13 +140,7 @@ export class WebhookService {
    */
   async pruneLog(): Promise<number> {
     const cutoff = new Date(this.clock.now().getTime() - this.settings.retentionDays * 86_400_000);
-    let deleted = 0;
-    let batch: number;
-    do {
-      batch = await deliveryRepository.pruneBefore(this.db, cutoff, PRUNE_BATCH);
-      deleted += batch;
-    } while (batch === PRUNE_BATCH);
-    return deleted;
+    return inBatches(() => deliveryRepository.pruneBefore(this.db, cutoff, PRUNE_BATCH), PRUNE_BATCH);
   }
 
   private async require(botId: string): Promise<StoredWebhook> {

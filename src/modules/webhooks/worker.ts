@@ -12,11 +12,12 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Dispatcher } from 'undici';
 import type { Config } from '../../config.js';
 import type { Database } from '../../db/index.js';
+import type { Periodic } from '../../lib/background.js';
 import type { Clock } from '../../lib/clock.js';
 import { attemptDelivery, type AttemptResult } from './deliver-once.js';
 import { AttemptRecorder } from './attempt-recorder.js';
 import { deliveryRepository, type AttemptRecord, type ClaimedDelivery, type DeliveryStatus } from './delivery-repository.js';
-import { notificationRepository, type EmailOutbox } from './notifications.js';
+import { notificationRepository } from './notifications.js';
 import { WEBHOOK_CHANNEL } from './outbox.js';
 import { nextDelaySeconds } from './retry-policy.js';
 import { decryptSecret } from './secret-box.js';
@@ -39,7 +40,7 @@ export interface WorkerDeps {
   dispatcher: Dispatcher;
   userAgent: string;
   /** Sends the switch-off e-mails; absent when SMTP_URL is not set. */
-  emails: EmailOutbox | undefined;
+  emails: Periodic | undefined;
 }
 
 /** The body of a call: the event's envelope, then its payload. Same bytes on every attempt. */
@@ -212,7 +213,7 @@ export class DeliveryWorker {
 
   private async reportSwitchOff(webhook: StoredWebhook): Promise<void> {
     this.deps.log.warn({ botId: webhook.botId, url: webhook.url }, disabledNotice(webhook).message);
-    await this.deps.emails?.flush();
+    await this.deps.emails?.run();
   }
 }
 

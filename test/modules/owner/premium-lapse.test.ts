@@ -97,8 +97,7 @@ describe.each(backends())('premium subscriptions that run out (%s)', async (back
     const count = LAPSE_BATCH + 3;
     for (let i = 0; i < count; i += 1) await subscribe(botId, { userId: String(100000000000000000n + BigInt(i)) });
     clock.set(END);
-    const stop = startLapseSweep(t.app.services.owner, t.app.log, 3_600_000);
-    await stop();
+    await startLapseSweep(t.app.services.owner, t.app.log, 3_600_000).stop();
     expect((await premiumEvents(botId)).filter(([active]) => active === false)).toHaveLength(count);
   });
 });

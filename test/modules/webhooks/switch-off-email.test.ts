@@ -35,19 +35,19 @@ describe.each(backends())('switch-off e-mails (%s)', async (backend) => {
     const id = await owe(botId);
     const mailer = fakeMailer((call) => call <= 2);
     const outbox = new EmailOutbox(t.db, clock, mailer, t.app.log);
-    await outbox.flush();
-    await outbox.flush();
+    await outbox.sendDue();
+    await outbox.sendDue();
     clock.set(new Date(T0.getTime() + MINUTE - 1));
-    await outbox.flush();
+    await outbox.sendDue();
     clock.set(new Date(T0.getTime() + MINUTE));
-    await outbox.flush();
+    await outbox.sendDue();
     clock.set(new Date(T0.getTime() + 3 * MINUTE - 1));
-    await outbox.flush();
+    await outbox.sendDue();
     expect(await pending(id)).toBe(true);
     clock.set(new Date(T0.getTime() + 3 * MINUTE));
-    await outbox.flush();
+    await outbox.sendDue();
     clock.set(new Date(T0.getTime() + 600 * MINUTE));
-    await outbox.flush();
+    await outbox.sendDue();
     expect(mailer.calls.map((c) => c.at.getTime() - T0.getTime())).toEqual([0, MINUTE, 3 * MINUTE]);
     expect(mailer.calls[0]!.subject).toBe(`Webhook of bot ${botId} switched off`);
     expect(await pending(id)).toBe(false);
@@ -59,7 +59,7 @@ describe.each(backends())('switch-off e-mails (%s)', async (backend) => {
     const mailer = fakeMailer(() => true);
     const outbox = new EmailOutbox(t.db, clock, mailer, t.app.log);
     for (let step = 0; step < EMAIL_MAX_ATTEMPTS + 5; step++) {
-      await outbox.flush();
+      await outbox.sendDue();
       clock.set(new Date(clock.now().getTime() + 1000 * MINUTE));
     }
     expect(mailer.calls).toHaveLength(EMAIL_MAX_ATTEMPTS);
@@ -73,8 +73,8 @@ describe.each(backends())('switch-off e-mails (%s)', async (backend) => {
     const first = fakeMailer(() => false);
     const second = fakeMailer(() => false);
     await Promise.all([
-      new EmailOutbox(t.db, clock, first, t.app.log).flush(),
-      new EmailOutbox(t.db, clock, second, t.app.log).flush(),
+      new EmailOutbox(t.db, clock, first, t.app.log).sendDue(),
+      new EmailOutbox(t.db, clock, second, t.app.log).sendDue(),
     ]);
     const subjects = [...first.calls, ...second.calls].map((c) => c.subject);
     expect(subjects).toHaveLength(12);

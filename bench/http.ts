@@ -13,19 +13,19 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import Fastify, { type FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { buildApp } from '../src/app.js';
 import { readConfig } from '../src/config.js';
+import { sampleDataFile } from '../scripts/sample-data.js';
 import { seed } from '../scripts/seed.js';
 
 const DURATION = Number(process.env.BENCH_DURATION ?? 5);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const WARMUP = 1;
 const POSTGRES_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
-const DEMO_FILE = fileURLToPath(new URL('../scripts/demo-data/bots.sample.json', import.meta.url));
+const DEMO_FILE = sampleDataFile('bots.sample.json');
 const ADMIN_TOKEN = `bench-${randomBytes(12).toString('hex')}`;
 
 /** Reference figures: our req/s as a share of the bare server's (overhead: at most this share lost). */

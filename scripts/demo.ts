@@ -1,8 +1,8 @@
-import { fileURLToPath } from 'node:url';
 import { start, loadConfigOrExit } from '../src/server.js';
+import { sampleDataFile } from './sample-data.js';
 import { seed } from './seed.js';
 
-const DEMO_FILE = fileURLToPath(new URL('./demo-data/bots.sample.json', import.meta.url));
+const DEMO_FILE = sampleDataFile('bots.sample.json');
 
 /** Starts the service and, on an empty database, loads the demo data first. */
 const config = loadConfigOrExit();

@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
+import { sampleDataFile } from '../scripts/sample-data.js';
 
 export interface SampleBot {
   id: string;
@@ -8,7 +8,7 @@ export interface SampleBot {
   [field: string]: unknown;
 }
 
-export const SAMPLE_FILE = fileURLToPath(new URL('../../shared/data/bots.sample.json', import.meta.url));
+export const SAMPLE_FILE = sampleDataFile('bots.sample.json');
 
 export function sampleBots(): SampleBot[] {
   return JSON.parse(readFileSync(SAMPLE_FILE, 'utf8')) as SampleBot[];

@@ -1,11 +1,10 @@
 /**
- * The shared sample corpus and labelled queries (../shared/data beside the project).
+ * The shared sample corpus and labelled queries (scripts/sample-data.ts finds them).
  * Sample bots are management-API bodies; they become SearchDocs here. The sample has
  * no vote counts, so popularity comes from the platform's server count only.
  */
 import { readFileSync } from 'node:fs';
-import { dirname, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { sampleDataFile } from '../../scripts/sample-data.js';
 import type { Lang, SearchDoc } from '../../src/modules/search/engine/index.js';
 
 export interface SampleBot {
@@ -30,14 +29,12 @@ export interface LabelledQuery {
   note: string;
 }
 
-const dataDir = resolve(dirname(fileURLToPath(import.meta.url)), '../../../shared/data');
-
 export function loadSampleBots(): SampleBot[] {
-  return JSON.parse(readFileSync(resolve(dataDir, 'bots.sample.json'), 'utf8')) as SampleBot[];
+  return JSON.parse(readFileSync(sampleDataFile('bots.sample.json'), 'utf8')) as SampleBot[];
 }
 
 export function loadLabelledQueries(): LabelledQuery[] {
-  return JSON.parse(readFileSync(resolve(dataDir, 'search-queries.public.json'), 'utf8')) as LabelledQuery[];
+  return JSON.parse(readFileSync(sampleDataFile('search-queries.public.json'), 'utf8')) as LabelledQuery[];
 }
 
 export function toSearchDoc(bot: SampleBot): SearchDoc {

@@ -5,7 +5,6 @@ import { openDatabase, type Database } from './db/index.js';
 import { ChangeFeed } from './lib/change-feed.js';
 import { systemClock, type Clock } from './lib/clock.js';
 import { AppError, errorBody } from './lib/errors.js';
-import { ReadCache } from './lib/read-cache.js';
 import { bearerToken, operatorCheck } from './modules/admin/auth.js';
 import { looksLikeKey } from './modules/keys/key-format.js';
 import { adminRoutes } from './modules/admin/routes.js';
@@ -84,11 +83,6 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   const ownsDb = options.db === undefined;
   const db = options.db ?? (await openDatabase(config));
   const feed = new ChangeFeed();
-  const cache = new ReadCache(clock);
-  feed.subscribe((change) => {
-    if (change.kind === 'bot') cache.invalidate(change.botId);
-    else if (change.kind === 'history') cache.clear();
-  });
   await feed.start(db);
 
   app.decorate('config', config);
@@ -96,10 +90,13 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   app.decorate('clock', clock);
   app.decorate('changes', feed);
   const secretKey = config.secretKey ?? (await loadOrCreateKeyFile(config.secretKeyFile));
-  const services = createServices({ config, db, clock, cache, feed, secretKey, lookup: options.lookup });
+  const services = createServices({ config, db, clock, feed, secretKey, lookup: options.lookup });
   app.decorate('services', services);
-  // The search index is built before the first request; later changes arrive through the feed.
+  // The published bots (lists, search index) are in memory before the first request; later
+  // changes arrive through the feed, and the sweep catches what a lost notification would miss.
   await services.search.load();
+  await services.catalog.load();
+  services.catalog.startSweeping();
 
   const isOperator = operatorCheck(config.adminToken);
   if (config.rateLimit.enabled) {
@@ -132,6 +129,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   const stopWorkers = options.workers ? await startWorkers(app, { secretKey, lookup: options.lookup, version: VERSION }) : undefined;
   app.addHook('onClose', async () => {
     await stopWorkers?.();
+    await services.catalog.stop();
     await feed.stop();
     if (ownsDb) await db.close();
   });

@@ -21,6 +21,11 @@ export interface Config {
   siteUrl: string;
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
   historyCron: string;
+  /**
+   * How old a bot list page may be while bots keep changing (votes, reports): within it a page is
+   * reused, after it rebuilt from memory. 0 rebuilds after every change (exact lists).
+   */
+  listMaxStaleMs: number;
   /** Announced retirement of /api/v1 (spec §9): `Deprecation` / `Sunset` headers on its answers once set. */
   v1Retirement: { deprecatedAt: Date | undefined; sunsetAt: Date | undefined };
   /**
@@ -110,6 +115,7 @@ export function readConfig(env: Env = process.env): Config {
     siteUrl: (optionalUrl(env, 'SITE_URL', ['http:', 'https:']) ?? baseUrl).replace(/\/+$/, ''),
     logLevel: oneOf(env, 'LOG_LEVEL', LOG_LEVELS, nodeEnv === 'test' ? 'silent' : 'info'),
     historyCron: cron(env, 'HISTORY_CRON', '5 0 * * *'),
+    listMaxStaleMs: integer(env, 'LIST_MAX_STALE_MS', 2000, 0, 60_000),
     v1Retirement: v1Retirement(env),
     trustProxy: trustProxy(env, 'TRUST_PROXY'),
     rateLimit: {

@@ -512,7 +512,7 @@ describe.each(backends())('embeddable assets (%s)', async (backend) => {
           `https://cdn.example.org/a.png");background:url("javascript:alert(1)`,
         ],
       );
-      t.app.changes.emit({ kind: 'bot', botId: id });
+      t.app.changes.emit({ kind: 'bot', botId: id, aspect: 'profile' });
       for (const lang of ['en', 'de'] as const) {
         const html = (await t.get(`/api/widget/${id}?lang=${lang}`)).body;
         expect(html).not.toMatch(/<(script|iframe|svg onload)/i);

@@ -3,7 +3,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Resvg } from '@resvg/resvg-js';
 import { renderChartSvg } from './chart-svg.js';
-import type { ChartOptions, ChartSeries } from './types.js';
+import type { ChartPngOptions, ChartSeries } from './types.js';
 
 const FONT_FILES = ['DejaVuSans.ttf', 'DejaVuSans-Bold.ttf'];
 
@@ -31,10 +31,13 @@ let fontFiles: string[] | undefined;
  * resvg draws no text without a font, and system fonts differ per machine (a fresh
  * container has none), so the bundled DejaVu Sans is the only font it gets.
  */
-export function renderChartPng(series: ChartSeries, opts: ChartOptions): Buffer {
+export function renderChartPng(series: ChartSeries, opts: ChartPngOptions): Buffer {
   fontFiles ??= findFontFiles();
-  const svg = renderChartSvg(series, { theme: opts.theme === 'auto' ? 'light' : opts.theme });
+  const { dpr = 1, ...svgOptions } = opts;
+  const svg = renderChartSvg(series, { ...svgOptions, theme: opts.theme === 'auto' ? 'light' : opts.theme });
   const resvg = new Resvg(svg, {
+    // dpr 2: twice the pixels in each direction, drawn from the vector (sharp, not upscaled).
+    fitTo: dpr === 1 ? { mode: 'original' } : { mode: 'zoom', value: dpr },
     font: {
       loadSystemFonts: false,
       fontFiles,

@@ -80,16 +80,18 @@ export function badgeContent(bot: EmbedBot, variant: BadgeVariant): BadgeContent
 }
 
 export function renderBadge(bot: EmbedBot, opts: BadgeOptions): string {
-  const custom = opts.style !== undefined || opts.label !== undefined || opts.color !== undefined || opts.labelColor !== undefined || opts.logo;
-  // Ids of today's options stay as they were; the new options make their own.
+  const style = opts.style ?? 'flat';
+  // Badges without the newer options keep the ids (and so the bytes) they always had.
   const parts = [bot.id, opts.variant, opts.theme, opts.compact];
-  if (custom) parts.push(opts.style, opts.label, opts.color, opts.labelColor, opts.logo);
+  if (style !== 'flat' || opts.label !== undefined || opts.color !== undefined || opts.labelColor !== undefined || opts.logo) {
+    parts.push(style, opts.label, opts.color, opts.labelColor, opts.logo === true);
+  }
   const content = badgeContent(bot, opts.variant);
   if (opts.label !== undefined) content.label = opts.label;
   return drawBadge(uniqueId('bdg', parts), content, {
     theme: opts.theme,
     compact: opts.compact || content.label === '',
-    style: opts.style ?? 'flat',
+    style,
     colours: customColours(content.valueRole, colourOption(opts.color), colourOption(opts.labelColor)),
     logo: opts.logo ? badgeLogo(bot.iconUrl) : undefined,
   });
@@ -111,7 +113,7 @@ export function renderNotFoundBadge(opts: NotFoundBadgeOptions): string {
 /** A grey "bot | <problem>" badge for answers that are not a bot's figures (404, 422). */
 export function renderErrorBadge(value: string, description: string, opts: NotFoundBadgeOptions): string {
   const parts = ['error', value, opts.theme, opts.compact];
-  if (opts.style !== undefined) parts.push(opts.style);
+  if (opts.style !== undefined && opts.style !== 'flat') parts.push(opts.style);
   const content: BadgeContent = { label: 'bot', value, valueRole: 'value-notFound', description };
   return drawBadge(uniqueId('bdg', parts), content, {
     theme: opts.theme,

@@ -80,7 +80,9 @@ export function renderCard(bot: EmbedBot, opts: CardOptions): string {
     labels.serversTooltip(fullNumber(bot.serverCount, opts.lang)),
     labels.votesTooltip(fullNumber(bot.votesMonth, opts.lang)),
     count > 0 ? labels.ratingTooltip(ratingAverage(average, opts.lang), fullNumber(count, opts.lang)) : labels.noRatings,
-  ].join('. ');
+  ]
+    .map((part) => (/[.!?…]$/.test(part.trim()) ? part.trim() : `${part.trim()}.`))
+    .join(' ');
   return (
     `<svg xmlns="http://www.w3.org/2000/svg" id="${id}" width="${CARD_WIDTH}" height="${CARD_HEIGHT}" viewBox="0 0 ${CARD_WIDTH} ${CARD_HEIGHT}" ` +
     `role="img" aria-label="${escapeXml(summary)}" font-family="${FONT_FAMILY}">` +

@@ -15,6 +15,8 @@ const PAD = 20;
 /** Header (title, subtitle) and legend above the plot; date labels below it. */
 const PLOT_TOP = 92;
 const LEGEND_BASELINE = 76;
+/** Top of the area a message (no data yet, collecting data) is centred in: there is no legend. */
+const MESSAGE_TOP = 84;
 const BOTTOM_MARGIN = 44;
 const RIGHT_MARGIN = 28;
 const TITLE_SIZE = 17;
@@ -55,7 +57,9 @@ export function renderChartSvg(series: ChartSeries, opts: ChartOptions): string 
   const theme: Theme | undefined = opts.theme === 'auto' ? undefined : opts.theme;
   const points = cleanPoints(series);
   const scale = opts.scale ?? 'auto';
-  const id = uniqueId('chart', [series.botName, series.source, series.rangeDays, opts.theme, scale, width, height, JSON.stringify(points)]);
+  const parts: unknown[] = [series.botName, series.source, series.rangeDays, opts.theme, JSON.stringify(points)];
+  if (scale !== 'auto' || width !== CHART_WIDTH || height !== CHART_HEIGHT) parts.push(scale, width, height);
+  const id = uniqueId('chart', parts as (string | number)[]);
   const paint = new SvgPaint<ChartRole>(id, CHART_COLOURS, theme);
   const text: TextFn = (x, y, size, role, content, extra = '') =>
     `<text x="${round(x)}" y="${round(y)}" font-size="${size}"${extra ? ` ${extra}` : ''} ${paint.attrs({ fill: role })}>${escapeXml(content)}</text>`;
@@ -192,25 +196,22 @@ function dateLabels(ticks: { day: number; label: string }[], x: (day: number) =>
 
 /**
  * The frame with a message instead of a line: no data at all, or a single day so far. Both
- * texts wrap to two lines at most, centred in the space of the plot and its legend.
+ * texts wrap to two lines at most (a narrow chart), around the middle of the plot area.
  */
 function message(title: string, detail: string, frame: Frame, paint: SvgPaint<ChartRole>, text: TextFn): string {
   const room = frame.width - 2 * PAD;
   const titleFont = { size: 16, bold: true };
   const titleLines = wrapToWidth(title, room, titleFont, 2);
   const detailLines = wrapToWidth(detail, room, { size: SMALL_SIZE }, 2);
-  const blockHeight = titleLines.length * 20 + 4 + detailLines.length * 16;
-  let y = (LEGEND_BASELINE - 10 + frame.plotBottom - blockHeight) / 2 + 14;
-  let lines = '';
-  for (const line of titleLines) {
-    lines += text(frame.width / 2, y, titleFont.size, 'title', line, 'text-anchor="middle" font-weight="bold"');
-    y += 20;
-  }
-  y += 2;
-  for (const line of detailLines) {
-    lines += text(frame.width / 2, y, SMALL_SIZE, 'muted', line, 'text-anchor="middle"');
-    y += 16;
-  }
+  const middle = (MESSAGE_TOP + frame.plotBottom) / 2;
+  // Baselines: the title lines 20 px apart around the middle, the detail 22 px below, 16 apart.
+  const titleYs = titleLines.map((_, index) => middle + (index - (titleLines.length - 1) / 2) * 20);
+  const detailYs = detailLines.map((_, index) => titleYs.at(-1)! + 22 + index * 16);
+  // On a short chart the block moves up rather than onto the axis line.
+  const shift = Math.max(0, detailYs.at(-1)! + 8 - frame.plotBottom);
+  const lines =
+    titleLines.map((line, index) => text(frame.width / 2, titleYs[index]! - shift, titleFont.size, 'title', line, 'text-anchor="middle" font-weight="bold"')).join('') +
+    detailLines.map((line, index) => text(frame.width / 2, detailYs[index]! - shift, SMALL_SIZE, 'muted', line, 'text-anchor="middle"')).join('');
   return `<line x1="${PAD}" x2="${frame.width - PAD}" y1="${frame.plotBottom + 0.5}" y2="${frame.plotBottom + 0.5}" ${paint.attrs({ stroke: 'axis' })}/>` + lines;
 }
 

@@ -58,9 +58,12 @@ export function contrastRatio(a: string, b: string): number {
 }
 
 const LIGHT_TEXT = '#ffffff';
-const DARK_TEXT = '#1f2328';
+const DARK_TEXT = '#000000';
 
-/** White or near-black text, whichever reads better on a background the caller chose. */
+/**
+ * White or black text, whichever contrasts more with a background the caller chose. One of the
+ * two always reaches 4.58:1 (√21), above WCAG AA's 4.5:1, whatever the background.
+ */
 export function readableTextOn(background: string): string {
   return contrastRatio(LIGHT_TEXT, background) >= contrastRatio(DARK_TEXT, background) ? LIGHT_TEXT : DARK_TEXT;
 }

@@ -329,7 +329,7 @@ describe.each(backends())('embed options (%s)', (backend) => {
           `${path(kind, id)}?${param}[]=1`,
         ];
         for (const url of urls) {
-          for (const headers of [{}, { accept: 'application/json' }]) {
+          for (const headers of [{}, { accept: 'application/json' }] as Record<string, string>[]) {
             const response = await t.get(url, headers);
             expect([200, 422], `${url.slice(0, 100)} → ${response.statusCode} ${response.body.slice(0, 200)}`).toContain(response.statusCode);
             if (String(response.headers['content-type']).startsWith('image/svg+xml')) expectWellFormedXml(response.body);

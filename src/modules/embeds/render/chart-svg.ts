@@ -208,7 +208,7 @@ function message(title: string, detail: string, frame: Frame, paint: SvgPaint<Ch
   const titleYs = titleLines.map((_, index) => middle + (index - (titleLines.length - 1) / 2) * 20);
   const detailYs = detailLines.map((_, index) => titleYs.at(-1)! + 22 + index * 16);
   // On a short chart the block moves up rather than onto the axis line.
-  const shift = Math.max(0, detailYs.at(-1)! + 8 - frame.plotBottom);
+  const shift = Math.max(0, detailYs.at(-1)! + 12 - frame.plotBottom);
   const lines =
     titleLines.map((line, index) => text(frame.width / 2, titleYs[index]! - shift, titleFont.size, 'title', line, 'text-anchor="middle" font-weight="bold"')).join('') +
     detailLines.map((line, index) => text(frame.width / 2, detailYs[index]! - shift, SMALL_SIZE, 'muted', line, 'text-anchor="middle"')).join('');

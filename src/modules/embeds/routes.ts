@@ -1,12 +1,20 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { prefers } from '../../lib/accept.js';
+import { AppError } from '../../lib/errors.js';
 import { JSON_TYPE, sendCached } from '../../lib/http.js';
 import { errorResponses, notModified } from '../../lib/schemas.js';
 import type { App } from '../../lib/types.js';
 import { toEnvelope } from '../../plugins/errors.js';
 import { errorPage } from './error-page.js';
 import { parseBadgeColour } from './render/colour.js';
-import { BADGE_HEIGHTS, renderErrorBadge, WIDGET_CONTENT_SECURITY_POLICY, type BadgeStyle } from './render/index.js';
+import {
+  BADGE_HEIGHTS,
+  CHART_PNG_MAX_PIXELS,
+  pngSizeAllowed,
+  renderErrorBadge,
+  WIDGET_CONTENT_SECURITY_POLICY,
+  type BadgeStyle,
+} from './render/index.js';
 import {
   BadgeQuery,
   CardQuery,
@@ -139,6 +147,10 @@ export async function embedRoutes(app: App): Promise<void> {
       const { range, theme, scale, width, height, dpr } = request.query;
       const format =
         request.query.format ?? (prefers(request.headers.accept, 'image/png', ['image/svg+xml']) ? 'png' : 'svg');
+      if (format === 'png' && !pngSizeAllowed(width, height, dpr)) {
+        const { width: maxWidth, height: maxHeight } = CHART_PNG_MAX_PIXELS;
+        throw AppError.validation([{ field: 'dpr', message: `a PNG is at most ${maxWidth} × ${maxHeight} pixels: dpr 2 needs width ≤ ${maxWidth / 2} and height ≤ ${maxHeight / 2}` }]);
+      }
       // An SVG has no pixel density: dpr does not make another SVG (nor another cache entry).
       const look = { scale, width, height, dpr: format === 'png' ? (dpr as 1 | 2) : (1 as const) };
       const cached = await app.services.embeds.chart(request.params.id, range as 7 | 30 | 90 | 365, theme, format, look);

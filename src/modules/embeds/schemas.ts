@@ -77,7 +77,7 @@ export const ChartQuery = Type.Object({
   }),
   width: Type.Integer({ minimum: widthLimits.min, maximum: widthLimits.max, default: CHART_WIDTH, description: 'Pixels' }),
   height: Type.Integer({ minimum: heightLimits.min, maximum: heightLimits.max, default: CHART_HEIGHT, description: 'Pixels' }),
-  dpr: Type.Integer({ enum: [1, 2], default: 1, description: 'PNG only: 2 renders twice the pixels for high-density screens' }),
+  dpr: Type.Integer({ enum: [1, 2], default: 1, description: 'PNG only: 2 renders twice the pixels for high-density screens (a PNG is at most 1280 × 640 pixels)' }),
 });
 export type ChartQuery = Static<typeof ChartQuery>;
 

@@ -262,7 +262,8 @@ describe.each(backends())('embed options (%s)', (backend) => {
       for (const [params, size] of [
         ['', [640, 320]],
         ['&dpr=2', [1280, 640]],
-        ['&width=1280&height=640&dpr=2', [2560, 1280]],
+        ['&width=640&height=320&dpr=2', [1280, 640]],
+        ['&width=1280&height=640', [1280, 640]],
         ['&width=320&height=200', [320, 200]],
       ] as const) {
         const png = await t.get(`/api/chart/${id}?format=png${params}`);
@@ -289,6 +290,13 @@ describe.each(backends())('embed options (%s)', (backend) => {
         }
       }
       expectSvg(await t.get(`/api/chart/${id}?width=${width.max}&height=${height.min}`), 200);
+      // A PNG stays within 1280 × 640 device pixels: dpr 2 only up to 640 × 320. An SVG has no such bound.
+      for (const params of ['width=641&dpr=2', 'height=321&dpr=2', 'width=1280&height=640&dpr=2']) {
+        const url = `/api/chart/${id}?format=png&${params}`;
+        expect(svgTexts(expectSvg(await t.get(url), 422)), url).toEqual(['bot', 'validation failed']);
+        expectEnvelope(await t.get(url, { accept: 'application/json' }), 422, 'dpr');
+        expectSvg(await t.get(`/api/chart/${id}?${params}`), 200);
+      }
     });
 
     it('says "collecting data since …" for a new bot: one day, today’s live count', async () => {

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   CHART_SIZE_LIMITS,
   MIN_RELATIVE_SPAN,
+  pngSizeAllowed,
   renderChartPng,
   renderChartSvg,
   type ChartSeries,
@@ -140,5 +141,15 @@ describe('chart size and pixel density', () => {
     expect(size(renderChartPng(makeSeries(), { theme: 'light', dpr: 2 }))).toEqual([1280, 640]);
     expect(size(renderChartPng(makeSeries(), { theme: 'dark', width: 400, height: 200, dpr: 2 }))).toEqual([800, 400]);
     expect(size(renderChartPng(makeSeries(), { theme: 'auto', width: 400, height: 200 }))).toEqual([400, 200]);
+    expect(size(renderChartPng(makeSeries(), { theme: 'auto', width: 1280, height: 640 }))).toEqual([1280, 640]);
+  });
+
+  it('draws no PNG beyond 1280 × 640 device pixels', () => {
+    expect(pngSizeAllowed(640, 320, 2)).toBe(true);
+    expect(pngSizeAllowed(1280, 640, 1)).toBe(true);
+    for (const [w, h] of [[641, 320], [640, 321], [1280, 640]]) {
+      expect(pngSizeAllowed(w!, h!, 2)).toBe(false);
+      expect(() => renderChartPng(makeSeries(), { theme: 'light', width: w, height: h, dpr: 2 })).toThrow(RangeError);
+    }
   });
 });

@@ -15,7 +15,7 @@ export type BadgeLogo = { kind: 'directory' } | { kind: 'image'; href: string };
  * an SVG icon could carry markup of its own. Larger icons would make every badge that heavy.
  */
 const DATA_ICON = /^data:image\/(?:png|jpeg|gif|webp);base64,[A-Za-z0-9+/]+={0,2}$/;
-export const MAX_DATA_ICON_LENGTH = 32 * 1024;
+const MAX_DATA_ICON_LENGTH = 32 * 1024;
 
 export function badgeLogo(iconUrl: string): BadgeLogo {
   return iconUrl.length <= MAX_DATA_ICON_LENGTH && DATA_ICON.test(iconUrl) ? { kind: 'image', href: iconUrl } : { kind: 'directory' };

@@ -11,7 +11,7 @@ export { CHART_PNG_MAX_PIXELS, pngSizeAllowed, renderChartPng } from './chart-pn
 export { MIN_RELATIVE_SPAN } from './chart-scale.js';
 export { CHART_HEIGHT, CHART_SIZE_LIMITS, CHART_WIDTH, renderChartSvg } from './chart-svg.js';
 export { BADGE_COLOUR_PATTERN, NAMED_BADGE_COLOURS } from './colour.js';
-export { shieldsEndpoint, SHIELDS_CACHE_SECONDS, type ShieldsEndpoint } from './shields.js';
+export { shieldsEndpoint, type ShieldsEndpoint } from './shields.js';
 export { shortNumber } from './short-number.js';
 export type {
   BadgeOptions,

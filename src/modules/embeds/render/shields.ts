@@ -3,7 +3,7 @@ import { BADGE_COLOURS } from './palette.js';
 import type { BadgeVariant, EmbedBot } from './types.js';
 
 /** The badge's five minutes (spec §8), which is also the least shields.io accepts. */
-export const SHIELDS_CACHE_SECONDS = 300;
+const SHIELDS_CACHE_SECONDS = 300;
 
 /**
  * shields.io's "endpoint badge" JSON, schema version 1: shields.io fetches it and draws the
@@ -30,7 +30,7 @@ export function shieldsEndpoint(bot: EmbedBot, variant: BadgeVariant): ShieldsEn
     schemaVersion: 1,
     label: content.label,
     message,
-    // The light theme's colours: shields.io's badges sit on white text or a light page.
+    // The light theme's colours: they carry white text, as shields.io's own colours do.
     color: BADGE_COLOURS.light[content.valueRole].slice(1),
     cacheSeconds: SHIELDS_CACHE_SECONDS,
   };

@@ -130,18 +130,10 @@ export function renderErrorBadge(value: string, description: string, opts: NotFo
  */
 function customColours(valueRole: BadgeRole, color: string | undefined, labelColor: string | undefined): BadgeLook['colours'] {
   if (color === undefined && labelColor === undefined) return BADGE_COLOURS;
-  const colours = { light: { ...BADGE_COLOURS.light }, dark: { ...BADGE_COLOURS.dark } };
-  for (const theme of [colours.light, colours.dark]) {
-    if (color !== undefined) {
-      theme[valueRole] = color;
-      theme.valueText = readableTextOn(color);
-    }
-    if (labelColor !== undefined) {
-      theme.labelBg = labelColor;
-      theme.labelText = readableTextOn(labelColor);
-    }
-  }
-  return colours;
+  const chosen: Partial<Record<BadgeRole, string>> = {};
+  if (color !== undefined) Object.assign(chosen, { [valueRole]: color, valueText: readableTextOn(color) });
+  if (labelColor !== undefined) Object.assign(chosen, { labelBg: labelColor, labelText: readableTextOn(labelColor) });
+  return { light: { ...BADGE_COLOURS.light, ...chosen }, dark: { ...BADGE_COLOURS.dark, ...chosen } };
 }
 
 function drawBadge(id: string, content: BadgeContent, look: BadgeLook): string {

@@ -25,7 +25,7 @@ let fontFiles: string[] | undefined;
 
 /**
  * The largest PNG drawn, in device pixels (width × dpr, height × dpr): four times the default
- * chart's pixels. Rendering cost grows with the pixels (about 35 ms for 640 × 320 here), and every
+ * chart's pixels. Rendering cost grows with the pixels (18 ms for 640 × 320 on the development machine), and every
  * size is its own cache entry, so a bound keeps one request's cost bounded too; an SVG has none.
  */
 export const CHART_PNG_MAX_PIXELS = { width: 1280, height: 640 } as const;

@@ -62,7 +62,7 @@ export interface RateLimitConfig {
   enabled: boolean;
   /** No key: per client IP. */
   anonymous: number;
-  /** /api/badge, /api/widget, /api/chart: per client IP, their own bucket. */
+  /** /api/badge, /api/widget, /api/chart, /api/card: per client IP, their own bucket. */
   embeds: number;
   /** Per API key, by the key's tier. */
   tiers: { 1: number; 2: number; 3: number };

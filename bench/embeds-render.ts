@@ -101,7 +101,7 @@ const row: BotRow = {
   icon_url: bot.iconUrl, banner_url: null, invite_url: 'https://x.org', support_server_url: 'https://x.org', website_url: 'https://x.org',
   categories: [], tags: [], owners: [], is_verified: true, published: true, published_at: new Date(), platform_server_count: 1,
   platform_shard_count: 1, server_count: bot.serverCount, shard_count: 1, votes_total: bot.votesTotal, votes_month: bot.votesMonth,
-  rating_sum: 1498, rating_count: 321,
+  rating_sum: 1498, rating_count: 321, changed_us: 0,
 };
 const db = { query: async () => ({ rows: [row] }) } as unknown as Database;
 const service = new EmbedService(db, new ReadCache(systemClock), {} as HistoryService, 'https://bots.example.org');

@@ -55,7 +55,7 @@ export async function loadOptionBots(app: FastifyInstance): Promise<Record<Optio
   const put = await app.inject({ method: 'PUT', url: `/admin/v1/bots/${id}`, headers: { authorization: `Bearer ${ADMIN_TOKEN}` }, payload: body });
   expect(put.statusCode, put.body).toBe(201);
   await app.db.query('UPDATE bots SET icon_url = $2 WHERE id = $1', [seeded.iconic.id, dataIconPng()]);
-  app.changes.emit({ kind: 'bot', botId: seeded.iconic.id });
+  app.changes.emit({ kind: 'bot', botId: seeded.iconic.id, aspect: 'profile' });
   return { ...seeded, newbie };
 }
 

@@ -97,7 +97,7 @@ describe.each(backends())('embed options (%s)', (backend) => {
       expect(expectSvg(await t.get(`/api/badge/${id}?logo=1`), 200)).not.toContain('<image');
       // The management API stores http(s) icons only; a data: icon can only come from the database.
       await t.db.query('UPDATE bots SET icon_url = $2 WHERE id = $1', [id, DATA_PNG]);
-      t.app.changes.emit({ kind: 'bot', botId: id });
+      t.app.changes.emit({ kind: 'bot', botId: id, aspect: 'profile' });
       expect(expectSvg(await t.get(`/api/badge/${id}?logo=1`), 200)).toContain(`href="${DATA_PNG}"`);
     });
 
@@ -239,7 +239,7 @@ describe.each(backends())('embed options (%s)', (backend) => {
         const day = new Date(clock.now().getTime() - back * 86_400_000).toISOString().slice(0, 10);
         await t.db.query(`INSERT INTO bot_history (bot_id, day, servers, source) VALUES ($1, $2::date, $3, 'platform')`, [id, day, servers(back)]);
       }
-      t.app.changes.emit({ kind: 'bot', botId: id });
+      t.app.changes.emit({ kind: 'bot', botId: id, aspect: 'profile' });
       return id;
     }
 
@@ -309,7 +309,7 @@ describe.each(backends())('embed options (%s)', (backend) => {
       await t.db.query(`INSERT INTO bot_history (bot_id, day, servers, source) VALUES ($1, $2::date, 77, 'platform')`, [id, day]);
       clock.advance(86_400_000);
       try {
-        t.app.changes.emit({ kind: 'bot', botId: id });
+        t.app.changes.emit({ kind: 'bot', botId: id, aspect: 'profile' });
         expect(expectSvg(await t.get(`/api/chart/${id}?range=90`), 200)).toContain('<circle');
       } finally {
         clock.advance(-86_400_000);

@@ -1,7 +1,8 @@
 /**
  * The reads the bench measures: every public, owner and embed read, each two ways.
  * "uncached": every request drawn at random over what real clients vary (bot, user, page, limit,
- * query), so a per-URL cache helps only as much as it would in production;
+ * query), from a space large enough (tens of thousands of URLs and more) that a per-URL cache
+ * rarely answers, so the figure is the cost of computing the answer;
  * "cached": one fixed URL, the best case for any cache.
  */
 import { SORTS } from '../../src/modules/bots/schemas.js';
@@ -18,8 +19,6 @@ export interface ReadTarget {
   name: string;
   uncached: (random: () => number) => ReadRequest;
   cached: ReadRequest;
-  /** For list pages: the sort, and whether this is page 1 or the deep page. */
-  listPage?: { sort: string; deep: boolean };
 }
 
 /** Page size of the list pages compared (the spec's default). */
@@ -33,12 +32,23 @@ export function deepPage(side: SideFile): number {
   return Math.max(1, Math.floor(side.botsByVotes.length / LIST_LIMIT));
 }
 
+/**
+ * A list page of random size (1 to 100) whose first bot lies in [from, from + width): the
+ * uncached form of "page 1" (the first 5% of the list) and of the deep page (the last 5%).
+ */
+function pageNear(random: () => number, from: number, width: number): string {
+  const limit = 1 + Math.floor(random() * 100);
+  const offset = from + Math.floor(random() * width);
+  return `page=${Math.floor(offset / limit) + 1}&limit=${limit}`;
+}
+
 export function readTargets(side: SideFile): ReadTarget[] {
   const bots = side.botsByVotes;
   const top = bots[0] as string;
   const deep = deepPage(side);
   const deepOffset = (deep - 1) * LIST_LIMIT;
-  const limit = (random: () => number) => 1 + Math.floor(random() * 100);
+  // The first and the last 5% of the list (4,750 bots each at 95,000 published).
+  const window = Math.max(1, Math.floor(bots.length / 20));
   const anyBot = (random: () => number) => pick(random, bots);
   const keyOf = new Map(side.keyed.map((k) => [k.botId, k.key]));
   const withKey = (botId: string) => ({ authorization: `Bearer ${keyOf.get(botId)}` });
@@ -48,7 +58,8 @@ export function readTargets(side: SideFile): ReadTarget[] {
   const voter = side.voters[0] ?? { botId: firstKeyed, userId: '400000000000000001' };
   const subscriber = side.premiumUsers[0] ?? { botId: firstKeyed, userId: '400000000000000001' };
   const guild = side.premiumGuilds[0] ?? { botId: firstKeyed, guildId: '400000000000000001' };
-  const reviewPages = Math.max(1, Math.ceil(side.topReviewed.reviews / REVIEW_LIMIT));
+  const topReviews = Math.max(1, side.topReviewed.reviews);
+  const reviewPage = Math.min(500, Math.ceil(topReviews / REVIEW_LIMIT));
   const history = (days: number): ReadTarget => ({
     name: `history days=${days}`,
     uncached: (r) => ({ path: `/api/v1/bots/${anyBot(r)}/history?days=${days}` }),
@@ -63,35 +74,29 @@ export function readTargets(side: SideFile): ReadTarget[] {
   return [
     {
       name: 'list default (votes_month) page 1',
-      uncached: (r) => ({ path: `/api/v1/bots?limit=${limit(r)}` }),
+      uncached: (r) => ({ path: `/api/v1/bots?${pageNear(r, 0, window)}` }),
       cached: { path: '/api/v1/bots' },
     },
     ...SORTS.flatMap((sort): ReadTarget[] => [
       {
         name: `list sort=${sort} page 1`,
-        uncached: (r) => ({ path: `/api/v1/bots?sort=${sort}&page=1&limit=${limit(r)}` }),
+        uncached: (r) => ({ path: `/api/v1/bots?sort=${sort}&${pageNear(r, 0, window)}` }),
         cached: { path: `/api/v1/bots?sort=${sort}&page=1&limit=${LIST_LIMIT}` },
-        listPage: { sort, deep: false },
       },
       {
-        // Uncached: the page that starts at the same offset for a random limit (page `deep` at limit 50).
         name: `list sort=${sort} page ${deep}`,
-        uncached: (r) => {
-          const l = limit(r);
-          return { path: `/api/v1/bots?sort=${sort}&page=${Math.floor(deepOffset / l) + 1}&limit=${l}` };
-        },
+        uncached: (r) => ({ path: `/api/v1/bots?sort=${sort}&${pageNear(r, Math.max(0, deepOffset + LIST_LIMIT - window), window)}` }),
         cached: { path: `/api/v1/bots?sort=${sort}&page=${deep}&limit=${LIST_LIMIT}` },
-        listPage: { sort, deep: true },
       },
     ]),
     {
       name: 'list random pages',
-      uncached: (r) => ({ path: `/api/v1/bots?sort=${pick(r, SORTS)}&page=${1 + Math.floor(r() * deep)}&limit=${LIST_LIMIT}` }),
+      uncached: (r) => ({ path: `/api/v1/bots?sort=${pick(r, SORTS)}&${pageNear(r, 0, bots.length)}` }),
       cached: { path: `/api/v1/bots?sort=votes_total&page=${Math.ceil(deep / 2)}&limit=${LIST_LIMIT}` },
     },
     {
       name: 'list ?search=',
-      uncached: (r) => ({ path: `/api/v1/bots?search=${pick(r, side.substrings)}` }),
+      uncached: (r) => ({ path: `/api/v1/bots?search=${pick(r, side.substrings)}&limit=${1 + Math.floor(r() * 100)}` }),
       cached: { path: '/api/v1/bots?search=bot' },
     },
     {
@@ -105,9 +110,13 @@ export function readTargets(side: SideFile): ReadTarget[] {
       cached: { path: `/api/v1/bots/${side.topReviewed.botId}/reviews` },
     },
     {
-      name: `reviews top bot page ${Math.min(500, reviewPages)}`,
-      uncached: (r) => ({ path: `/api/v1/bots/${side.topReviewed.botId}/reviews?page=${1 + Math.floor(r() * reviewPages)}` }),
-      cached: { path: `/api/v1/bots/${side.topReviewed.botId}/reviews?page=${Math.min(500, reviewPages)}` },
+      // Uncached: any page of any size of the bot with the most reviews.
+      name: `reviews top bot page ${reviewPage}`,
+      uncached: (r) => {
+        const limit = 1 + Math.floor(r() * 100);
+        return { path: `/api/v1/bots/${side.topReviewed.botId}/reviews?page=${1 + Math.floor(r() * Math.ceil(topReviews / limit))}&limit=${limit}` };
+      },
+      cached: { path: `/api/v1/bots/${side.topReviewed.botId}/reviews?page=${reviewPage}` },
     },
     history(365),
     history(30),
@@ -123,7 +132,7 @@ export function readTargets(side: SideFile): ReadTarget[] {
       name: 'owner votes',
       uncached: (r) => {
         const bot = keyed(r);
-        return { path: `/api/v1/bots/${bot}/votes`, headers: withKey(bot) };
+        return { path: `/api/v1/bots/${bot}/votes?limit=${1 + Math.floor(r() * 100)}`, headers: withKey(bot) };
       },
       cached: { path: `/api/v1/bots/${firstKeyed}/votes`, headers: withKey(firstKeyed) },
     },

@@ -12,7 +12,11 @@ import { loadSampleBots } from '../search/sample.js';
 import { ALL_SCOPES, benchKey } from './owner-facts.js';
 import type { ScaleParams } from './params.js';
 
+/** Bumped when the side file holds something new: an older one is rebuilt from the data set. */
+const SIDE_FILE_VERSION = 2;
+
 export interface SideFile {
+  version: number;
   dataSet: string;
   /** The data set's completion time: a side file of an older generation is rebuilt. */
   token: string;
@@ -34,7 +38,7 @@ export interface SideFile {
 export function readSideFile(path: string, token: string): SideFile | undefined {
   if (!existsSync(path)) return undefined;
   const side = JSON.parse(readFileSync(path, 'utf8')) as SideFile;
-  return side.token === token ? side : undefined;
+  return side.token === token && side.version === SIDE_FILE_VERSION ? side : undefined;
 }
 
 export function writeSideFile(path: string, side: SideFile): void {
@@ -86,8 +90,10 @@ export async function buildSideFile(db: Database, dataSet: string, token: string
     serverCount: 0,
     rating: { average: 0, count: 0 },
   }));
-  const queries = Object.values(makeQueries(searchDocs, loadSampleBots(), 40, params.seed)).flat();
+  // 9 classes of 100 queries, 100 name pieces: more than a cache of recent answers holds on to.
+  const queries = Object.values(makeQueries(searchDocs, loadSampleBots(), 100, params.seed)).flat();
   return {
+    version: SIDE_FILE_VERSION,
     dataSet,
     token,
     params,
@@ -98,7 +104,7 @@ export async function buildSideFile(db: Database, dataSet: string, token: string
     premiumUsers: users.rows.map((s) => ({ botId: s.bot_id, userId: s.user_id })),
     premiumGuilds: guilds.rows.map((s) => ({ botId: s.bot_id, guildId: s.guild_id })),
     queries: queries.map((q) => ({ q: q.q, lang: q.lang })),
-    substrings: frequentTrigrams(docs.rows.map((d) => d.name), 30),
+    substrings: frequentTrigrams(docs.rows.map((d) => d.name), 100),
   };
 }
 

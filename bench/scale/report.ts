@@ -88,7 +88,7 @@ function writeOk(w: WriteSummary, rate: number): boolean {
   return w.achieved >= rate * 0.98 && w.non2xx + w.errors + w.dropped === 0 && w.p99 <= TARGETS.writeP99Ms;
 }
 
-export function table(header: string[], rows: string[][], rightAligned: Set<number>): string {
+function table(header: string[], rows: string[][], rightAligned: Set<number>): string {
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((row) => (row[i] ?? '').length)));
   const line = (cells: string[]) =>
     `| ${cells.map((c, i) => (rightAligned.has(i) ? c.padStart(widths[i] ?? 0) : c.padEnd(widths[i] ?? 0))).join(' | ')} |`;

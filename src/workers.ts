@@ -58,6 +58,11 @@ export async function startWorkers(app: FastifyInstance, options: WorkerOptions)
     emails,
   });
   await webhooks.start();
+  // A vote's event is written without waking the workers from inside its transaction (that would
+  // serialise vote commits); its announcement on the change feed, here or from another process, does.
+  app.changes.subscribe((change) => {
+    if (change.kind === 'bot' && change.aspect === 'votes') webhooks.wake();
+  });
 
   return async () => {
     history.stop();

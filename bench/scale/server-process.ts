@@ -59,7 +59,9 @@ export async function startServer(dataEnv: Record<string, string>, logFile: stri
   };
   const log = openSync(logFile, 'a');
   const started = performance.now();
-  const child = spawn(process.execPath, ['--enable-source-maps', 'dist/src/server.js'], {
+  // BENCH_SERVER_NODE_ARGS: extra Node.js flags for the server, e.g. `--cpu-prof --cpu-prof-dir=prof`.
+  const extra = (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(/\s+/).filter(Boolean);
+  const child = spawn(process.execPath, [...extra, '--enable-source-maps', 'dist/src/server.js'], {
     cwd: PROJECT_ROOT,
     env,
     stdio: ['ignore', log, log],

@@ -14,8 +14,17 @@ export const FLUSH_DELAY_MS = 5;
  */
 export type BotAspect = 'profile' | 'votes' | 'stats' | 'reviews';
 
+/**
+ * The bot's counters as the write left them, so that no process needs to read the bot back:
+ * `changedUs` (bots.changed_at) orders reports that arrive out of order. `votesMonth` counts the
+ * UTC month `month` (a back-dated vote may count an earlier one).
+ */
+export type BotCounters =
+  | { votesTotal: number; votesMonth: number; month: string; changedUs: number }
+  | { serverCount: number; shardCount: number; changedUs: number };
+
 export type Change =
-  | { kind: 'bot'; botId: string; aspect: BotAspect; userId?: string }
+  | { kind: 'bot'; botId: string; aspect: BotAspect; userId?: string; counters?: BotCounters }
   /** The nightly history collection (every bot's history grew a day). */
   | { kind: 'history' }
   | { kind: 'keys' }
@@ -87,6 +96,15 @@ export class ChangeFeed {
     return result;
   }
 
+  /**
+   * Announces a change already committed (a single statement that committed on its own): here at
+   * once, to the other processes in the next batch.
+   */
+  announce(change: Change): void {
+    this.queue(this.encode(change));
+    this.emit(change);
+  }
+
   /** Announces a change to this process's listeners only. */
   emit(change: Change): void {
     for (const listener of this.listeners) listener(change);
@@ -127,7 +145,9 @@ export class ChangeFeed {
   }
 
   private encode(change: Change): string {
-    return change.kind === 'bot' ? `bot:${change.aspect}:${change.botId}:${change.userId ?? ''}` : change.kind;
+    if (change.kind !== 'bot') return change.kind;
+    const { aspect, botId, userId, counters } = change;
+    return `bot:${aspect}:${botId}:${userId ?? ''}:${counters ? encodeCounters(counters) : ''}`;
   }
 
   private receive(payload: string): void {
@@ -143,10 +163,34 @@ export class ChangeFeed {
 const ASPECTS: readonly string[] = ['profile', 'votes', 'stats', 'reviews'];
 
 function decode(line: string): Change | undefined {
-  const [kind, aspect, botId, userId] = line.split(':');
+  const [kind, aspect, botId, userId, counters] = line.split(':');
   if (kind === 'bot' && aspect && ASPECTS.includes(aspect) && botId) {
-    return userId ? { kind, aspect: aspect as BotAspect, botId, userId } : { kind, aspect: aspect as BotAspect, botId };
+    const change: Change = { kind, aspect: aspect as BotAspect, botId };
+    if (userId) change.userId = userId;
+    const decoded = counters ? decodeCounters(counters) : undefined;
+    if (decoded) change.counters = decoded;
+    return change;
   }
   if (kind === 'history' || kind === 'keys' || kind === 'synonyms') return { kind };
+  return undefined;
+}
+
+function encodeCounters(c: BotCounters): string {
+  return 'votesTotal' in c ? `v,${c.votesTotal},${c.votesMonth},${c.month},${c.changedUs}` : `s,${c.serverCount},${c.shardCount},${c.changedUs}`;
+}
+
+function decodeCounters(text: string): BotCounters | undefined {
+  const [type, ...fields] = text.split(',');
+  const whole = (value: string | undefined) => (value !== undefined && /^\d+$/.test(value) ? Number(value) : undefined);
+  if (type === 'v' && fields.length === 4 && /^\d{4}-\d{2}-01$/.test(fields[2]!)) {
+    const [votesTotal, votesMonth, changedUs] = [whole(fields[0]), whole(fields[1]), whole(fields[3])];
+    if (votesTotal !== undefined && votesMonth !== undefined && changedUs !== undefined) {
+      return { votesTotal, votesMonth, month: fields[2]!, changedUs };
+    }
+  }
+  if (type === 's' && fields.length === 3) {
+    const [serverCount, shardCount, changedUs] = fields.map(whole);
+    if (serverCount !== undefined && shardCount !== undefined && changedUs !== undefined) return { serverCount, shardCount, changedUs };
+  }
   return undefined;
 }

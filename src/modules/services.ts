@@ -56,7 +56,7 @@ function routeChange(change: Change, services: Services, embeds: ReadCache): voi
   switch (change.kind) {
     case 'bot': {
       const { botId, aspect } = change;
-      services.catalog.changed(botId);
+      services.catalog.changed(botId, change.counters);
       embeds.invalidate(botId);
       if (aspect === 'profile' || aspect === 'stats') services.history.forget(botId);
       if (aspect === 'profile' || aspect === 'reviews') services.reviews.forget(botId);

@@ -42,8 +42,8 @@ describe('ChangeFeed batching', () => {
     expect(notifies.map((s) => s.inTransaction)).toEqual([true, false]);
     const lines = String(notifies[1]!.params[1]).split('\n');
     expect(lines).toHaveLength(41); // the sender's origin, then one line per change
-    expect(lines[1]).toBe(`bot:votes:100000000000000000:${BOT}`);
-    expect(lines[2]).toBe('bot:stats:100000000000000001:');
+    expect(lines[1]).toBe(`bot:votes:100000000000000000:${BOT}:`);
+    expect(lines[2]).toBe('bot:stats:100000000000000001::');
   });
 
   it('sends nothing for a change whose transaction failed', async () => {
@@ -127,11 +127,28 @@ describe.each(backends())('ChangeFeed on %s', (backend) => {
     expect(received.map((c) => (c.kind === 'bot' ? c.botId : '')).sort()).toEqual(ids);
   });
 
+  it("carries a write's counters to the other feeds", async () => {
+    received.length = 0;
+    const vote = { kind: 'bot', botId: BOT, aspect: 'votes', userId: BOT, counters: { votesTotal: 830_000, votesMonth: 71_234, month: '2026-11-01', changedUs: 1_795_392_225_763_123 } } as const;
+    const stats = { kind: 'bot', botId: BOT, aspect: 'stats', counters: { serverCount: 2_147_483_647, shardCount: 3_000, changedUs: 1_795_392_225_763_124 } } as const;
+    await sender.commit(db, vote, async () => undefined);
+    sender.announce(stats);
+    await vi.waitFor(() => expect(received).toHaveLength(2), { timeout: 10_000, interval: 20 });
+    expect(received).toEqual([vote, stats]);
+  });
+
   it('ignores notifications it cannot read', async () => {
     received.length = 0;
-    await db.query(`SELECT pg_notify('bot_changes', 'someone-else\nbot:nonsense:1:\ngarbage\n\nbot:stats:${BOT}:')`);
-    await vi.waitFor(() => expect(received).toHaveLength(1), { timeout: 10_000, interval: 20 });
-    expect(received).toEqual([{ kind: 'bot', botId: BOT, aspect: 'stats' }]);
+    await db.query(
+      `SELECT pg_notify('bot_changes', 'someone-else\nbot:nonsense:1:\ngarbage\n\nbot:stats:${BOT}::s,1,x,3\nbot:votes:${BOT}::v,1,2,2026-1-01,5\nbot:stats:${BOT}:')`,
+    );
+    await vi.waitFor(() => expect(received).toHaveLength(3), { timeout: 10_000, interval: 20 });
+    // Unreadable counters are dropped, not the change: the bot is read back instead.
+    expect(received).toEqual([
+      { kind: 'bot', botId: BOT, aspect: 'stats' },
+      { kind: 'bot', botId: BOT, aspect: 'votes' },
+      { kind: 'bot', botId: BOT, aspect: 'stats' },
+    ]);
   });
 });
 

@@ -3,6 +3,7 @@ import { startPeriodic, type Periodic } from '../../lib/background.js';
 import { startOfUtcMonth, utcDay, type Clock } from '../../lib/clock.js';
 import { etagOf } from '../../lib/read-cache.js';
 import { BotRanking, type ListedBot } from './ranking.js';
+import type { BotCounters } from '../../lib/change-feed.js';
 import { botRepository, sortKey, toPublicBot, type BotRow, type BotVersion } from './repository.js';
 import type { Bot } from './schemas.js';
 
@@ -42,12 +43,15 @@ export class PublishedBots {
   readonly ranking = new BotRanking();
   private readonly entries = new Map<string, CatalogEntry>();
   private readonly followers: CatalogFollower[] = [];
-  private readonly dirty = new Set<string>();
+  /** Bots announced changed and not read back yet, with the number of their latest announcement. */
+  private readonly dirty = new Map<string, number>();
   private refreshing: Promise<void> | undefined;
   /** Changes announced to this process so far, and how many of them have been read back. */
   private announced = 0;
   private applied = 0;
   private readonly waiters: { upTo: number; done: () => void }[] = [];
+  /** The bots of the read-back under way, with the announcement each was queued for. */
+  private readonly reading = new Map<string, number>();
   private loading: Promise<void> | undefined;
   private loadedMonth = '';
   private sweepFrom: Date | undefined;
@@ -90,19 +94,33 @@ export class PublishedBots {
   ready(changes: boolean): Promise<void> | undefined {
     if (this.month() !== this.loadedMonth) return this.load();
     if (!changes || this.applied >= this.announced) return undefined;
-    const upTo = this.announced;
+    return this.until(this.announced);
+  }
+
+  /** The published bot with this id, once the changes to it announced so far have been read back. */
+  entry(id: string): CatalogEntry | undefined | Promise<CatalogEntry | undefined> {
+    const month = this.ready(false);
+    const pending = this.pendingFor(id);
+    if (!month && pending === undefined) return this.entries.get(id);
+    return (async () => {
+      await month;
+      if (pending !== undefined) await this.until(pending);
+      return this.entries.get(id);
+    })();
+  }
+
+  /** The announcement this bot waits to be read back for, if any (queued, or in the read under way). */
+  private pendingFor(id: string): number | undefined {
+    const queued = this.dirty.get(id) ?? this.reading.get(id);
+    return queued !== undefined && queued > this.applied ? queued : undefined;
+  }
+
+  private until(upTo: number): Promise<void> {
     return new Promise<void>((resolve) => {
       const timer = setTimeout(resolve, WAIT_MS);
       timer.unref();
       this.waiters.push({ upTo, done: () => (clearTimeout(timer), resolve()) });
     });
-  }
-
-  /** The published bot with this id, once the changes announced so far have been read back. */
-  entry(id: string): CatalogEntry | undefined | Promise<CatalogEntry | undefined> {
-    const waiting = this.ready(true);
-    if (!waiting) return this.entries.get(id);
-    return waiting.then(() => this.entries.get(id));
   }
 
   /** `{data: Bot}` of a published bot, from memory. */
@@ -114,11 +132,37 @@ export class PublishedBots {
     return entry.single;
   }
 
-  /** A bot changed (this process or another said so): read it again. */
-  changed(id: string): void {
-    this.dirty.add(id);
-    this.announced++;
+  /**
+   * A bot changed (this process or another said so). With the counters the write left, they are
+   * applied here and now; otherwise (or when they cannot be) the bot is read again.
+   */
+  changed(id: string, counters?: BotCounters): void {
+    if (counters && this.patch(id, counters)) return;
+    this.dirty.set(id, ++this.announced);
     this.refreshing ??= this.refresh();
+  }
+
+  /**
+   * Applies reported counters to the bot held; false when it must be read back instead: not held,
+   * a newer month, or a read-back already due (the counters would land on a stale profile).
+   */
+  private patch(id: string, counters: BotCounters): boolean {
+    const held = this.entries.get(id);
+    if (!held || this.dirty.has(id) || this.reading.has(id)) return false;
+    if (counters.changedUs <= held.changedUs) return true; // what is held is newer
+    const bot = JSON.parse(held.json) as Bot;
+    if ('votesTotal' in counters) {
+      if (counters.month > this.loadedMonth) return false;
+      bot.votesTotal = counters.votesTotal;
+      if (counters.month === this.loadedMonth) bot.votesMonth = counters.votesMonth;
+    } else {
+      bot.serverCount = counters.serverCount;
+      bot.shardCount = counters.shardCount;
+    }
+    this.put(held, toEntry(bot, counters.changedUs));
+    for (const follower of this.followers) follower.upsert(bot);
+    this.version++;
+    return true;
   }
 
   /** Starts the periodic sweep; `stop` ends it. */
@@ -169,7 +213,7 @@ export class PublishedBots {
     const rows = await botRepository.listAll(this.db, month);
     const bots = rows.map(toPublicBot);
     this.entries.clear();
-    rows.forEach((row, i) => this.entries.set(row.id, toEntry(row, bots[i]!)));
+    rows.forEach((row, i) => this.entries.set(row.id, toEntry(bots[i]!, row.changed_us)));
     this.ranking.reset([...this.entries.values()]);
     for (const follower of this.followers) follower.reset(bots);
     this.loadedMonth = month;
@@ -185,23 +229,31 @@ export class PublishedBots {
     while (this.dirty.size > 0) {
       if (this.loading) await this.loading;
       const upTo = this.announced;
-      const ids = [...this.dirty];
+      for (const [id, n] of this.dirty) this.reading.set(id, n);
+      const ids = [...this.dirty.keys()];
       this.dirty.clear();
       const month = this.loadedMonth;
       try {
         const rows = await botRepository.findPublishedByIds(this.db, ids, month);
         if (month !== this.loadedMonth) {
-          for (const id of ids) this.dirty.add(id);
+          this.requeue();
           continue;
         }
         this.apply(ids, rows);
+        this.reading.clear();
         this.settle(upTo);
       } catch {
-        for (const id of ids) this.dirty.add(id);
+        this.requeue();
         await new Promise((resolve) => setTimeout(resolve, 1000).unref());
       }
     }
     this.refreshing = undefined;
+  }
+
+  /** The read under way did not land: its bots are queued again (unless announced again meanwhile). */
+  private requeue(): void {
+    for (const [id, n] of this.reading) if (!this.dirty.has(id)) this.dirty.set(id, n);
+    this.reading.clear();
   }
 
   /** Every change announced up to `upTo` has been read back: release who waited for them. */
@@ -219,12 +271,10 @@ export class PublishedBots {
     const published = new Set<string>();
     for (const row of rows) {
       published.add(row.id);
-      const bot = toPublicBot(row);
-      const next = toEntry(row, bot);
       const previous = this.entries.get(row.id);
-      if (previous && previous.changedUs > next.changedUs) continue; // an older read lost the race
-      this.entries.set(row.id, next);
-      this.ranking.replace(previous, next);
+      if (previous && previous.changedUs > row.changed_us) continue; // an older read lost the race
+      const bot = toPublicBot(row);
+      this.put(previous, toEntry(bot, row.changed_us));
       for (const follower of this.followers) follower.upsert(bot);
     }
     for (const id of ids) {
@@ -237,21 +287,26 @@ export class PublishedBots {
     this.version++;
   }
 
+  private put(previous: CatalogEntry | undefined, next: CatalogEntry): void {
+    this.entries.set(next.id, next);
+    this.ranking.replace(previous, next);
+  }
+
   private month(): string {
     return utcDay(startOfUtcMonth(this.clock.now()));
   }
 }
 
-function toEntry(row: BotRow, bot: Bot): CatalogEntry {
+function toEntry(bot: Bot, changedUs: number): CatalogEntry {
   return {
-    id: row.id,
-    nameLower: row.name.toLowerCase(),
-    sortName: sortKey(row.name),
+    id: bot.id,
+    nameLower: bot.name.toLowerCase(),
+    sortName: sortKey(bot.name),
     votesMonth: bot.votesMonth,
     votesTotal: bot.votesTotal,
     serverCount: bot.serverCount,
     publishedAt: Date.parse(bot.publishedAt),
-    changedUs: row.changed_us,
+    changedUs,
     json: JSON.stringify(bot),
   };
 }

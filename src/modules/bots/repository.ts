@@ -1,4 +1,5 @@
 import type { Queryable } from '../../db/index.js';
+import { micros } from '../../db/sql.js';
 import type { AdminBot, Bot, BotWrite } from './schemas.js';
 
 export interface BotRow {
@@ -36,11 +37,6 @@ export interface BotVersion {
   id: string;
   published: boolean;
   changed_us: number;
-}
-
-/** A timestamp as whole microseconds since the epoch (exact in a double until the year 2255). */
-function micros(column: string): string {
-  return `(extract(epoch from ${column}) * 1000000)::bigint`;
 }
 
 /** Every Bot field, with serverCount/shardCount/votesMonth derived from the stored facts. */

@@ -5,7 +5,8 @@ import { startOfUtcMonth, utcDay, type Clock } from '../../lib/clock.js';
 import { AppError } from '../../lib/errors.js';
 import type { MaybePromise } from '../../lib/maybe-promise.js';
 import { ReadCache, type CachedResponse } from '../../lib/read-cache.js';
-import { botRepository } from '../bots/repository.js';
+import { botRepository, isBotId } from '../bots/repository.js';
+import { uuidv7 } from '../../lib/uuid.js';
 import { recordEvent } from '../webhooks/outbox.js';
 import { donationRepository } from './donations-repository.js';
 import type { Donation, DonationCreate, PremiumStatus, Subscription, SubscriptionPatch, SubscriptionUpsert, StatsBody, VoteCreate, VoteEntry } from './schemas.js';
@@ -112,10 +113,13 @@ export class OwnerService {
 
   /** The owner's report replaces the platform's count at once (bot, lists, history source, search). */
   async reportStats(botId: string, stats: StatsBody): Promise<{ serverCount: number; shardCount: number }> {
-    await this.assertPublished(botId);
-    return this.feed.commit(this.db, { kind: 'bot', botId, aspect: 'stats' }, (tx) =>
-      statsRepository.report(tx, botId, stats.serverCount, stats.shardCount ?? null, this.clock.now()),
-    );
+    // One statement: it checks publication, writes, and commits on its own.
+    const stored = isBotId(botId)
+      ? await statsRepository.report(this.db, botId, stats.serverCount, stats.shardCount ?? null, this.clock.now())
+      : undefined;
+    if (!stored) throw AppError.notFound();
+    this.feed.announce({ kind: 'bot', botId, aspect: 'stats', counters: stored });
+    return { serverCount: stored.serverCount, shardCount: stored.shardCount };
   }
 
   /** A vote, its counters and its `vote` event, in one transaction; 409 inside another vote's 12 hours. */
@@ -124,22 +128,18 @@ export class OwnerService {
     const votedAt = input.votedAt ? new Date(input.votedAt) : now;
     if (votedAt > now) throw AppError.validation([{ field: 'votedAt', message: 'must not be in the future' }]);
     const vote = { user: input.user, username: input.username, flagged: input.flagged ?? false, votedAt: votedAt.toISOString() };
-    await this.feed.commit(this.db, { kind: 'bot', botId, aspect: 'votes', userId: input.user }, async (tx) => {
+    const month = utcDay(startOfUtcMonth(votedAt));
+    const announce = (counters: { votesTotal: number; votesMonth: number; changedUs: number }) =>
+      ({ kind: 'bot', botId, aspect: 'votes', userId: input.user, counters: { ...counters, month } }) as const;
+    await this.feed.commit(this.db, announce, async (tx) => {
       // The row lock serialises votes per bot, so two racing votes of one user cannot both pass the check.
       if (!(await botRepository.lock(tx, botId))) throw AppError.notFound('No bot with that application ID');
-      const from = new Date(votedAt.getTime() - VOTE_WINDOW_MS);
-      const to = new Date(votedAt.getTime() + VOTE_WINDOW_MS);
-      if (await voteRepository.existsBetween(tx, botId, input.user, from, to)) {
-        throw new AppError('conflict', 'This user already voted for this bot within the last 12 hours');
-      }
-      await voteRepository.insert(tx, {
-        id: randomUUID(),
-        botId,
-        ...vote,
-        votedAt,
-        month: utcDay(startOfUtcMonth(votedAt)),
-      });
-      await recordEvent(tx, { botId, type: 'vote', payload: vote, createdAt: now });
+      const window = { from: new Date(votedAt.getTime() - VOTE_WINDOW_MS), to: new Date(votedAt.getTime() + VOTE_WINDOW_MS) };
+      const counters = await voteRepository.insert(tx, { id: uuidv7(), botId, ...vote, votedAt, month }, window);
+      if (!counters) throw new AppError('conflict', 'This user already voted for this bot within the last 12 hours');
+      // The vote's announcement wakes the delivery workers (after the commit, batched).
+      await recordEvent(tx, { botId, type: 'vote', payload: vote, createdAt: now }, { wake: false });
+      return counters;
     });
     return vote;
   }

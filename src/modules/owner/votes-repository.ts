@@ -1,4 +1,5 @@
 import type { Queryable } from '../../db/index.js';
+import { micros } from '../../db/sql.js';
 import type { VoteEntry } from './schemas.js';
 
 interface VoteRow {
@@ -33,29 +34,33 @@ export const voteRepository = {
     return rows[0]?.voted_at;
   },
 
-  /** Whether the user has a vote strictly inside (from, to). */
-  async existsBetween(tx: Queryable, botId: string, userId: string, from: Date, to: Date): Promise<boolean> {
-    const { rows } = await tx.query(
-      'SELECT 1 FROM votes WHERE bot_id = $1 AND user_id = $2 AND voted_at > $3 AND voted_at < $4 LIMIT 1',
-      [botId, userId, from, to],
-    );
-    return rows.length > 0;
-  },
-
-  /** Stores the vote and moves the bot's total and monthly counters with it. */
+  /**
+   * Stores the vote unless the user has another one strictly inside (from, to), and moves the
+   * bot's total and monthly counters with it, in one statement; answers the counters after it,
+   * or undefined when an earlier vote was in the way. The caller holds the bot's row lock, taken
+   * in an earlier statement: this one's snapshot then sees every vote committed before the lock.
+   */
   async insert(
     tx: Queryable,
     vote: { id: string; botId: string; user: string; username: string; flagged: boolean; votedAt: Date; month: string },
-  ): Promise<void> {
-    await tx.query(
-      'INSERT INTO votes (id, bot_id, user_id, username, flagged, voted_at) VALUES ($1, $2, $3, $4, $5, $6)',
-      [vote.id, vote.botId, vote.user, vote.username, vote.flagged, vote.votedAt],
+    window: { from: Date; to: Date },
+  ): Promise<{ votesTotal: number; votesMonth: number; changedUs: number } | undefined> {
+    const { rows } = await tx.query<{ votes_total: number; votes_month: number; changed_us: number }>(
+      `WITH v AS (
+         INSERT INTO votes (id, bot_id, user_id, username, flagged, voted_at)
+         SELECT $1, $2, $3, $4, $5, $6
+          WHERE NOT EXISTS (SELECT 1 FROM votes WHERE bot_id = $2 AND user_id = $3 AND voted_at > $7 AND voted_at < $8)
+         RETURNING bot_id
+       ), m AS (
+         INSERT INTO bot_vote_months (bot_id, month, votes) SELECT bot_id, $9::date, 1 FROM v
+         ON CONFLICT (bot_id, month) DO UPDATE SET votes = bot_vote_months.votes + 1
+         RETURNING votes
+       )
+       UPDATE bots SET votes_total = votes_total + 1 WHERE id IN (SELECT bot_id FROM v)
+       RETURNING votes_total, (SELECT votes FROM m) AS votes_month, ${micros('changed_at')} AS changed_us`,
+      [vote.id, vote.botId, vote.user, vote.username, vote.flagged, vote.votedAt, window.from, window.to, vote.month],
     );
-    await tx.query('UPDATE bots SET votes_total = votes_total + 1 WHERE id = $1', [vote.botId]);
-    await tx.query(
-      `INSERT INTO bot_vote_months (bot_id, month, votes) VALUES ($1, $2::date, 1)
-       ON CONFLICT (bot_id, month) DO UPDATE SET votes = bot_vote_months.votes + 1`,
-      [vote.botId, vote.month],
-    );
+    const row = rows[0];
+    return row && { votesTotal: row.votes_total, votesMonth: row.votes_month, changedUs: row.changed_us };
   },
 };

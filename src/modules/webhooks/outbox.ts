@@ -1,5 +1,5 @@
-import { randomUUID } from 'node:crypto';
 import type { Queryable } from '../../db/index.js';
+import { uuidv7 } from '../../lib/uuid.js';
 
 export type EventType = 'vote' | 'premium' | 'donation' | 'test';
 
@@ -14,8 +14,14 @@ export const WEBHOOK_CHANNEL = 'webhook_work';
 export async function recordEvent(
   tx: Queryable,
   event: { botId: string; type: EventType; payload: Record<string, unknown>; createdAt: Date },
+  /**
+   * `wake: false` when something else wakes the workers after the commit (votes: their change-feed
+   * announcement). A NOTIFY inside the transaction serialises its commit with every other one
+   * that notifies; at vote rates that is the bottleneck.
+   */
+  options: { wake: boolean } = { wake: true },
 ): Promise<string> {
-  const id = randomUUID();
+  const id = uuidv7(event.createdAt.getTime());
   await tx.query('INSERT INTO events (id, bot_id, type, payload, created_at) VALUES ($1, $2, $3, $4, $5)', [
     id,
     event.botId,
@@ -23,7 +29,7 @@ export async function recordEvent(
     JSON.stringify(event.payload),
     event.createdAt,
   ]);
-  await wakeWorkers(tx);
+  if (options.wake) await wakeWorkers(tx);
   return id;
 }
 

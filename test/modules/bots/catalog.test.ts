@@ -118,6 +118,58 @@ describe.each(backends())('bot list from the in-memory catalog on %s', (backend)
     }
   });
 
+  it('applies the counters a vote or a stats report left without reading the bot back', async () => {
+    const { id } = await putBot(t, { name: `${token} counted`, platformServerCount: 5 });
+    await t.app.services.catalog.ready(true);
+    const key = (await t.admin('POST', `/admin/v1/bots/${id}/keys`, { scopes: ['stats:write'] })).json().data.key;
+    const query = t.db.query.bind(t.db);
+    let readBacks = 0;
+    t.db.query = ((sql: string, params?: readonly unknown[]) => {
+      if (sql.includes('= ANY($2::text[])')) readBacks++;
+      return query(sql, params);
+    }) as typeof t.db.query;
+    try {
+      expect((await t.admin('POST', `/admin/v1/bots/${id}/votes`, { user: '400000000000000009', username: 'v' })).statusCode).toBe(201);
+      const stats = await t.inject({ method: 'POST', url: `/api/v1/bots/${id}/stats`, headers: { authorization: `Bearer ${key}` }, payload: { serverCount: 777, shardCount: 2 } });
+      expect(stats.statusCode).toBe(200);
+      expect((await t.get(`/api/v1/bots/${id}`)).json().data).toMatchObject({ votesTotal: 1, votesMonth: 1, serverCount: 777, shardCount: 2 });
+      const [listed] = (await t.get(`/api/v1/bots?search=${token}%20counted`)).json().data;
+      expect(listed).toMatchObject({ votesTotal: 1, serverCount: 777 });
+      expect(readBacks).toBe(0);
+    } finally {
+      t.db.query = query;
+    }
+  });
+
+  it('reads a bot back instead of applying counters onto an edit not read yet, so neither is lost', async () => {
+    const { id } = await putBot(t, { name: `${token} racer` });
+    await t.app.services.catalog.ready(true);
+    const query = t.db.query.bind(t.db);
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    let readBack!: () => void;
+    const readDone = new Promise<void>((resolve) => (readBack = resolve));
+    t.db.query = (async (sql: string, params?: readonly unknown[]) => {
+      const result = await query(sql, params);
+      if (sql.includes('= ANY($2::text[])')) {
+        readBack();
+        await gate;
+      }
+      return result;
+    }) as typeof t.db.query;
+    try {
+      // An edit announced and read back, its answer held up until a vote has committed and been announced.
+      await t.db.query('UPDATE bots SET name = $2, name_lower = lower($2), sort_name = lower($2) WHERE id = $1', [id, `${token} renamed`]);
+      t.app.changes.emit({ kind: 'bot', botId: id, aspect: 'profile' });
+      await readDone;
+      expect((await t.admin('POST', `/admin/v1/bots/${id}/votes`, { user: '400000000000000010', username: 'v' })).statusCode).toBe(201);
+      release();
+      expect((await t.get(`/api/v1/bots/${id}`)).json().data).toMatchObject({ name: `${token} renamed`, votesTotal: 1 });
+    } finally {
+      t.db.query = query;
+    }
+  });
+
   it('drops a bot that vanished without a notification at a full sweep', async () => {
     const { id } = await putBot(t, { name: `${token} vanish` });
     await t.db.query('DELETE FROM bots WHERE id = $1', [id]);

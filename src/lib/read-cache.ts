@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { startOfNextUtcMonth, startOfUtcMonth, utcDay, type Clock } from './clock.js';
+import { isDatabaseUnavailable } from '../db/errors.js';
 import { AppError } from './errors.js';
 
 /** How long an entry may live when nothing invalidates it (a lost LISTEN connection, say). */
@@ -22,6 +23,8 @@ export class ReadCache {
   private readonly entries = new Map<string, CachedResponse & { botId: string | undefined }>();
   private readonly keysByBot = new Map<string | undefined, Set<string>>();
   private generation = 0;
+  /** Lookups by result, for the metrics; `stale`: an expired entry served because the database did not answer. */
+  readonly stats = { hits: 0, misses: 0, stale: 0 };
 
   constructor(
     private readonly clock: Clock,
@@ -42,9 +45,23 @@ export class ReadCache {
   ): Promise<CachedResponse<B>> {
     const now = this.clock.now();
     const hit = this.entries.get(key);
-    if (hit && hit.expiresAt > now.getTime()) return hit as unknown as CachedResponse<B>;
+    if (hit && hit.expiresAt > now.getTime()) {
+      this.stats.hits++;
+      return hit as unknown as CachedResponse<B>;
+    }
+    this.stats.misses++;
     const ticket = this.generation;
-    const body = await compute(utcDay(startOfUtcMonth(now)));
+    let body: B | undefined;
+    try {
+      body = await compute(utcDay(startOfUtcMonth(now)));
+    } catch (error) {
+      // While the database does not answer, what was last known beats a 503.
+      if (hit && isDatabaseUnavailable(error)) {
+        this.stats.stale++;
+        return hit as unknown as CachedResponse<B>;
+      }
+      throw error;
+    }
     if (body === undefined) throw AppError.notFound();
     const entry = {
       body,

@@ -51,6 +51,11 @@ export class SearchService {
     this.loadedMonth = month;
   }
 
+  /** Whether the index has been built (readiness). */
+  isLoaded(): boolean {
+    return this.loadedMonth !== '';
+  }
+
   /** Waits for pending changes first, so a process always finds its own writes. */
   async search(q: string, lang: Lang, limit: number): Promise<{ data: SearchHit[]; total: number; processingTimeMs: number }> {
     if (this.month() !== this.loadedMonth) await this.load();

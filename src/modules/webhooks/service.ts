@@ -143,6 +143,11 @@ export class WebhookService {
     return inBatches(() => deliveryRepository.pruneBefore(this.db, cutoff, PRUNE_BATCH), PRUNE_BATCH);
   }
 
+  /** Work waiting for the delivery workers, for the metrics. */
+  queueDepth(): Promise<{ unrouted: number; due: number; scheduled: number }> {
+    return deliveryRepository.queueDepth(this.db, this.clock.now());
+  }
+
   private async require(botId: string): Promise<StoredWebhook> {
     const webhook = await webhookRepository.find(this.db, botId);
     if (!webhook) throw noWebhook(botId);

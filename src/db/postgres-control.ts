@@ -84,6 +84,8 @@ export class ControlConnection {
       if (await answersWithin(client.query('SELECT 1'), this.options.timeoutMs)) return this.setAvailable(true, false);
       this.client = undefined;
       destroy(client);
+      // Declared now, not after a reconnect attempt that may itself wait the whole connect timeout.
+      this.setAvailable(false, false);
     }
     try {
       this.client = await this.connect();

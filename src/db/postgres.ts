@@ -45,7 +45,12 @@ export async function openPostgres(connectionString: string, poolSize = 10, time
   // An idle client that loses its connection must not crash the process; the pool replaces it.
   pool.on('error', () => {});
   const clients = new Set<pg.PoolClient>();
-  pool.on('connect', (client) => clients.add(client));
+  pool.on('connect', (client) => {
+    clients.add(client);
+    // The pool listens for errors of idle connections only; one that fails while checked out
+    // (destroyed below, or dropped by the server) reports through its query instead.
+    client.on('error', () => {});
+  });
   pool.on('remove', (client) => clients.delete(client));
 
   const control = new ControlConnection({

@@ -29,9 +29,14 @@ export const ErrorResponse = Type.Object(
   { description: 'Error envelope' },
 );
 
-/** Response schemas for the error statuses a route documents, all sharing the envelope. */
+/**
+ * Response schemas for the error statuses a route documents, all sharing the envelope. Any route
+ * may answer 405, 429, 500 and 503 (the database does not answer, or the process is overloaded);
+ * a route that takes a body may also answer 408 (the body did not arrive in time).
+ */
 export function errorResponses(...codes: ErrorCode[]): Record<number, TSchema> {
-  const all: ErrorCode[] = [...codes, 'method_not_allowed', 'rate_limited', 'internal_error'];
+  const all: ErrorCode[] = [...codes, 'method_not_allowed', 'rate_limited', 'internal_error', 'service_unavailable'];
+  if (codes.includes('payload_too_large')) all.push('request_timeout');
   return Object.fromEntries(all.map((code) => [ERROR_STATUS[code], { ...ErrorResponse, description: code }]));
 }
 

@@ -4,7 +4,7 @@ import FindMyWay from 'find-my-way';
 import { asUnavailable } from '../db/errors.js';
 import { AppError, errorBody, type ErrorCode, type FieldError } from '../lib/errors.js';
 import { fieldErrors } from '../lib/validation.js';
-import { closeAfterAnswer } from './lingering-close.js';
+import { bodyStillArriving, closeAfterAnswer } from './lingering-close.js';
 
 const noop = (): void => {};
 /**
@@ -47,7 +47,7 @@ export default fp(
       } else if (status >= 500 && status !== 503) request.log.error({ err: error }, 'request failed');
       else request.log.debug({ code: body.error.code }, 'request rejected');
       // A body refused before it was read (too large, malformed) is still arriving: read on, then close.
-      if (!request.raw.complete) closeAfterAnswer(reply);
+      if (bodyStillArriving(request)) closeAfterAnswer(reply);
       void reply.code(status).headers(headers ?? {}).type('application/json; charset=utf-8').send(body);
     });
 

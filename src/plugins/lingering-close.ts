@@ -1,5 +1,5 @@
 import type { Socket } from 'node:net';
-import type { FastifyReply } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 
 /** How long a refused upload may go on being read (and discarded) after the answer. */
 export const LINGER_MS = 5000;
@@ -33,4 +33,11 @@ export function lingerThenClose(socket: Socket, ms = LINGER_MS): void {
   socket.end();
   // The HTTP parser may have let go of the socket: keep it flowing so the peer is never blocked.
   socket.resume();
+}
+
+/** A request announced a body that has not been read to its end. */
+export function bodyStillArriving(request: FastifyRequest): boolean {
+  if (request.raw.complete) return false;
+  const length = request.headers['content-length'];
+  return (length !== undefined && length !== '0') || request.headers['transfer-encoding'] !== undefined;
 }

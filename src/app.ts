@@ -124,7 +124,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   );
 
   await app.register(backPressurePlugin, { maxEventLoopDelayMs: config.maxEventLoopDelayMs });
-  await app.register(observabilityPlugin, { metrics, logRequests: config.logRequests, metricsToken: config.metricsToken });
+  await app.register(observabilityPlugin, { metrics, logRequests: config.logRequests });
   const isOperator = operatorCheck(config.adminToken);
   let rateLimitStore: RateLimitStore | undefined;
   if (config.rateLimit.enabled) {
@@ -158,7 +158,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     redisAvailable: config.redisUrl && rateLimitStore?.available ? () => rateLimitStore?.available?.() ?? false : undefined,
     timeoutMs: config.databaseTimeouts.connectMs,
   });
-  await app.register(healthRoutes, { health });
+  await app.register(healthRoutes, { health, metrics, metricsToken: config.metricsToken });
   await app.register(pageRoutes, { version: VERSION });
   await app.register(docsRoutes, { version: VERSION });
   await app.register(publicRoutes, { prefix: '/api/v1' });

@@ -2,9 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { AppError } from '../lib/errors.js';
 import type { Metrics } from '../lib/metrics.js';
-import { operatorCheck } from '../modules/admin/auth.js';
 
 /** A request id a proxy may hand us (nginx's $request_id, a UUID); anything else is replaced. */
 const GIVEN_ID = /^[A-Za-z0-9._:-]{8,128}$/;
@@ -23,13 +21,12 @@ function isProbe(url: string): boolean {
 export interface ObservabilityOptions {
   metrics: Metrics;
   logRequests: boolean;
-  metricsToken: string | undefined;
 }
 
 /**
  * What an operator sees of each request: its id back in `x-request-id`, one log line when it is
  * answered (method, route, status, ms, request id; no headers, so no Authorization), and the
- * HTTP metrics. `GET /metrics` serves every metric in Prometheus text format.
+ * HTTP metrics (served by `GET /metrics`, see modules/health).
  */
 export default fp<ObservabilityOptions>(
   async function observabilityPlugin(app: FastifyInstance, options: ObservabilityOptions) {
@@ -56,16 +53,6 @@ export default fp<ObservabilityOptions>(
       done();
     });
 
-    const isScraper = options.metricsToken ? operatorCheck(options.metricsToken) : () => true;
-    app.get('/metrics', { schema: { hide: true } }, async (request, reply) => {
-      if (!isScraper(request)) {
-        throw new AppError('unauthorized', 'A valid metrics token is required: Authorization: Bearer <METRICS_TOKEN>', undefined, {
-          'www-authenticate': 'Bearer realm="metrics"',
-        });
-      }
-      const text = await metrics.registry.metrics();
-      return reply.header('cache-control', 'no-store').type(metrics.registry.contentType).send(text);
-    });
   },
   { name: 'observability' },
 );

@@ -297,6 +297,7 @@ export class ContractChecker {
     addFormats(this.ajv);
     this.envelope = this.ajv.compile(ENVELOPE_SCHEMA);
     this.routes = documents
+      .map(inlineComponents)
       .flatMap((document) => Object.entries(document.paths))
       .map(([template, methods]) => ({
         template,
@@ -392,6 +393,24 @@ export class ContractChecker {
     const problems = this.problems(toChecked(response));
     if (problems.length > 0) throw new Error(`OpenAPI contract violated:\n  ${problems.join('\n  ')}`);
   }
+}
+
+/** The document with every `$ref` to components.schemas replaced by the schema itself (none is recursive). */
+export function inlineComponents(document: OpenApiDocument): OpenApiDocument {
+  const schemas = (document as { components?: { schemas?: Record<string, unknown> } }).components?.schemas ?? {};
+  const inline = (node: unknown): unknown => {
+    if (Array.isArray(node)) return node.map(inline);
+    if (node === null || typeof node !== 'object') return node;
+    const { $ref, ...rest } = node as Record<string, unknown>;
+    const resolved = Object.fromEntries(Object.entries(rest).map(([key, value]) => [key, inline(value)]));
+    if (typeof $ref !== 'string') return resolved;
+    const target = schemas[$ref.replace('#/components/schemas/', '')];
+    if (target === undefined) throw new Error(`unresolved ${$ref}`);
+    return { ...(inline(target) as object), ...resolved };
+  };
+  const inlined = { ...document, paths: inline(document.paths) as OpenApiDocument['paths'] };
+  const webhooks = (document as { webhooks?: unknown }).webhooks;
+  return webhooks === undefined ? inlined : ({ ...inlined, webhooks: inline(webhooks) } as OpenApiDocument);
 }
 
 function toChecked(response: LightMyRequestResponse | CheckedResponse): CheckedResponse {

@@ -29,6 +29,8 @@ export class ReadCache {
   constructor(
     private readonly clock: Clock,
     private readonly maxEntries = 20_000,
+    /** Whether an expired entry may answer while the database does not (not for answers that expire by meaning). */
+    private readonly staleWhenDown = true,
   ) {}
 
   /**
@@ -56,7 +58,7 @@ export class ReadCache {
       body = await compute(utcDay(startOfUtcMonth(now)));
     } catch (error) {
       // While the database does not answer, what was last known beats a 503.
-      if (hit && isDatabaseUnavailable(error)) {
+      if (hit && this.staleWhenDown && isDatabaseUnavailable(error)) {
         this.stats.stale++;
         return hit as unknown as CachedResponse<B>;
       }

@@ -3,11 +3,13 @@ import type { Database } from '../db/index.js';
 import type { ChangeFeed } from '../lib/change-feed.js';
 import type { Clock } from '../lib/clock.js';
 import type { ReadCache } from '../lib/read-cache.js';
+import { BotAdminService } from './bots/admin-service.js';
 import { BotService } from './bots/service.js';
 import { EmbedService } from './embeds/service.js';
 import { HistoryService } from './history/service.js';
 import { KeyService } from './keys/service.js';
 import { OwnerService } from './owner/service.js';
+import { ReviewAdminService } from './reviews/admin-service.js';
 import { ReviewService } from './reviews/service.js';
 import { SearchService } from './search/service.js';
 import type { LookupFn } from './webhooks/resolve-host.js';
@@ -31,6 +33,8 @@ export function createServices(deps: ServiceDeps) {
   const history = new HistoryService(db, clock, cache, feed);
   return {
     bots: new BotService(db, clock, cache, feed),
+    botAdmin: new BotAdminService(db, clock),
+    reviewAdmin: new ReviewAdminService(db),
     reviews: new ReviewService(db, clock, cache, feed),
     history,
     embeds: new EmbedService(db, cache, history, config.siteUrl),

@@ -31,6 +31,7 @@ export async function embedRoutes(app: App): Promise<void> {
     {
       config: { embed: 'badge' satisfies EmbedKind },
       schema: {
+        operationId: 'getBadge',
         tags: ['embeds'],
         summary: 'SVG badge (shields.io-like), cached for five minutes',
         params: EmbedIdParams,
@@ -50,6 +51,7 @@ export async function embedRoutes(app: App): Promise<void> {
     {
       config: { embed: 'widget' satisfies EmbedKind },
       schema: {
+        operationId: 'getWidget',
         tags: ['embeds'],
         summary: 'HTML bot card for an iframe of 420 × 140, live data',
         params: EmbedIdParams,
@@ -70,6 +72,7 @@ export async function embedRoutes(app: App): Promise<void> {
     {
       config: { embed: 'chart' satisfies EmbedKind },
       schema: {
+        operationId: 'getChart',
         tags: ['embeds'],
         summary: 'Daily server count as an image: SVG, or PNG with format=png or Accept: image/png',
         params: EmbedIdParams,

@@ -10,7 +10,8 @@ import { deliveryRepository } from './delivery-repository.js';
 import { notificationRepository } from './notifications.js';
 import { recordEvent, wakeWorkers } from './outbox.js';
 import type { LookupFn } from './resolve-host.js';
-import type { Delivery, ListQuery, Notification, Webhook, WebhookPut, WebhookWithSecret } from './schemas.js';
+import { offsetOf, page as pageOfItems, type Page as ItemPage } from '../../lib/pagination.js';
+import type { BotWebhook, Delivery, ListQuery, Notification, Webhook, WebhookListQuery, WebhookPut, WebhookWithSecret } from './schemas.js';
 import { encryptSecret } from './secret-box.js';
 import { generateWebhookSecret } from './signature.js';
 import { validateWebhookUrl } from './url-policy.js';
@@ -76,6 +77,16 @@ export class WebhookService {
   async get(botId: string): Promise<Webhook> {
     const { url, enabled, disabledAt, consecutiveFailures } = await this.require(botId);
     return { url, enabled, disabledAt, consecutiveFailures };
+  }
+
+  /** Webhooks by state, for the operator: which are switched off, which are failing. */
+  async list(query: WebhookListQuery): Promise<ItemPage<BotWebhook>> {
+    const { items, total } = await webhookRepository.list(this.db, query.state, query.limit, offsetOf(query));
+    return pageOfItems(
+      items.map(({ botId, url, enabled, disabledAt, consecutiveFailures }) => ({ botId, url, enabled, disabledAt, consecutiveFailures })),
+      total,
+      query,
+    );
   }
 
   async remove(botId: string): Promise<void> {

@@ -21,6 +21,15 @@ export function createLogger(config: Pick<Config, 'logLevel' | 'logFormat'>): Fa
   }
   return {
     ...options,
-    transport: { target: 'pino-pretty', options: { translateTime: 'SYS:HH:MM:ss', ignore: 'pid,hostname', singleLine: true } },
+    transport: {
+      target: 'pino-pretty',
+      options: {
+        translateTime: 'SYS:HH:MM:ss',
+        singleLine: true,
+        // Request lines read like an access log: "request GET /api/v1/bots 200 3.1ms".
+        messageFormat: '{msg}{if method} {method} {url} {status} {ms}ms{end}',
+        ignore: 'pid,hostname,reqId,method,url,status,ms,route',
+      },
+    },
   };
 }

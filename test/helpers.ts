@@ -304,7 +304,8 @@ export class ContractChecker {
         methods,
         params: (template.match(/\{[^}]+\}/g) ?? []).length,
         pattern: new RegExp(
-          `^${template.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\{[^}]+\}/g, '[^/]+')}$`,
+          // A parameter may be empty: the router matches `/api/badge/` to `/api/badge/{id}` too.
+          `^${template.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\{[^}]+\}/g, '[^/]*')}$`,
         ),
       }))
       // Static segments win over parameters, as in the router.

@@ -30,11 +30,17 @@ export async function docsRoutes(app: App, options: { version: string }): Promis
       await scope.register(scalar, {
         routePrefix: prefix,
         logLevel: 'warn',
-        configuration: {
+        configuration: <Record<string, unknown>>{
           pageTitle: `${title} ${options.version}`,
           content: () => JSON.parse(app.openapiDocument(which)) as Record<string, unknown>,
+          // Nothing from Scalar's servers: no web fonts, no telemetry, no AI agent, no developer toolbar.
           withDefaultFonts: false,
+          telemetry: false,
+          agent: { disabled: true },
+          showDeveloperTools: 'never',
+          showToolbar: 'never',
           hideClientButton: true,
+          documentDownloadType: 'json',
           // The document's `servers` is BASE_URL; "try it" calls go there.
           ...(which === 'admin' ? { authentication: { preferredSecurityScheme: 'adminToken' } } : {}),
         },

@@ -84,6 +84,10 @@ describe.runIf(process.env.TEST_DATABASE_URL)('a PostgreSQL server that stops an
     expect(stale.value.statusCode).toBe(200);
     expect(stale.ms).toBeLessThan(ANSWER_WITHIN_MS);
     expect((await t.get('/health/live')).statusCode).toBe(200);
+    // Search runs on the in-memory index.
+    const search = await timed(() => t.get('/api/v1/search?q=test'));
+    expect(search.value.statusCode).toBe(200);
+    expect(search.ms).toBeLessThan(ANSWER_WITHIN_MS);
 
     proxy.thaw();
     await expect.poll(async () => (await t.get('/health/ready')).statusCode, { timeout: 10_000, interval: 200 }).toBe(200);

@@ -110,8 +110,14 @@ export class SearchService {
         for (const doc of docs) this.index.upsert(doc);
         for (const id of ids) if (!published.has(id)) this.index.remove(id);
       } catch {
+        // The database does not answer: searches go on with the index as it is (they wait for one
+        // attempt, not for the outage), and the changes are read again a second later.
         for (const id of ids) this.dirty.add(id);
-        await new Promise((resolve) => setTimeout(resolve, 1000).unref());
+        this.refreshing = undefined;
+        setTimeout(() => {
+          if (this.dirty.size > 0) this.refreshing ??= this.refresh();
+        }, 1000).unref();
+        return;
       }
     }
     this.refreshing = undefined;

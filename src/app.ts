@@ -6,6 +6,7 @@ import { ChangeFeed } from './lib/change-feed.js';
 import { systemClock, type Clock } from './lib/clock.js';
 import { AppError, errorBody } from './lib/errors.js';
 import { Metrics } from './lib/metrics.js';
+import { registerServiceMetrics } from './app-metrics.js';
 import { ReadCache } from './lib/read-cache.js';
 import { bearerToken, operatorCheck } from './modules/admin/auth.js';
 import { looksLikeKey } from './modules/keys/key-format.js';
@@ -111,17 +112,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     cache.clear();
     services.search.load().catch((error: unknown) => app.log.error({ err: error }, 'search index reload failed'));
   });
-  metrics.countCache('botdir_read_cache_requests_total', 'Lookups of the read cache of public answers, by result (stale: served while the database did not answer)', cache.stats);
-  registerDatabaseMetrics(metrics, db);
-  metrics.gauge(
-    'botdir_webhook_queue_depth',
-    'Webhook work waiting: events not yet routed, deliveries due now, deliveries scheduled for a later retry',
-    ['state'],
-    async (set) => {
-      const depth = await withDeadline(services.webhooks.queueDepth(), config.databaseTimeouts.connectMs);
-      for (const [state, value] of Object.entries(depth)) set({ state }, value);
-    },
-  );
+  registerServiceMetrics(metrics, { db, cache, services, timeoutMs: config.databaseTimeouts.connectMs });
 
   await app.register(backPressurePlugin, { maxEventLoopDelayMs: config.maxEventLoopDelayMs });
   await app.register(observabilityPlugin, { metrics, logRequests: config.logRequests });
@@ -172,29 +163,6 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     if (ownsDb) await db.close();
   });
   return app;
-}
-
-/** The promise's value, or a rejection once `ms` have passed: a scrape never waits on a silent database. */
-function withDeadline<T>(promise: Promise<T>, ms: number): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  const deadline = new Promise<never>((_resolve, reject) => {
-    timer = setTimeout(() => reject(new Error(`no answer within ${ms} ms`)), ms);
-  });
-  return Promise.race([promise, deadline]).finally(() => clearTimeout(timer));
-}
-
-/** Pool use and availability of the database, read when Prometheus scrapes. */
-function registerDatabaseMetrics(metrics: Metrics, db: Database): void {
-  metrics.gauge('botdir_db_available', 'Whether the database answered its latest liveness check (1) or not (0)', [], (set) =>
-    set({}, db.health.available() ? 1 : 0),
-  );
-  metrics.gauge('botdir_db_pool_connections', 'Connections of the request pool by state (PostgreSQL server only)', ['state'], (set) => {
-    const pool = db.health.pool();
-    if (!pool) return;
-    set({ state: 'total' }, pool.total);
-    set({ state: 'idle' }, pool.idle);
-    set({ state: 'waiting' }, pool.waiting);
-  });
 }
 
 declare module 'fastify' {

@@ -141,7 +141,14 @@ function generateVotes(botId: string, now: Date, random: () => number): Vote[] {
   });
 }
 
-/** A year of gentle growth ending at today's platform count, with a little day-to-day noise. */
+/** Days back from today that get a daily point; before them, one point a week. */
+const DAILY_HISTORY_DAYS = 90;
+
+/**
+ * A year of gentle growth ending at today's platform count, with a little day-to-day noise: daily
+ * for the last 90 days, weekly before (the history repeats a day's count until the next point, so
+ * the year is complete; a third of the rows keeps the first start of the demo quick).
+ */
 function generateHistory(current: number | null | undefined, now: Date, random: () => number): HistoryPoint[] {
   if (current === null || current === undefined) return [];
   const today = utcDay(now);
@@ -150,6 +157,7 @@ function generateHistory(current: number | null | undefined, now: Date, random: 
   for (let back = 365; back >= 1; back--) {
     const progress = 1 - back / 365;
     const noise = 1 + (random() - 0.5) * 0.02;
+    if (back > DAILY_HISTORY_DAYS && back % 7 !== 0) continue;
     points.push({
       day: addDays(today, -back),
       servers: Math.max(0, Math.round(current * (start + (1 - start) * progress) * noise)),

@@ -25,7 +25,12 @@ describe('demo data and demo key', () => {
     expect(loaded.bots).toBe(bots.length);
     expect(loaded.reviews).toBeGreaterThan(0);
     expect(loaded.votes).toBeGreaterThan(0);
-    expect(loaded.historyDays).toBeGreaterThan(300 * bots.length * 0.5);
+    expect(loaded.historyDays).toBeGreaterThan(100 * bots.filter((b) => b.platformServerCount != null).length);
+    // A year of history: daily points recently, weekly ones before, and the series has every day.
+    const withCount = bots.find((b) => b.published && typeof b.platformServerCount === 'number')!;
+    const year = (await t.get(`/api/v1/bots/${withCount.id}/history?days=365`)).json();
+    expect(year.data).toHaveLength(365);
+    expect(year.data.at(-1).servers).toBe(withCount.platformServerCount);
     expect(steps.at(-1)).toMatch(/^reviews, votes and history (\d+)\/\1$/);
     expect(steps).toContain(`bots ${bots.length}/${bots.length}`);
     const list = await t.get(`/api/v1/bots?limit=1`);

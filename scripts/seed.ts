@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs';
 import { Ajv } from 'ajv';
 import addFormatsModule from 'ajv-formats';
 import type { FastifyInstance } from 'fastify';
+import type { Change } from '../src/lib/change-feed.js';
 import { addDays, startOfUtcMonth, utcDay } from '../src/lib/clock.js';
 import { AdminBotIdParams, BotPut } from '../src/modules/bots/schemas.js';
 import { historyRepository } from '../src/modules/history/repository.js';
@@ -84,15 +85,13 @@ export async function seed(
   if (options.extras === false) return result;
 
   progress('reviews, votes and history', 0, reviews.length + votes.length + history.size);
-  await app.db.transaction(async (tx) => {
+  // Every process reads these bots again and drops what it cached of them.
+  const changes: Change[] = [{ kind: 'history' }, ...(items as { id: string }[]).map((item) => ({ kind: 'bot' as const, botId: item.id, aspect: 'profile' as const }))];
+  await app.changes.commit(app.db, changes, async (tx) => {
     await reviewImportRepository.insertMany(tx, reviews);
     await voteRepository.insertMany(tx, votes);
     for (const [botId, points] of history) await historyRepository.upsertMany(tx, botId, points);
-    // Other processes drop what they cached of these bots (the history change clears everything).
-    await app.changes.notify(tx, { kind: 'history' });
   });
-  for (const item of items as { id: string }[]) app.changes.emit({ kind: 'bot', botId: item.id });
-  app.changes.emit({ kind: 'history' });
   result.reviews = reviews.length;
   result.votes = votes.length;
   result.historyDays = [...history.values()].reduce((sum, points) => sum + points.length, 0);

@@ -7,7 +7,6 @@ import { systemClock, type Clock } from './lib/clock.js';
 import { AppError, errorBody } from './lib/errors.js';
 import { Metrics } from './lib/metrics.js';
 import { registerServiceMetrics } from './app-metrics.js';
-import { ReadCache } from './lib/read-cache.js';
 import { bearerToken, operatorCheck } from './modules/admin/auth.js';
 import { looksLikeKey } from './modules/keys/key-format.js';
 import { adminRoutes } from './modules/admin/routes.js';
@@ -89,11 +88,6 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   const ownsDb = options.db === undefined;
   const db = options.db ?? (await openDatabase(config));
   const feed = new ChangeFeed();
-  const cache = new ReadCache(clock);
-  feed.subscribe((change) => {
-    if (change.kind === 'bot') cache.invalidate(change.botId);
-    else if (change.kind === 'history') cache.clear();
-  });
   await feed.start(db);
   const metrics = new Metrics();
 
@@ -102,17 +96,21 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   app.decorate('clock', clock);
   app.decorate('changes', feed);
   const secretKey = config.secretKey ?? (await loadOrCreateKeyFile(config.secretKeyFile));
-  const services = createServices({ config, db, clock, cache, feed, secretKey, lookup: options.lookup });
+  const services = createServices({ config, db, clock, feed, secretKey, lookup: options.lookup });
   app.decorate('services', services);
-  // The search index is built before the first request; later changes arrive through the feed.
+  // The published bots (lists, search index) are in memory before the first request; later
+  // changes arrive through the feed, and the sweep catches what a lost notification would miss.
   await services.search.load();
-  // After an outage or a lost notification connection, NOTIFYs may have been missed: start over.
+  await services.catalog.load();
+  services.catalog.startSweeping();
+  // After an outage or a lost notification connection, NOTIFYs may have been missed: the catalog
+  // (bot lists, search index) is read again and the cached answers that depend on all bots go.
   db.health.subscribe((available) => {
     if (!available) return;
-    cache.clear();
-    services.search.load().catch((error: unknown) => app.log.error({ err: error }, 'search index reload failed'));
+    feed.emit({ kind: 'history' });
+    services.catalog.load().catch((error: unknown) => app.log.error({ err: error }, 'catalog reload failed'));
   });
-  registerServiceMetrics(metrics, { db, cache, services, timeoutMs: config.databaseTimeouts.connectMs });
+  registerServiceMetrics(metrics, { db, services, timeoutMs: config.databaseTimeouts.connectMs });
 
   await app.register(backPressurePlugin, { maxEventLoopDelayMs: config.maxEventLoopDelayMs });
   await app.register(observabilityPlugin, { metrics, logRequests: config.logRequests });
@@ -159,6 +157,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   const stopWorkers = options.workers ? await startWorkers(app, { secretKey, lookup: options.lookup, version: VERSION, metrics }) : undefined;
   app.addHook('onClose', async () => {
     await stopWorkers?.();
+    await services.catalog.stop();
     await feed.stop();
     if (ownsDb) await db.close();
   });

@@ -34,6 +34,11 @@ export interface Config {
   /** Event-loop delay above which requests get 503 until it recovers (back-pressure); 0 turns it off. */
   maxEventLoopDelayMs: number;
   historyCron: string;
+  /**
+   * How old a bot list page may be while bots keep changing (votes, reports): within it a page is
+   * reused, after it rebuilt from memory. 0 rebuilds after every change (exact lists).
+   */
+  listMaxStaleMs: number;
   /** Announced retirement of /api/v1 (spec §9): `Deprecation` / `Sunset` headers on its answers once set. */
   v1Retirement: { deprecatedAt: Date | undefined; sunsetAt: Date | undefined };
   /**
@@ -70,7 +75,7 @@ export interface RateLimitConfig {
   enabled: boolean;
   /** No key: per client IP. */
   anonymous: number;
-  /** /api/badge, /api/widget, /api/chart: per client IP, their own bucket. */
+  /** /api/badge, /api/widget, /api/chart, /api/card: per client IP, their own bucket. */
   embeds: number;
   /** Per API key, by the key's tier. */
   tiers: { 1: number; 2: number; 3: number };
@@ -132,6 +137,7 @@ export function readConfig(env: Env = process.env): Config {
     metricsToken: metricsToken(env),
     maxEventLoopDelayMs: integer(env, 'MAX_EVENT_LOOP_DELAY_MS', 1000, 0, 60_000),
     historyCron: cron(env, 'HISTORY_CRON', '5 0 * * *'),
+    listMaxStaleMs: integer(env, 'LIST_MAX_STALE_MS', 2000, 0, 60_000),
     v1Retirement: v1Retirement(env),
     trustProxy: trustProxy(env, 'TRUST_PROXY'),
     rateLimit: {

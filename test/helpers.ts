@@ -96,6 +96,8 @@ export function testConfig(overrides: Record<string, string> = {}): Config {
     BASE_URL: 'http://127.0.0.1:3000',
     SECRET_KEY: TEST_SECRET_KEY,
     ...GENEROUS_LIMITS,
+    // Tests read their own writes in lists; the staleness rule has tests of its own.
+    LIST_MAX_STALE_MS: '0',
     ...overrides,
   });
 }

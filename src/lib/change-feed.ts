@@ -2,45 +2,151 @@ import { randomUUID } from 'node:crypto';
 import type { Database, Queryable } from '../db/index.js';
 
 const CHANNEL = 'bot_changes';
+/** NOTIFY payloads must stay under 8000 bytes; changes beyond that go out in further notifications. */
+const MAX_PAYLOAD = 7000;
+/** How long changes of the traffic kinds gather before one NOTIFY carries them all. */
+export const FLUSH_DELAY_MS = 5;
 
-/** A bot's public data changed, the nightly history was collected, an API key or the search synonyms changed. */
-export type Change = { kind: 'bot'; botId: string } | { kind: 'history' } | { kind: 'keys' } | { kind: 'synonyms' };
+/**
+ * What changed in a bot's public data: `votes` (a vote; `userId` is the voter), `stats` (a
+ * server-count report), `reviews` (a review and the rating), `profile` (anything else, including
+ * publication and deletion: every answer about the bot may differ).
+ */
+export type BotAspect = 'profile' | 'votes' | 'stats' | 'reviews';
+
+export type Change =
+  | { kind: 'bot'; botId: string; aspect: BotAspect; userId?: string }
+  /** The nightly history collection (every bot's history grew a day). */
+  | { kind: 'history' }
+  | { kind: 'keys' }
+  | { kind: 'synonyms' };
 export type ChangeListener = (change: Change) => void;
 
 /**
- * Tells every process that a bot's public data changed. Writers call `notify(tx, change)` inside their
- * transaction (PostgreSQL delivers NOTIFY on commit, and drops it on rollback) and `emit(change)` after
- * the commit, so this process reacts at once and the others within moments. A process ignores its
- * own notifications: it already reacted.
+ * Votes and stats reports arrive at traffic rates. PostgreSQL serialises the commits of every
+ * transaction that sends a NOTIFY (a database-wide lock held through the commit's flush), which
+ * capped votes at ~730/s; so these are announced after the commit, many per NOTIFY. The price:
+ * a process that dies in the few milliseconds between commit and announcement leaves the others
+ * unaware; the catalog's sweep (bots.changed_at) and the caches' deadlines bound that. Every
+ * other change is rare and announced inside its transaction, where a rollback cancels it.
+ */
+function batched(change: Change): boolean {
+  return change.kind === 'bot' && (change.aspect === 'votes' || change.aspect === 'stats');
+}
+
+/**
+ * Tells every process what changed. Writers run their transaction through `commit`, which
+ * announces the change to this process at once (before the writer answers) and to the others
+ * through NOTIFY. A process ignores its own notifications: it already reacted.
  */
 export class ChangeFeed {
   private readonly origin = randomUUID().slice(0, 8);
   private readonly listeners = new Set<ChangeListener>();
   private unlisten: (() => Promise<void>) | undefined;
+  private db: Database | undefined;
+  private pending: string[] = [];
+  private flushing: Promise<void> | undefined;
 
   async start(db: Database): Promise<void> {
-    this.unlisten = await db.listen(CHANNEL, (payload) => {
-      const [origin, kind, botId] = payload.split(':');
-      if (origin === this.origin) return;
-      if (kind === 'bot' && botId) this.emit({ kind, botId });
-      else if (kind === 'history' || kind === 'keys' || kind === 'synonyms') this.emit({ kind });
-    });
+    this.db = db;
+    this.unlisten = await db.listen(CHANNEL, (payload) => this.receive(payload));
   }
 
   async stop(): Promise<void> {
+    await this.flush();
     await this.unlisten?.();
+    this.db = undefined;
   }
 
   subscribe(listener: ChangeListener): void {
     this.listeners.add(listener);
   }
 
-  async notify(tx: Queryable, change: Change): Promise<void> {
-    const payload = change.kind === 'bot' ? `${this.origin}:bot:${change.botId}` : `${this.origin}:${change.kind}`;
-    await tx.query('SELECT pg_notify($1, $2)', [CHANNEL, payload]);
+  /**
+   * Runs `fn` in one transaction and announces what it changed once it has committed. `change`
+   * may be computed from fn's result (undefined: nothing to announce).
+   */
+  async commit<T>(
+    db: Database,
+    change: Change | readonly Change[] | ((result: T) => Change | readonly Change[] | undefined),
+    fn: (tx: Queryable) => Promise<T>,
+  ): Promise<T> {
+    let changes: readonly Change[] = [];
+    const result = await db.transaction(async (tx) => {
+      const value = await fn(tx);
+      const decided = typeof change === 'function' ? change(value) : change;
+      changes = decided === undefined ? [] : Array.isArray(decided) ? decided : [decided as Change];
+      const inTransaction = changes.filter((c) => !batched(c)).map((c) => this.encode(c));
+      if (inTransaction.length > 0) await this.send(tx, inTransaction);
+      return value;
+    });
+    for (const c of changes) {
+      if (batched(c)) this.queue(this.encode(c));
+      this.emit(c);
+    }
+    return result;
   }
 
+  /** Announces a change to this process's listeners only. */
   emit(change: Change): void {
     for (const listener of this.listeners) listener(change);
   }
+
+  /** Sends what is queued now; resolves when it has been sent (or failed: the sweep covers that). */
+  async flush(): Promise<void> {
+    while (this.flushing) await this.flushing;
+    if (this.pending.length === 0 || !this.db) return;
+    const lines = this.pending;
+    this.pending = [];
+    const db = this.db;
+    this.flushing = this.send(db, lines)
+      .catch(() => undefined)
+      .finally(() => {
+        this.flushing = undefined;
+      });
+    await this.flushing;
+  }
+
+  private queue(line: string): void {
+    if (!this.db) return;
+    const first = this.pending.length === 0;
+    this.pending.push(line);
+    if (first) setTimeout(() => void this.flush(), FLUSH_DELAY_MS).unref();
+  }
+
+  private async send(q: Queryable, lines: readonly string[]): Promise<void> {
+    let payload = this.origin;
+    for (const line of lines) {
+      if (payload.length + line.length + 1 > MAX_PAYLOAD) {
+        await q.query('SELECT pg_notify($1, $2)', [CHANNEL, payload]);
+        payload = this.origin;
+      }
+      payload += `\n${line}`;
+    }
+    if (payload !== this.origin) await q.query('SELECT pg_notify($1, $2)', [CHANNEL, payload]);
+  }
+
+  private encode(change: Change): string {
+    return change.kind === 'bot' ? `bot:${change.aspect}:${change.botId}:${change.userId ?? ''}` : change.kind;
+  }
+
+  private receive(payload: string): void {
+    const [origin, ...lines] = payload.split('\n');
+    if (origin === this.origin) return;
+    for (const line of lines) {
+      const change = decode(line);
+      if (change) this.emit(change);
+    }
+  }
+}
+
+const ASPECTS: readonly string[] = ['profile', 'votes', 'stats', 'reviews'];
+
+function decode(line: string): Change | undefined {
+  const [kind, aspect, botId, userId] = line.split(':');
+  if (kind === 'bot' && aspect && ASPECTS.includes(aspect) && botId) {
+    return userId ? { kind, aspect: aspect as BotAspect, botId, userId } : { kind, aspect: aspect as BotAspect, botId };
+  }
+  if (kind === 'history' || kind === 'keys' || kind === 'synonyms') return { kind };
+  return undefined;
 }

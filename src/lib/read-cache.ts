@@ -3,7 +3,7 @@ import { startOfNextUtcMonth, startOfUtcMonth, utcDay, type Clock } from './cloc
 import { isDatabaseUnavailable } from '../db/errors.js';
 import { AppError } from './errors.js';
 
-/** How long an entry may live when nothing invalidates it (a lost LISTEN connection, say). */
+/** How long an entry may live when nothing invalidates it (a lost notification, say). */
 const TTL_MS = 30_000;
 
 export interface CachedResponse<B extends string | Buffer = string | Buffer> {
@@ -13,18 +13,38 @@ export interface CachedResponse<B extends string | Buffer = string | Buffer> {
   expiresAt: number;
 }
 
+interface Entry extends CachedResponse {
+  group: string;
+}
+
+interface Flight {
+  group: string;
+  promise: Promise<CachedResponse>;
+}
+
 /**
- * Serialized responses of public reads, kept until a change to their bot or a deadline.
- * Each entry belongs to one bot, or to none (lists, which may show any bot):
- * `invalidate(botId)` drops that bot's entries and every list. A generation counter stops a
- * read that started before an invalidation from storing its (possibly stale) result after it.
+ * Lookups of every read cache of this process by result, for the metrics; `stale`: an expired
+ * entry served because the database did not answer.
+ */
+export const readCacheStats = { hits: 0, misses: 0, stale: 0 };
+
+/** A strong ETag of a body. */
+export function etagOf(body: string | Buffer): string {
+  return `"${createHash('sha1').update(body).digest('base64url')}"`;
+}
+
+/**
+ * Serialized responses kept until their group is invalidated or a deadline passes. A group is
+ * what an answer depends on (a bot, or a bot and a user): `invalidate(group)` drops exactly those
+ * answers. Concurrent misses of one key share one computation (single flight); a computation
+ * that an invalidation overtook is neither stored nor joined by later requests, so nobody is
+ * served an answer older than the change they could have seen. The store holds at most
+ * `maxEntries` (the oldest goes first) and nothing else grows with the keys asked for.
  */
 export class ReadCache {
-  private readonly entries = new Map<string, CachedResponse & { botId: string | undefined }>();
-  private readonly keysByBot = new Map<string | undefined, Set<string>>();
-  private generation = 0;
-  /** Lookups by result, for the metrics; `stale`: an expired entry served because the database did not answer. */
-  readonly stats = { hits: 0, misses: 0, stale: 0 };
+  private readonly entries = new Map<string, Entry>();
+  private readonly keysByGroup = new Map<string, Set<string>>();
+  private readonly flights = new Map<string, Flight>();
 
   constructor(
     private readonly clock: Clock,
@@ -38,40 +58,50 @@ export class ReadCache {
    * means "no such published bot" (404). Entries die after `ttlMs` and at the end of the UTC
    * month at the latest, because votesMonth starts again from zero then.
    */
-  async fetch<B extends string | Buffer>(
+  fetch<B extends string | Buffer>(
     key: string,
-    botId: string | undefined,
+    group: string,
     compute: (month: string) => Promise<B | undefined>,
     /** A number, or a function asked after compute (for answers whose life depends on their content). */
     ttlMs: number | (() => number) = TTL_MS,
   ): Promise<CachedResponse<B>> {
+    const hit = this.peek<B>(key);
+    if (hit) {
+      readCacheStats.hits++;
+      return Promise.resolve(hit);
+    }
+    const joined = this.flights.get(key);
+    if (joined) return joined.promise as Promise<CachedResponse<B>>;
     const now = this.clock.now();
-    const hit = this.entries.get(key);
-    if (hit && hit.expiresAt > now.getTime()) {
-      this.stats.hits++;
-      return hit as unknown as CachedResponse<B>;
-    }
-    this.stats.misses++;
-    const ticket = this.generation;
-    let body: B | undefined;
-    try {
-      body = await compute(utcDay(startOfUtcMonth(now)));
-    } catch (error) {
-      // While the database does not answer, what was last known beats a 503.
-      if (hit && this.staleWhenDown && isDatabaseUnavailable(error)) {
-        this.stats.stale++;
-        return hit as unknown as CachedResponse<B>;
+    const flight: Flight = { group, promise: undefined as unknown as Promise<CachedResponse> };
+    readCacheStats.misses++;
+    const expired = this.entries.get(key);
+    flight.promise = (async () => {
+      try {
+        let body: B | undefined;
+        try {
+          body = await compute(utcDay(startOfUtcMonth(now)));
+        } catch (error) {
+          // While the database does not answer, what was last known beats a 503.
+          if (expired && this.staleWhenDown && isDatabaseUnavailable(error)) {
+            readCacheStats.stale++;
+            return expired;
+          }
+          throw error;
+        }
+        if (body === undefined) throw AppError.notFound();
+        const life = typeof ttlMs === 'number' ? ttlMs : ttlMs();
+        const entry = { body, etag: etagOf(body), expiresAt: Math.min(now.getTime() + life, startOfNextUtcMonth(now).getTime()) };
+        if (this.flights.get(key) === flight) this.store(key, group, entry);
+        return entry;
+      } finally {
+        if (this.flights.get(key) === flight) this.flights.delete(key);
+        if (!this.entries.has(key)) this.unindex(group, key);
       }
-      throw error;
-    }
-    if (body === undefined) throw AppError.notFound();
-    const entry = {
-      body,
-      etag: `"${createHash('sha1').update(body).digest('base64url')}"`,
-      expiresAt: Math.min(now.getTime() + (typeof ttlMs === 'number' ? ttlMs : ttlMs()), startOfNextUtcMonth(now).getTime()),
-    };
-    if (ticket === this.generation) this.store(key, botId, entry);
-    return entry;
+    })();
+    this.flights.set(key, flight);
+    this.index(group, key);
+    return flight.promise as Promise<CachedResponse<B>>;
   }
 
   /** The live entry for key, if any: lets a hot route answer without a promise. */
@@ -80,38 +110,61 @@ export class ReadCache {
     return hit && hit.expiresAt > this.clock.now().getTime() ? (hit as unknown as CachedResponse<B>) : undefined;
   }
 
-  /** A bot changed: forget its own responses and every list (lists may show it). */
-  invalidate(botId: string): void {
-    this.generation++;
-    this.drop(botId);
-    this.drop(undefined);
+  /** Forgets every answer of the group, and every computation of one still under way. */
+  invalidate(group: string): void {
+    const keys = this.keysByGroup.get(group);
+    if (!keys) return;
+    for (const key of keys) {
+      this.entries.delete(key);
+      if (this.flights.get(key)?.group === group) this.flights.delete(key);
+    }
+    this.keysByGroup.delete(group);
+  }
+
+  /** Forgets one answer (and its computation under way). */
+  forget(key: string): void {
+    const entry = this.entries.get(key);
+    const flight = this.flights.get(key);
+    this.entries.delete(key);
+    this.flights.delete(key);
+    const group = entry?.group ?? flight?.group;
+    if (group !== undefined) this.unindex(group, key);
   }
 
   clear(): void {
-    this.generation++;
     this.entries.clear();
-    this.keysByBot.clear();
+    this.keysByGroup.clear();
+    this.flights.clear();
   }
 
-  private store(key: string, botId: string | undefined, entry: CachedResponse): void {
-    if (!this.entries.has(key) && this.entries.size >= this.maxEntries) {
+  /** Entries stored (for tests and metrics). */
+  get size(): number {
+    return this.entries.size;
+  }
+
+  private store(key: string, group: string, entry: CachedResponse): void {
+    const old = this.entries.get(key);
+    if (old) this.entries.delete(key);
+    else if (this.entries.size >= this.maxEntries) {
       // Maps iterate in insertion order: the first key is the oldest entry.
-      const oldest = this.entries.keys().next().value;
-      if (oldest !== undefined) this.entries.delete(oldest);
+      const [oldestKey, oldest] = this.entries.entries().next().value as [string, Entry];
+      this.entries.delete(oldestKey);
+      this.unindex(oldest.group, oldestKey);
     }
-    this.entries.set(key, { ...entry, botId });
-    let keys = this.keysByBot.get(botId);
-    if (!keys) {
-      keys = new Set();
-      this.keysByBot.set(botId, keys);
-    }
+    this.entries.set(key, { ...entry, group });
+  }
+
+  private index(group: string, key: string): void {
+    let keys = this.keysByGroup.get(group);
+    if (!keys) this.keysByGroup.set(group, (keys = new Set()));
     keys.add(key);
   }
 
-  private drop(botId: string | undefined): void {
-    const keys = this.keysByBot.get(botId);
+  private unindex(group: string, key: string): void {
+    if (this.flights.has(key)) return;
+    const keys = this.keysByGroup.get(group);
     if (!keys) return;
-    for (const key of keys) this.entries.delete(key);
-    this.keysByBot.delete(botId);
+    keys.delete(key);
+    if (keys.size === 0) this.keysByGroup.delete(group);
   }
 }

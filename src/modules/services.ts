@@ -1,9 +1,10 @@
 import type { Config } from '../config.js';
 import type { Database } from '../db/index.js';
-import type { ChangeFeed } from '../lib/change-feed.js';
+import type { Change, ChangeFeed } from '../lib/change-feed.js';
 import type { Clock } from '../lib/clock.js';
-import type { ReadCache } from '../lib/read-cache.js';
+import { ReadCache } from '../lib/read-cache.js';
 import { BotAdminService } from './bots/admin-service.js';
+import { PublishedBots } from './bots/catalog.js';
 import { BotService } from './bots/service.js';
 import { EmbedService } from './embeds/service.js';
 import { HistoryService } from './history/service.js';
@@ -19,7 +20,6 @@ export interface ServiceDeps {
   config: Config;
   db: Database;
   clock: Clock;
-  cache: ReadCache;
   feed: ChangeFeed;
   /** Encrypts webhook secrets (SECRET_KEY or the key file). */
   secretKey: Buffer;
@@ -27,22 +27,56 @@ export interface ServiceDeps {
   lookup: LookupFn | undefined;
 }
 
-/** Every service of the app, built once over the same database, clock, cache and change feed. */
+/** Every service of the app, built once over the same database, clock and change feed. */
 export function createServices(deps: ServiceDeps) {
-  const { config, db, clock, cache, feed } = deps;
-  const history = new HistoryService(db, clock, cache, feed);
-  return {
-    bots: new BotService(db, clock, cache, feed),
+  const { config, db, clock, feed } = deps;
+  const catalog = new PublishedBots(db, clock);
+  const history = new HistoryService(db, clock, feed);
+  const embedsCache = new ReadCache(clock);
+  const services = {
+    catalog,
+    bots: new BotService(db, clock, catalog, feed, config.listMaxStaleMs),
     botAdmin: new BotAdminService(db, clock),
     reviewAdmin: new ReviewAdminService(db),
-    reviews: new ReviewService(db, clock, cache, feed),
+    reviews: new ReviewService(db, clock, feed),
     history,
-    embeds: new EmbedService(db, cache, history, config.siteUrl),
+    embeds: new EmbedService(db, embedsCache, history, config.siteUrl),
     keys: new KeyService(db, clock, feed),
     owner: new OwnerService(db, clock, feed),
-    search: new SearchService(db, clock, feed),
+    search: new SearchService(db, clock, feed, catalog),
     webhooks: new WebhookService(db, clock, config.webhook, deps.secretKey, deps.lookup),
   };
+  feed.subscribe((change) => routeChange(change, services, embedsCache));
+  return services;
 }
 
 export type Services = ReturnType<typeof createServices>;
+
+/**
+ * Who must forget what when something changed (in this process or another): the one place that
+ * knows which answers depend on which facts. A vote, for instance, leaves history and reviews alone.
+ */
+function routeChange(change: Change, services: Services, embeds: ReadCache): void {
+  switch (change.kind) {
+    case 'bot': {
+      const { botId, aspect } = change;
+      services.catalog.changed(botId);
+      embeds.invalidate(botId);
+      if (aspect === 'profile' || aspect === 'stats') services.history.forget(botId);
+      if (aspect === 'profile' || aspect === 'reviews') services.reviews.forget(botId);
+      if (aspect === 'votes') services.owner.forget(botId, change.userId);
+      else if (aspect === 'profile') services.owner.forget(botId);
+      return;
+    }
+    case 'history':
+      services.history.forgetAll();
+      embeds.clear();
+      return;
+    case 'keys':
+      services.keys.forgetLookups();
+      return;
+    case 'synonyms':
+      void services.search.reloadSynonyms().catch(() => undefined);
+      return;
+  }
+}

@@ -56,7 +56,8 @@ describe.runIf(process.env.TEST_DATABASE_URL)('a PostgreSQL server that stops an
 
     proxy.freeze();
     const requests = {
-      uncachedList: () => t.get('/api/v1/bots?page=2'),
+      // Bot lists come from memory now (the catalog); reviews are read from the database.
+      uncachedReviews: () => t.get(`/api/v1/bots/${botId}/reviews?page=2`),
       adminWrite: () => t.admin('PATCH', `/admin/v1/bots/${botId}`, { prefix: '?' }),
       ownerRead: () => t.get(`/api/v1/bots/${botId}/votes`, bearer(key)),
       voteCheck: () => t.get(`/api/v1/bots/${botId}/check/${USER}`, bearer(key)),
@@ -71,7 +72,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)('a PostgreSQL server that stops an
       expect(ms, name).toBeLessThan(ANSWER_WITHIN_MS);
     }
     // Once the partition is noticed, requests fail at once.
-    const again = await timed(() => t.get('/api/v1/bots?page=3'));
+    const again = await timed(() => t.get(`/api/v1/bots/${botId}/reviews?page=3`));
     expect(again.value.statusCode).toBe(503);
     expect(again.ms).toBeLessThan(200);
 
@@ -91,7 +92,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)('a PostgreSQL server that stops an
 
     proxy.thaw();
     await expect.poll(async () => (await t.get('/health/ready')).statusCode, { timeout: 10_000, interval: 200 }).toBe(200);
-    expect((await t.get('/api/v1/bots?page=2')).statusCode).toBe(200);
+    expect((await t.get(`/api/v1/bots/${botId}/reviews?page=2`)).statusCode).toBe(200);
     expect((await t.admin('PATCH', `/admin/v1/bots/${botId}`, { prefix: '?' })).statusCode).toBe(200);
     expect((await t.get(`/api/v1/bots/${botId}/votes`, bearer(key))).statusCode).toBe(200);
     expect((await t.get(`/api/v1/bots/${botId}`)).json().data.prefix).toBe('?');
@@ -99,7 +100,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)('a PostgreSQL server that stops an
 
   it('fails fast with 503 when the connection is refused, and recovers when the server is back', async () => {
     await proxy.refuse();
-    const answer = await timed(() => t.get('/api/v1/bots?page=4'));
+    const answer = await timed(() => t.get(`/api/v1/bots/${botId}/reviews?page=4`));
     expect(answer.value.statusCode).toBe(503);
     expect(answer.value.headers['retry-after']).toBeDefined();
     expect(answer.ms).toBeLessThan(ANSWER_WITHIN_MS);
@@ -107,6 +108,6 @@ describe.runIf(process.env.TEST_DATABASE_URL)('a PostgreSQL server that stops an
 
     await proxy.listen();
     await expect.poll(async () => (await t.get('/health/ready')).statusCode, { timeout: 10_000, interval: 200 }).toBe(200);
-    expect((await t.get('/api/v1/bots?page=4')).statusCode).toBe(200);
+    expect((await t.get(`/api/v1/bots/${botId}/reviews?page=4`)).statusCode).toBe(200);
   }, 60_000);
 });

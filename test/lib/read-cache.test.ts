@@ -4,10 +4,17 @@ import { ReadCache } from '../../src/lib/read-cache.js';
 import { ManualClock } from '../helpers.js';
 
 const body = async (pending: Promise<{ body: unknown }>) => (await pending).body;
+const march = () => new ManualClock(new Date('2026-03-10T00:00:00Z'));
+
+function gate(): { wait: Promise<void>; open: () => void } {
+  let open!: () => void;
+  const wait = new Promise<void>((resolve) => (open = resolve));
+  return { wait, open };
+}
 
 describe('ReadCache', () => {
   it('gives each body a strong ETag that changes with the body', async () => {
-    const cache = new ReadCache(new ManualClock(new Date('2026-03-10T00:00:00Z')));
+    const cache = new ReadCache(march());
     const first = await cache.fetch('bot:1', '1', async () => 'one');
     expect(first.etag).toMatch(/^"[A-Za-z0-9_-]+"$/);
     expect((await cache.fetch('bot:1', '1', async () => 'other')).etag).toBe(first.etag);
@@ -16,7 +23,7 @@ describe('ReadCache', () => {
   });
 
   it('computes once and serves the stored body until invalidated', async () => {
-    const cache = new ReadCache(new ManualClock(new Date('2026-03-10T00:00:00Z')));
+    const cache = new ReadCache(march());
     let calls = 0;
     const compute = async () => `body${++calls}`;
     expect(await body(cache.fetch('bot:1', '1', compute))).toBe('body1');
@@ -25,16 +32,25 @@ describe('ReadCache', () => {
     expect(await body(cache.fetch('bot:1', '1', compute))).toBe('body2');
   });
 
-  it("a bot's change drops its entries and every list, but not other bots", async () => {
-    const cache = new ReadCache(new ManualClock(new Date('2026-03-10T00:00:00Z')));
+  it("a group's invalidation drops exactly that group's entries", async () => {
+    const cache = new ReadCache(march());
     let n = 0;
     await cache.fetch('bot:1', '1', async () => `a${++n}`);
+    await cache.fetch('bot:1:history', '1', async () => `h${++n}`);
     await cache.fetch('bot:2', '2', async () => `b${++n}`);
-    await cache.fetch('list', undefined, async () => `l${++n}`);
     cache.invalidate('1');
     expect(await body(cache.fetch('bot:1', '1', async () => 'a-new'))).toBe('a-new');
-    expect(await body(cache.fetch('bot:2', '2', async () => 'b-new'))).toBe('b2');
-    expect(await body(cache.fetch('list', undefined, async () => 'l-new'))).toBe('l-new');
+    expect(await body(cache.fetch('bot:1:history', '1', async () => 'h-new'))).toBe('h-new');
+    expect(await body(cache.fetch('bot:2', '2', async () => 'b-new'))).toBe('b3');
+  });
+
+  it('forget(key) drops one entry of a group and leaves the rest', async () => {
+    const cache = new ReadCache(march());
+    await cache.fetch('check:1:u1', '1', async () => 'u1-old');
+    await cache.fetch('check:1:u2', '1', async () => 'u2-old');
+    cache.forget('check:1:u1');
+    expect(await body(cache.fetch('check:1:u1', '1', async () => 'u1-new'))).toBe('u1-new');
+    expect(await body(cache.fetch('check:1:u2', '1', async () => 'u2-new'))).toBe('u2-old');
   });
 
   it('passes the current UTC month to compute and expires entries at the month end and after the TTL', async () => {
@@ -45,46 +61,89 @@ describe('ReadCache', () => {
       months.push(month);
       return month;
     };
-    expect(await body(cache.fetch('k', undefined, compute))).toBe('2026-03-01');
+    expect(await body(cache.fetch('k', 'g', compute))).toBe('2026-03-01');
     clock.advance(5_000);
-    expect(await body(cache.fetch('k', undefined, compute))).toBe('2026-03-01');
+    expect(await body(cache.fetch('k', 'g', compute))).toBe('2026-03-01');
     clock.advance(5_000); // 2026-04-01T00:00:00Z: votesMonth restarts
-    expect(await body(cache.fetch('k', undefined, compute))).toBe('2026-04-01');
+    expect(await body(cache.fetch('k', 'g', compute))).toBe('2026-04-01');
     clock.advance(29_000);
-    expect(await body(cache.fetch('k', undefined, compute))).toBe('2026-04-01');
+    expect(await body(cache.fetch('k', 'g', compute))).toBe('2026-04-01');
     expect(months).toHaveLength(2);
     clock.advance(1_000);
-    await cache.fetch('k', undefined, compute);
+    await cache.fetch('k', 'g', compute);
     expect(months).toHaveLength(3);
   });
 
-  it('does not store a result computed across an invalidation', async () => {
-    const cache = new ReadCache(new ManualClock(new Date('2026-03-10T00:00:00Z')));
-    let release!: () => void;
-    const gate = new Promise<void>((resolve) => (release = resolve));
+  it('shares one computation among concurrent misses of a key (single flight)', async () => {
+    const cache = new ReadCache(march());
+    const { wait, open } = gate();
+    let calls = 0;
+    const compute = async () => {
+      calls++;
+      await wait;
+      return 'shared';
+    };
+    const pending = [1, 2, 3, 4, 5].map(() => cache.fetch('list', 'g', compute));
+    open();
+    const answers = await Promise.all(pending);
+    expect(calls).toBe(1);
+    expect(new Set(answers.map((a) => a.etag)).size).toBe(1);
+    expect(answers.every((a) => a.body === 'shared')).toBe(true);
+  });
+
+  it('a request after an invalidation does not join a computation that started before it, and the old one is not stored', async () => {
+    const cache = new ReadCache(march());
+    const { wait, open } = gate();
     const stale = cache.fetch('bot:1', '1', async () => {
-      await gate;
+      await wait;
       return 'stale';
     });
     cache.invalidate('1');
-    release();
+    const fresh = cache.fetch('bot:1', '1', async () => 'fresh');
+    open();
     expect((await stale).body).toBe('stale');
-    expect(await body(cache.fetch('bot:1', '1', async () => 'fresh'))).toBe('fresh');
+    expect((await fresh).body).toBe('fresh');
+    expect(await body(cache.fetch('bot:1', '1', async () => 'later'))).toBe('fresh');
+  });
+
+  it('a failed computation fails every joined request and leaves nothing behind', async () => {
+    const cache = new ReadCache(march());
+    const { wait, open } = gate();
+    const compute = async () => {
+      await wait;
+      throw new Error('database away');
+    };
+    const pending = [cache.fetch('k', 'g', compute), cache.fetch('k', 'g', compute)];
+    open();
+    for (const p of pending) await expect(p).rejects.toThrow('database away');
+    expect(await body(cache.fetch('k', 'g', async () => 'back'))).toBe('back');
   });
 
   it('throws not_found (and stores nothing) when compute finds no bot', async () => {
-    const cache = new ReadCache(new ManualClock(new Date('2026-03-10T00:00:00Z')));
+    const cache = new ReadCache(march());
     await expect(cache.fetch('bot:9', '9', async () => undefined)).rejects.toMatchObject({ code: 'not_found' });
     await expect(cache.fetch('bot:9', '9', async () => undefined)).rejects.toBeInstanceOf(AppError);
     expect(await body(cache.fetch('bot:9', '9', async () => 'now'))).toBe('now');
   });
 
   it('drops the oldest entry beyond its size', async () => {
-    const cache = new ReadCache(new ManualClock(new Date('2026-03-10T00:00:00Z')), 2);
-    await cache.fetch('a', undefined, async () => 'a1');
-    await cache.fetch('b', undefined, async () => 'b1');
-    await cache.fetch('c', undefined, async () => 'c1');
-    expect(await body(cache.fetch('a', undefined, async () => 'a2'))).toBe('a2');
-    expect(await body(cache.fetch('c', undefined, async () => 'c2'))).toBe('c1');
+    const cache = new ReadCache(march(), 2);
+    await cache.fetch('a', 'a', async () => 'a1');
+    await cache.fetch('b', 'b', async () => 'b1');
+    await cache.fetch('c', 'c', async () => 'c1');
+    expect(await body(cache.fetch('a', 'a', async () => 'a2'))).toBe('a2');
+    expect(await body(cache.fetch('c', 'c', async () => 'c2'))).toBe('c1');
+  });
+
+  it('stays bounded under a flood of distinct keys and unknown bots: evicted and missing answers leave no index behind', async () => {
+    const cache = new ReadCache(march(), 100);
+    for (let i = 0; i < 5_000; i++) {
+      await cache.fetch(`reviews:${i % 50}:${i}`, String(i % 50), async () => `page ${i}`);
+      await expect(cache.fetch(`bot:x${i}`, `x${i}`, async () => undefined)).rejects.toMatchObject({ code: 'not_found' });
+    }
+    expect(cache.size).toBe(100);
+    const groups = (cache as unknown as { keysByGroup: Map<string, Set<string>> }).keysByGroup;
+    expect([...groups.values()].reduce((n, keys) => n + keys.size, 0)).toBe(100);
+    expect(groups.size).toBeLessThanOrEqual(50);
   });
 });

@@ -111,7 +111,7 @@ describe('webhook attempt logs', () => {
 describe('metrics', () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await testApp('pglite', { env: { RATE_LIMIT_ANONYMOUS: '3' } });
+    t = await testApp('pglite', { env: { RATE_LIMIT_ANONYMOUS: '7' } });
   });
   afterAll(() => t.close());
 
@@ -119,6 +119,8 @@ describe('metrics', () => {
     const { id, body } = botBody();
     await t.admin('PUT', `/admin/v1/bots/${id}`, body);
     for (let i = 0; i < 4; i++) await t.get(`/api/v1/bots/${id}`);
+    // Reviews go through a read cache (the bot itself is served from the in-memory catalog).
+    for (let i = 0; i < 4; i++) await t.get(`/api/v1/bots/${id}/reviews`);
     const response = await t.get('/metrics');
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toMatch(/^text\/plain; version=0\.0\.4/);
@@ -140,8 +142,8 @@ describe('metrics', () => {
     ]) {
       expect(text, name).toContain(`# TYPE ${name.replace(/_bucket$/, '')} `);
     }
-    expect(text).toMatch(new RegExp(`botdir_http_requests_total\\{method="GET",route="/api/v1/bots/:id",status="200"\\} 3`));
-    expect(text).toMatch(/botdir_http_rate_limited_total\{route="\/api\/v1\/bots\/:id"\} 1/);
+    expect(text).toMatch(new RegExp(`botdir_http_requests_total\\{method="GET",route="/api/v1/bots/:id",status="200"\\} 4`));
+    expect(text).toMatch(/botdir_http_rate_limited_total\{route="\/api\/v1\/bots\/:id\/reviews"\} 1/);
     expect(text).toMatch(/botdir_read_cache_requests_total\{result="hit"\} [1-9]/);
     expect(text).toMatch(/botdir_read_cache_requests_total\{result="miss"\} [1-9]/);
     expect(text).toMatch(/botdir_webhook_queue_depth\{state="unrouted"\} 0/);

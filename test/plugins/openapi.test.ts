@@ -14,7 +14,9 @@ const PUBLIC_PATHS = [
   '/api/v1/bots/{id}/premium/{userId}',
   '/api/v1/bots/{id}/premium/guild/{guildId}',
   '/api/badge/{id}',
+  '/api/badge/{id}/shields.json',
   '/api/widget/{id}',
+  '/api/card/{id}.svg',
   '/api/chart/{id}',
 ];
 const POST_PATHS = ['/api/v1/bots/{id}/stats'];

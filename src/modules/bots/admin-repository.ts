@@ -1,6 +1,6 @@
 import type { Queryable } from '../../db/index.js';
 import { SqlFilter } from '../../lib/sql-filter.js';
-import { escapeLike, SELECT_BOT, type BotRow } from './repository.js';
+import { SELECT_BOT, type BotRow } from './repository.js';
 
 export interface AdminBotFilter {
   published?: boolean;
@@ -30,3 +30,8 @@ export const botAdminRepository = {
     return { rows, total };
   },
 };
+
+/** `%`, `_` and `\\` in a search are literal characters, not LIKE wildcards. */
+function escapeLike(text: string): string {
+  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
+}

@@ -1,5 +1,5 @@
 import type { Queryable } from '../../db/index.js';
-import type { AdminBot, BotSort, BotWrite } from './schemas.js';
+import type { AdminBot, Bot, BotWrite } from './schemas.js';
 
 export interface BotRow {
   id: string;
@@ -27,6 +27,20 @@ export interface BotRow {
   votes_month: number;
   rating_sum: number;
   rating_count: number;
+  /** bots.changed_at in microseconds since the epoch: what the catalog's sweep compares. */
+  changed_us: number;
+}
+
+/** A bot's last change, for the catalog's sweep. */
+export interface BotVersion {
+  id: string;
+  published: boolean;
+  changed_us: number;
+}
+
+/** A timestamp as whole microseconds since the epoch (exact in a double until the year 2255). */
+function micros(column: string): string {
+  return `(extract(epoch from ${column}) * 1000000)::bigint`;
 }
 
 /** Every Bot field, with serverCount/shardCount/votesMonth derived from the stored facts; `$1` is the current month. */
@@ -36,17 +50,11 @@ export const SELECT_BOT = `
          b.is_verified, b.published, b.published_at, b.platform_server_count, b.platform_shard_count,
          COALESCE(b.reported_server_count, b.platform_server_count, 0) AS server_count,
          COALESCE(b.reported_shard_count, b.platform_shard_count, 1) AS shard_count,
-         b.votes_total, COALESCE(m.votes, 0) AS votes_month, b.rating_sum, b.rating_count
+         b.votes_total, COALESCE(m.votes, 0) AS votes_month, b.rating_sum, b.rating_count,
+         ${micros('b.changed_at')} AS changed_us
     FROM bots b
     LEFT JOIN bot_vote_months m ON m.bot_id = b.id AND m.month = $1::date`;
 
-const ORDER_BY: Record<BotSort, string> = {
-  votes_month: 'votes_month DESC, b.id',
-  votes_total: 'b.votes_total DESC, b.id',
-  servers: 'COALESCE(b.reported_server_count, b.platform_server_count, 0) DESC, b.id',
-  new: 'b.published_at DESC, b.id',
-  name: 'b.sort_name COLLATE "C", b.id',
-};
 
 export function toBot(row: BotRow): AdminBot {
   return {
@@ -78,12 +86,12 @@ export function toBot(row: BotRow): AdminBot {
   };
 }
 
-export interface ListFilter {
-  month: string;
-  sort: BotSort;
-  limit: number;
-  offset: number;
-  nameContains?: string;
+
+/** The public shape: publication state and time are implied (only published bots are public). */
+export function toPublicBot(row: BotRow): Bot {
+  const { published: _published, publishedAt, ...rest } = toBot(row);
+  // Public reads select published bots only, and publishing stamps publishedAt.
+  return { ...rest, publishedAt: publishedAt as string };
 }
 
 export const botRepository = {
@@ -106,6 +114,29 @@ export const botRepository = {
     return rows;
   },
 
+  /** The database's clock: sweeps compare changed_at, which it wrote, with times it tells. */
+  async databaseNow(db: Queryable): Promise<Date> {
+    const { rows } = await db.query<{ now: Date }>('SELECT clock_timestamp() AS now');
+    return rows[0]!.now;
+  },
+
+  /** Bots whose row changed at or after `since` (an index range on changed_at). */
+  async changedSince(db: Queryable, since: Date): Promise<BotVersion[]> {
+    const { rows } = await db.query<BotVersion>(
+      `SELECT id, published, ${micros('changed_at')} AS changed_us FROM bots WHERE changed_at >= $1`,
+      [since],
+    );
+    return rows;
+  },
+
+  /** The last change of every published bot: the catalog's full comparison. */
+  async publishedVersions(db: Queryable): Promise<BotVersion[]> {
+    const { rows } = await db.query<BotVersion>(
+      `SELECT id, published, ${micros('changed_at')} AS changed_us FROM bots WHERE published`,
+    );
+    return rows;
+  },
+
   async exists(db: Queryable, id: string): Promise<boolean> {
     const { rows } = await db.query('SELECT 1 FROM bots WHERE id = $1', [id]);
     return rows.length > 0;
@@ -117,20 +148,6 @@ export const botRepository = {
     return rows.length > 0;
   },
 
-  async list(db: Queryable, filter: ListFilter): Promise<{ rows: BotRow[]; total: number }> {
-    const pattern = filter.nameContains ? `%${escapeLike(filter.nameContains.toLowerCase())}%` : undefined;
-    const where = (n: number) => `WHERE b.published${pattern ? ` AND b.name_lower LIKE $${n} ESCAPE '\\'` : ''}`;
-    const filterParams = pattern ? [pattern] : [];
-    const count = await db.query<{ total: number }>(`SELECT count(*)::int AS total FROM bots b ${where(1)}`, filterParams);
-    const total = count.rows[0]?.total ?? 0;
-    if (filter.offset >= total) return { rows: [], total };
-    const n = filterParams.length + 2;
-    const { rows } = await db.query<BotRow>(
-      `${SELECT_BOT} ${where(2)} ORDER BY ${ORDER_BY[filter.sort]} LIMIT $${n} OFFSET $${n + 1}`,
-      [filter.month, ...filterParams, filter.limit, filter.offset],
-    );
-    return { rows, total };
-  },
 
   /** Locks the bot row for the rest of the transaction; undefined when there is no such bot. */
   async lock(tx: Queryable, id: string): Promise<{ published: boolean; published_at: Date | null } | undefined> {
@@ -201,9 +218,4 @@ export function sortKey(name: string): string {
  */
 export function isBotId(id: string): boolean {
   return /^[0-9]{17,20}$/.test(id);
-}
-
-/** `%`, `_` and `\` in a search are literal characters, not LIKE wildcards. */
-export function escapeLike(text: string): string {
-  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
 }

@@ -1,48 +1,48 @@
-import type { Database } from '../../db/index.js';
+import type { Database, Queryable } from '../../db/index.js';
 import type { ChangeFeed } from '../../lib/change-feed.js';
-import { startOfUtcMonth, utcDay, type Clock } from '../../lib/clock.js';
+import { startOfNextUtcMonth, startOfUtcMonth, utcDay, type Clock } from '../../lib/clock.js';
 import { AppError } from '../../lib/errors.js';
-import type { CachedResponse, ReadCache } from '../../lib/read-cache.js';
+import type { CachedResponse } from '../../lib/read-cache.js';
+import type { PublishedBots } from './catalog.js';
+import { ListPages } from './list-pages.js';
 import { botRepository, toBot } from './repository.js';
-import type { AdminBot, Bot, BotListQuery, BotPatch, BotPut, BotWrite } from './schemas.js';
+import type { AdminBot, BotListQuery, BotPatch, BotPut, BotWrite } from './schemas.js';
 
 export class BotService {
+  private readonly pages: ListPages;
+
   constructor(
     private readonly db: Database,
     private readonly clock: Clock,
-    private readonly cache: ReadCache,
+    private readonly catalog: PublishedBots,
     private readonly feed: ChangeFeed,
-  ) {}
+    /** LIST_MAX_STALE_MS: how old a list page may be while bots keep changing. */
+    private readonly listMaxStaleMs: number,
+  ) {
+    this.pages = new ListPages(catalog.ranking);
+  }
 
-  /** `{data: Bot}` as JSON text, from the read cache when it holds it. */
+  /** `{data: Bot}` of a published bot, from the catalog in memory. */
   async publicBotJson(id: string): Promise<CachedResponse<string>> {
-    return this.cache.fetch(`bot:${id}`, id, async (month) => {
-      const row = await botRepository.findById(this.db, id, month, true);
-      if (!row) return undefined;
-      return JSON.stringify({ data: toPublic(toBot(row)) });
-    });
+    const entry = await this.catalog.entry(id);
+    if (!entry) throw AppError.notFound();
+    return { ...this.catalog.single(entry), expiresAt: Number.POSITIVE_INFINITY };
   }
 
+  /**
+   * `{data: [Bot], pagination}` from the catalog's orders. A page is reused while nothing changed,
+   * or while it is younger than LIST_MAX_STALE_MS (under a stream of votes every page would
+   * otherwise be rebuilt for every request); with 0 it waits for this process's own writes.
+   */
   async publicListJson(query: BotListQuery): Promise<CachedResponse<string>> {
-    const search = query.search ?? '';
-    const key = `list:${query.page}:${query.limit}:${query.sort}:${search}`;
-    return this.cache.fetch(key, undefined, async (month) => {
-      const offset = (query.page - 1) * query.limit;
-      const { rows, total } = await botRepository.list(this.db, {
-        month,
-        sort: query.sort,
-        limit: query.limit,
-        offset,
-        nameContains: search || undefined,
-      });
-      const pagination = { page: query.page, limit: query.limit, total, pages: Math.ceil(total / query.limit) };
-      return JSON.stringify({ data: rows.map((row) => toPublic(toBot(row))), pagination });
-    });
-  }
-
-  /** Throws not_found unless a published bot has this ID; every public /bots/{id}/... path starts here. */
-  async assertPublished(id: string): Promise<void> {
-    if (!(await botRepository.isPublished(this.db, id))) throw AppError.notFound();
+    const waiting = this.catalog.ready(this.listMaxStaleMs === 0);
+    if (waiting) await waiting;
+    const now = this.clock.now();
+    const { version } = this.catalog;
+    const hit = this.pages.get(query);
+    if (hit && (hit.version === version || now.getTime() < hit.expiresAt)) return hit;
+    const deadline = Math.min(now.getTime() + this.listMaxStaleMs, startOfNextUtcMonth(now).getTime());
+    return this.pages.build(query, version, deadline);
   }
 
   async adminGet(id: string): Promise<AdminBot> {
@@ -62,51 +62,44 @@ export class BotService {
       platformServerCount: body.platformServerCount ?? null,
       platformShardCount: body.platformShardCount ?? null,
     };
-    const created = await this.db.transaction(async (tx) => {
+    const created = await this.feed.commit(this.db, this.changeOf(id), async (tx) => {
       const existing = await botRepository.lock(tx, id);
       const publishedAt = existing?.published_at ?? (write.published ? now : null);
       if (existing) await botRepository.update(tx, id, write, publishedAt, now);
       else await botRepository.insert(tx, id, write, publishedAt, now);
-      await this.feed.notify(tx, { kind: 'bot', botId: id });
       return !existing;
     });
-    this.changed(id);
     return { bot: await this.adminGet(id), created };
   }
 
   async patch(id: string, patch: BotPatch): Promise<AdminBot> {
     const now = this.clock.now();
-    await this.db.transaction(async (tx) => {
+    await this.feed.commit(this.db, this.changeOf(id), async (tx) => {
       const existing = await botRepository.lock(tx, id);
       if (!existing) throw AppError.notFound('No bot with that application ID');
-      const current = await this.adminGetIn(tx, id);
-      const write: BotWrite = { ...current, ...patch } as BotWrite;
+      const write: BotWrite = { ...(await this.writableIn(tx, id)), ...patch } as BotWrite;
       const publishedAt = existing.published_at ?? (write.published ? now : null);
       await botRepository.update(tx, id, write, publishedAt, now);
-      await this.feed.notify(tx, { kind: 'bot', botId: id });
     });
-    this.changed(id);
     return this.adminGet(id);
   }
 
   async delete(id: string): Promise<void> {
-    await this.db.transaction(async (tx) => {
+    await this.feed.commit(this.db, this.changeOf(id), async (tx) => {
       if (!(await botRepository.delete(tx, id))) throw AppError.notFound('No bot with that application ID');
-      await this.feed.notify(tx, { kind: 'bot', botId: id });
     });
-    this.changed(id);
   }
 
-  /** Called after any committed change that shows in a bot's public data. */
-  changed(id: string): void {
-    this.feed.emit({ kind: 'bot', botId: id });
+  private changeOf(botId: string) {
+    return { kind: 'bot', botId, aspect: 'profile' } as const;
   }
 
-  month(): string {
+  private month(): string {
     return utcDay(startOfUtcMonth(this.clock.now()));
   }
 
-  private async adminGetIn(tx: Parameters<typeof botRepository.findById>[0], id: string): Promise<BotWrite> {
+  /** The stored bot in the shape of a full write, for PATCH to merge into. */
+  private async writableIn(tx: Queryable, id: string): Promise<BotWrite> {
     const row = await botRepository.findById(tx, id, this.month(), false);
     if (!row) throw AppError.notFound('No bot with that application ID');
     const bot = toBot(row);
@@ -130,11 +123,4 @@ export class BotService {
       platformShardCount: row.platform_shard_count,
     };
   }
-
-}
-
-function toPublic(bot: AdminBot): Bot {
-  const { published: _published, publishedAt, ...rest } = bot;
-  // Public reads select published bots only, and publishing stamps publishedAt.
-  return { ...rest, publishedAt: publishedAt as string };
 }

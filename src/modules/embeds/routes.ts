@@ -1,20 +1,43 @@
-import { notModified } from '../../lib/schemas.js';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { prefers } from '../../lib/accept.js';
-import { sendCached } from '../../lib/http.js';
+import { AppError } from '../../lib/errors.js';
+import { JSON_TYPE, sendCached } from '../../lib/http.js';
+import { errorResponses, notModified } from '../../lib/schemas.js';
 import type { App } from '../../lib/types.js';
 import { toEnvelope } from '../../plugins/errors.js';
-import { renderErrorBadge } from './render/index.js';
 import { errorPage } from './error-page.js';
-import { WIDGET_CONTENT_SECURITY_POLICY } from './render/index.js';
-import { BadgeQuery, ChartQuery, ChartResponse, embedErrorResponses, EmbedIdParams, HtmlResponse, SvgResponse, WidgetQuery } from './schemas.js';
+import { parseBadgeColour } from './render/colour.js';
+import {
+  BADGE_HEIGHTS,
+  CHART_PNG_MAX_PIXELS,
+  pngSizeAllowed,
+  renderErrorBadge,
+  WIDGET_CONTENT_SECURITY_POLICY,
+  type BadgeStyle,
+} from './render/index.js';
+import {
+  BadgeQuery,
+  CardQuery,
+  CardResponse,
+  ChartQuery,
+  ChartResponse,
+  embedErrorResponses,
+  EmbedIdParams,
+  HtmlResponse,
+  ShieldsQuery,
+  ShieldsResponse,
+  SvgResponse,
+  WidgetQuery,
+} from './schemas.js';
+import type { BadgeExtras } from './service.js';
 
-type EmbedKind = 'badge' | 'widget' | 'chart';
+/** How a route's errors are shown: as an image, a page, or (shields) the JSON envelope. */
+type EmbedKind = 'badge' | 'widget' | 'chart' | 'card' | 'shields';
 
 const SVG = 'image/svg+xml; charset=utf-8';
 const HTML = 'text/html; charset=utf-8';
 
-/** `/api/badge|widget|chart/{id}`: images and an iframe card, versionless (spec §9). */
+/** `/api/badge|widget|chart|card/…`: images, an iframe card and shields.io JSON, versionless (spec §9). */
 export async function embedRoutes(app: App): Promise<void> {
   app.setErrorHandler(embedErrorHandler);
   // Embeds live on other sites: pages that isolate themselves (COEP require-corp) may still load
@@ -41,8 +64,53 @@ export async function embedRoutes(app: App): Promise<void> {
     },
     async (request, reply) => {
       const { variant, theme, compact } = request.query;
-      const cached = await app.services.embeds.badge(request.params.id, variant, theme, compact === '1' || compact === 'true');
+      const cached = await app.services.embeds.badge(
+        request.params.id,
+        variant,
+        theme,
+        compact === '1' || compact === 'true',
+        badgeExtras(request.query),
+      );
       return sendCached(request, reply, cached, { contentType: SVG, cacheControl: 'public, max-age=300' });
+    },
+  );
+
+  app.get(
+    '/badge/:id/shields.json',
+    {
+      config: { embed: 'shields' satisfies EmbedKind },
+      schema: {
+        operationId: 'getBadgeShields',
+        tags: ['embeds'],
+        summary: 'The badge as shields.io endpoint JSON (img.shields.io/endpoint?url=…), cached for five minutes',
+        params: EmbedIdParams,
+        querystring: ShieldsQuery,
+        response: { 200: ShieldsResponse, ...notModified, ...errorResponses('not_found', 'validation_failed') },
+      },
+    },
+    async (request, reply) => {
+      const cached = await app.services.embeds.shields(request.params.id, request.query.variant);
+      return sendCached(request, reply, cached, { contentType: JSON_TYPE, cacheControl: 'public, max-age=300' });
+    },
+  );
+
+  app.get(
+    '/card/:id.svg',
+    {
+      config: { embed: 'card' satisfies EmbedKind },
+      schema: {
+        operationId: 'getCard',
+        tags: ['embeds'],
+        summary: 'The widget as an SVG image of 420 × 140 (for READMEs and forums that allow images only), live data',
+        params: EmbedIdParams,
+        querystring: CardQuery,
+        response: { 200: CardResponse, ...notModified, ...embedErrorResponses('image', 'not_found', 'validation_failed') },
+      },
+    },
+    async (request, reply) => {
+      const { theme, lang } = request.query;
+      const cached = await app.services.embeds.card(request.params.id, theme === 'auto' ? undefined : theme, lang);
+      return sendCached(request, reply, cached, { contentType: SVG, cacheControl: 'public, max-age=60' });
     },
   );
 
@@ -81,10 +149,16 @@ export async function embedRoutes(app: App): Promise<void> {
       },
     },
     async (request, reply) => {
-      const { range, theme } = request.query;
+      const { range, theme, scale, width, height, dpr } = request.query;
       const format =
         request.query.format ?? (prefers(request.headers.accept, 'image/png', ['image/svg+xml']) ? 'png' : 'svg');
-      const cached = await app.services.embeds.chart(request.params.id, range as 7 | 30 | 90 | 365, theme, format);
+      if (format === 'png' && !pngSizeAllowed(width, height, dpr)) {
+        const { width: maxWidth, height: maxHeight } = CHART_PNG_MAX_PIXELS;
+        throw AppError.validation([{ field: 'dpr', message: `a PNG is at most ${maxWidth} × ${maxHeight} pixels: dpr 2 needs width ≤ ${maxWidth / 2} and height ≤ ${maxHeight / 2}` }]);
+      }
+      // An SVG has no pixel density: dpr does not make another SVG (nor another cache entry).
+      const look = { scale, width, height, dpr: format === 'png' ? (dpr as 1 | 2) : (1 as const) };
+      const cached = await app.services.embeds.chart(request.params.id, range as 7 | 30 | 90 | 365, theme, format, look);
       reply.header('vary', 'accept');
       return sendCached(request, reply, cached, {
         contentType: format === 'png' ? 'image/png' : SVG,
@@ -102,7 +176,8 @@ function embedErrorHandler(error: FastifyError, request: FastifyRequest, reply: 
   const kind = (request.routeOptions.config as { embed?: EmbedKind }).embed;
   const { status, body, headers } = toEnvelope(error, request);
   const json = prefers(request.headers.accept, 'application/json', ['image/svg+xml', 'text/html', 'image/png']);
-  if (!kind || json) throw error;
+  // shields.io reads JSON only (and shows its own error badge for a 4xx).
+  if (!kind || kind === 'shields' || json) throw error;
   if (status >= 500) request.log.error({ err: error }, 'embed failed');
   const message = body.error.code === 'not_found' ? 'not found' : body.error.code.replaceAll('_', ' ');
   void reply.code(status).headers(headers ?? {}).header('cache-control', 'no-cache');
@@ -112,11 +187,29 @@ function embedErrorHandler(error: FastifyError, request: FastifyRequest, reply: 
       .type(HTML)
       .send(errorPage(message, body.error.message));
   }
-  const theme = (request.query as { theme?: string }).theme;
+  const { theme, style } = request.query as { theme?: string; style?: string };
   return reply.type(SVG).send(
     renderErrorBadge(message, body.error.message, {
       theme: theme === 'dark' || theme === 'light' ? theme : undefined,
       compact: false,
+      // A page's row of badges keeps its height: the error badge takes a valid style too.
+      style: kind === 'badge' && style !== undefined && Object.hasOwn(BADGE_HEIGHTS, style) ? (style as BadgeStyle) : undefined,
     }),
   );
+}
+
+/** The badge options beyond variant/theme/compact, or undefined when the request uses none. */
+function badgeExtras(query: BadgeQuery): BadgeExtras | undefined {
+  const { style, label, color, labelColor, logo } = query;
+  const withLogo = logo === '1' || logo === 'true';
+  const styled = style !== undefined && style !== 'flat';
+  if (!styled && label === undefined && color === undefined && labelColor === undefined && !withLogo) return undefined;
+  return {
+    style: styled ? style : undefined,
+    label,
+    // Validated against the same grammar by the schema; parsed so `red` and `e05d44` share an entry.
+    color: color === undefined ? undefined : parseBadgeColour(color),
+    labelColor: labelColor === undefined ? undefined : parseBadgeColour(labelColor),
+    logo: withLogo,
+  };
 }

@@ -5,9 +5,12 @@ import { botRepository, toBot } from '../bots/repository.js';
 import type { HistoryService } from '../history/service.js';
 import {
   renderBadge,
+  renderCard,
   renderChartPng,
   renderChartSvg,
   renderWidget,
+  shieldsEndpoint,
+  type BadgeStyle,
   type BadgeVariant,
   type ChartSeries,
   type EmbedBot,
@@ -17,7 +20,7 @@ import {
 
 /** The spec's "cached for five minutes"; a change to the bot drops the entry sooner. */
 const BADGE_TTL_MS = 300_000;
-/** The widget shows live data: never older than a minute. */
+/** The widget shows live data: never older than a minute. The card shows the same. */
 const WIDGET_TTL_MS = 60_000;
 /**
  * Bots are stored only under 17–20 digit IDs (the management API's SnowflakeId), so anything else
@@ -30,6 +33,26 @@ function assertPossibleId(id: string): void {
   if (!APPLICATION_ID.test(id)) throw AppError.notFound();
 }
 
+/**
+ * The badge options beyond variant, theme and compact, already validated (colours as `#rrggbb`).
+ * Absent when a request uses none of them, so today's badges keep their cache keys and bytes.
+ */
+export interface BadgeExtras {
+  style?: Exclude<BadgeStyle, 'flat'>;
+  label?: string;
+  color?: string;
+  labelColor?: string;
+  logo?: boolean;
+}
+
+export interface ChartLook {
+  scale: 'auto' | 'zero';
+  width: number;
+  height: number;
+  /** PNG only; 1 for SVG. */
+  dpr: 1 | 2;
+}
+
 export class EmbedService {
   constructor(
     private readonly db: Database,
@@ -38,14 +61,38 @@ export class EmbedService {
     private readonly siteUrl: string,
   ) {}
 
-  async badge(id: string, variant: BadgeVariant, theme: Theme | undefined, compact: boolean): Promise<CachedResponse<string>> {
+  async badge(
+    id: string,
+    variant: BadgeVariant,
+    theme: Theme | undefined,
+    compact: boolean,
+    extras?: BadgeExtras,
+  ): Promise<CachedResponse<string>> {
     assertPossibleId(id);
+    // The label goes last and JSON-quoted: it is the only part that may contain ':'.
+    const extraKey = extras
+      ? `:${extras.style ?? 'flat'}:${extras.color ?? ''}:${extras.labelColor ?? ''}:${extras.logo ? 1 : 0}:${JSON.stringify(extras.label ?? null)}`
+      : '';
     return this.cache.fetch(
-      `badge:${id}:${variant}:${theme ?? ''}:${compact}`,
+      `badge:${id}:${variant}:${theme ?? ''}:${compact}${extraKey}`,
       id,
       async (month) => {
         const bot = await this.bot(id, month);
-        return bot && renderBadge(bot, { variant, theme, compact });
+        return bot && renderBadge(bot, { variant, theme, compact, ...extras });
+      },
+      BADGE_TTL_MS,
+    );
+  }
+
+  /** The badge's figures as shields.io endpoint JSON, cached like the badge. */
+  async shields(id: string, variant: BadgeVariant): Promise<CachedResponse<string>> {
+    assertPossibleId(id);
+    return this.cache.fetch(
+      `shields:${id}:${variant}`,
+      id,
+      async (month) => {
+        const bot = await this.bot(id, month);
+        return bot && JSON.stringify(shieldsEndpoint(bot, variant));
       },
       BADGE_TTL_MS,
     );
@@ -66,14 +113,32 @@ export class EmbedService {
     );
   }
 
-  /** The same series as the history endpoint (so the same source as serverCount), drawn. */
-  async chart(id: string, range: ChartSeries['rangeDays'], theme: 'auto' | Theme, format: 'svg' | 'png') {
+  /** The widget's data as an SVG image; live like the widget. */
+  async card(id: string, theme: Theme | undefined, lang: Lang): Promise<CachedResponse<string>> {
     assertPossibleId(id);
-    return this.cache.fetch<string | Buffer>(`chart:${id}:${range}:${theme}:${format}`, id, async (month) => {
+    return this.cache.fetch(
+      `card:${id}:${theme ?? ''}:${lang}`,
+      id,
+      async (month) => {
+        const bot = await this.bot(id, month);
+        return bot && renderCard(bot, { theme, lang });
+      },
+      WIDGET_TTL_MS,
+    );
+  }
+
+  /** The same series as the history endpoint (so the same source as serverCount), drawn. */
+  async chart(id: string, range: ChartSeries['rangeDays'], theme: 'auto' | Theme, format: 'svg' | 'png', look: ChartLook) {
+    assertPossibleId(id);
+    const { scale, width, height, dpr } = look;
+    const key = `chart:${id}:${range}:${theme}:${format}:${scale}:${width}x${height}@${dpr}`;
+    return this.cache.fetch<string | Buffer>(key, id, async (month) => {
       const [bot, history] = await Promise.all([this.bot(id, month), this.history.history(id, range)]);
       if (!bot || !history) return undefined;
       const series: ChartSeries = { botName: bot.name, source: history.source, points: history.data, rangeDays: range };
-      return format === 'png' ? renderChartPng(series, { theme }) : renderChartSvg(series, { theme });
+      return format === 'png'
+        ? renderChartPng(series, { theme, scale, width, height, dpr })
+        : renderChartSvg(series, { theme, scale, width, height });
     });
   }
 

@@ -12,27 +12,34 @@ export interface HistoryFacts {
 }
 
 export const historyRepository = {
-  /** undefined when no published bot has this ID. */
+  /**
+   * undefined when no published bot has this ID. One round trip; the history rows come from the
+   * primary key's index alone (it carries `servers`).
+   */
   async facts(db: Queryable, botId: string, firstDay: string, lastDay: string): Promise<HistoryFacts | undefined> {
     if (!isBotId(botId)) return undefined;
-    const bot = await db.query<{ current: number | null; self: boolean }>(
-      `SELECT COALESCE(reported_server_count, platform_server_count) AS current,
-              reported_server_count IS NOT NULL AS self
-         FROM bots WHERE id = $1 AND published`,
-      [botId],
-    );
-    const row = bot.rows[0];
-    if (!row) return undefined;
-    const before = await db.query<{ servers: number }>(
-      'SELECT servers FROM bot_history WHERE bot_id = $1 AND day < $2::date ORDER BY day DESC LIMIT 1',
-      [botId, firstDay],
-    );
-    const { rows } = await db.query<{ day: string; servers: number }>(
-      `SELECT day::text AS day, servers FROM bot_history
-        WHERE bot_id = $1 AND day BETWEEN $2::date AND $3::date ORDER BY day`,
+    const { rows } = await db.query<{ current: number | null; self: boolean; before: number | null; days: string[] | null; servers: number[] | null }>(
+      `SELECT COALESCE(b.reported_server_count, b.platform_server_count) AS current,
+              b.reported_server_count IS NOT NULL AS self,
+              (SELECT h.servers FROM bot_history h WHERE h.bot_id = b.id AND h.day < $2::date
+                ORDER BY h.day DESC LIMIT 1) AS before,
+              w.days, w.servers
+         FROM bots b
+         LEFT JOIN LATERAL (
+           SELECT array_agg(h.day::text ORDER BY h.day) AS days, array_agg(h.servers ORDER BY h.day) AS servers
+             FROM bot_history h WHERE h.bot_id = b.id AND h.day BETWEEN $2::date AND $3::date) w ON true
+        WHERE b.id = $1 AND b.published`,
       [botId, firstDay, lastDay],
     );
-    return { current: row.current, source: row.self ? 'self' : 'platform', before: before.rows[0]?.servers ?? null, rows };
+    const row = rows[0];
+    if (!row) return undefined;
+    const servers = row.servers ?? [];
+    return {
+      current: row.current,
+      source: row.self ? 'self' : 'platform',
+      before: row.before,
+      rows: (row.days ?? []).map((day, i) => ({ day, servers: servers[i]! })),
+    };
   },
 
   /** One row per published bot with a count for that day; rows already there stay (idempotent). */

@@ -2,17 +2,31 @@ import type { Database } from '../../db/index.js';
 import type { ChangeFeed } from '../../lib/change-feed.js';
 import { addDays, utcDay, type Clock } from '../../lib/clock.js';
 import { AppError } from '../../lib/errors.js';
-import type { CachedResponse, ReadCache } from '../../lib/read-cache.js';
+import { ReadCache, type CachedResponse } from '../../lib/read-cache.js';
 import { historyRepository, type HistoryFacts } from './repository.js';
 import type { HistoryPoint, HistoryResponse } from './schemas.js';
 
 export class HistoryService {
+  /** History answers by bot: dropped when the bot's count or the collected days change, not on votes. */
+  private readonly cache: ReadCache;
+
   constructor(
     private readonly db: Database,
     private readonly clock: Clock,
-    private readonly cache: ReadCache,
     private readonly feed: ChangeFeed,
-  ) {}
+  ) {
+    this.cache = new ReadCache(clock);
+  }
+
+  /** The bot's count or publication changed: its series (today's point, `source`) may differ. */
+  forget(botId: string): void {
+    this.cache.invalidate(botId);
+  }
+
+  /** A collection ran: every series grew a day. */
+  forgetAll(): void {
+    this.cache.clear();
+  }
 
   /** The history response as JSON text, cached per bot and `days` value. */
   async publicJson(botId: string, days: number): Promise<CachedResponse<string>> {
@@ -35,13 +49,7 @@ export class HistoryService {
     if (day > utcDay(this.clock.now())) {
       throw AppError.validation([{ field: 'date', message: 'must not be in the future' }]);
     }
-    const written = await this.db.transaction(async (tx) => {
-      const count = await historyRepository.collect(tx, day);
-      await this.feed.notify(tx, { kind: 'history' });
-      return count;
-    });
-    this.feed.emit({ kind: 'history' });
-    return written;
+    return this.feed.commit(this.db, { kind: 'history' }, (tx) => historyRepository.collect(tx, day));
   }
 }
 

@@ -34,10 +34,11 @@ export class KeyService {
     private readonly db: Database,
     private readonly clock: Clock,
     private readonly feed: ChangeFeed,
-  ) {
-    feed.subscribe((change) => {
-      if (change.kind === 'keys') this.cache.clear();
-    });
+  ) {}
+
+  /** Keys changed (here or in another process): no cached lookup may outlive that. */
+  forgetLookups(): void {
+    this.cache.clear();
   }
 
   async create(botId: string, input: KeyCreate): Promise<CreatedKey> {
@@ -115,12 +116,6 @@ export class KeyService {
 
   /** Applies a key change, then makes every process forget its cached lookups. */
   private async changed<T>(apply: (tx: Queryable) => Promise<T>): Promise<T> {
-    const result = await this.db.transaction(async (tx) => {
-      const value = await apply(tx);
-      await this.feed.notify(tx, { kind: 'keys' });
-      return value;
-    });
-    this.cache.clear();
-    return result;
+    return this.feed.commit(this.db, { kind: 'keys' }, apply);
   }
 }

@@ -41,6 +41,10 @@ const NO_PREMIUM: PremiumStatus = {
   cancelAtPeriodEnd: false,
 };
 
+function checkKey(botId: string, userId: string): string {
+  return `check:${botId}:${userId}`;
+}
+
 export class OwnerService {
   /** Vote checks: the hottest owner call, answered from memory between votes. */
   private readonly checks: ReadCache;
@@ -52,9 +56,12 @@ export class OwnerService {
   ) {
     // A vote status past its window is wrong, not stale: no old answers while the database is down.
     this.checks = new ReadCache(clock, CHECK_CACHE_ENTRIES, false);
-    feed.subscribe((change) => {
-      if (change.kind === 'bot') this.checks.invalidate(change.botId);
-    });
+  }
+
+  /** A vote of `userId` for the bot changes that user's status only; any other change of the bot all of them. */
+  forget(botId: string, userId?: string): void {
+    if (userId === undefined) this.checks.invalidate(botId);
+    else this.checks.forget(checkKey(botId, userId));
   }
 
   async votes(botId: string, limit: number, hours: number | undefined): Promise<VoteEntry[]> {
@@ -70,7 +77,7 @@ export class OwnerService {
    * 12:00:00 no.
    */
   voteStatusJson(botId: string, userId: string): MaybePromise<CachedResponse<string>> {
-    const key = `check:${botId}:${userId}`;
+    const key = checkKey(botId, userId);
     const hit = this.checks.peek<string>(key);
     if (hit) return hit;
     let ttlMs = CHECK_TTL_MS;
@@ -108,13 +115,9 @@ export class OwnerService {
   /** The owner's report replaces the platform's count at once (bot, lists, history source, search). */
   async reportStats(botId: string, stats: StatsBody): Promise<{ serverCount: number; shardCount: number }> {
     await this.assertPublished(botId);
-    const stored = await this.db.transaction(async (tx) => {
-      const result = await statsRepository.report(tx, botId, stats.serverCount, stats.shardCount ?? null, this.clock.now());
-      await this.feed.notify(tx, { kind: 'bot', botId });
-      return result;
-    });
-    this.feed.emit({ kind: 'bot', botId });
-    return stored;
+    return this.feed.commit(this.db, { kind: 'bot', botId, aspect: 'stats' }, (tx) =>
+      statsRepository.report(tx, botId, stats.serverCount, stats.shardCount ?? null, this.clock.now()),
+    );
   }
 
   /** A vote, its counters and its `vote` event, in one transaction; 409 inside another vote's 12 hours. */
@@ -123,7 +126,7 @@ export class OwnerService {
     const votedAt = input.votedAt ? new Date(input.votedAt) : now;
     if (votedAt > now) throw AppError.validation([{ field: 'votedAt', message: 'must not be in the future' }]);
     const vote = { user: input.user, username: input.username, flagged: input.flagged ?? false, votedAt: votedAt.toISOString() };
-    await this.db.transaction(async (tx) => {
+    await this.feed.commit(this.db, { kind: 'bot', botId, aspect: 'votes', userId: input.user }, async (tx) => {
       // The row lock serialises votes per bot, so two racing votes of one user cannot both pass the check.
       if (!(await botRepository.lock(tx, botId))) throw AppError.notFound('No bot with that application ID');
       const from = new Date(votedAt.getTime() - VOTE_WINDOW_MS);
@@ -139,9 +142,7 @@ export class OwnerService {
         month: utcDay(startOfUtcMonth(votedAt)),
       });
       await recordEvent(tx, { botId, type: 'vote', payload: vote, createdAt: now });
-      await this.feed.notify(tx, { kind: 'bot', botId });
     });
-    this.feed.emit({ kind: 'bot', botId });
     return vote;
   }
 

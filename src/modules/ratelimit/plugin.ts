@@ -31,7 +31,7 @@ export interface RateLimitPluginOptions {
   windowMs?: number;
   /** Per client IP, for callers without a key. */
   anonymousLimit: number;
-  /** Per client IP, for /api/badge/*, /api/widget/*, /api/chart/* (keys are not looked at). */
+  /** Per client IP, for /api/badge/*, /api/widget/*, /api/chart/*, /api/card/* (keys are not looked at). */
   embedsLimit: number;
   /** How API keys map to callers (the key module provides it). Without it every caller is anonymous. */
   resolveClient?: ResolveClient;
@@ -153,7 +153,7 @@ declare module 'fastify' {
 /**
  * The service's classification:
  * - `/admin/…` with the operator token: not limited; without it: anonymous per IP;
- * - embeds (`/api/badge/…`, `/api/widget/…`, `/api/chart/…`): their own per-IP bucket;
+ * - embeds (`/api/badge/…`, `/api/widget/…`, `/api/chart/…`, `/api/card/…`): their own per-IP bucket;
  * - an `Authorization` header: whatever `resolveClient` says (anonymous when it says nothing);
  * - everything else, unrouted paths included: anonymous per IP.
  */
@@ -204,7 +204,10 @@ export function isUnlimited(url: string): boolean {
 function isEmbed(url: string): boolean {
   return (
     url.startsWith('/api/') &&
-    (url.startsWith('/api/badge/') || url.startsWith('/api/widget/') || url.startsWith('/api/chart/'))
+    (url.startsWith('/api/badge/') ||
+      url.startsWith('/api/widget/') ||
+      url.startsWith('/api/chart/') ||
+      url.startsWith('/api/card/'))
   );
 }
 

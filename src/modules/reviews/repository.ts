@@ -1,4 +1,5 @@
 import type { Queryable } from '../../db/index.js';
+import { isBotId } from '../bots/repository.js';
 import type { AdminReview } from './schemas.js';
 
 export interface ReviewRow {
@@ -14,6 +15,16 @@ export interface ReviewRow {
   replied_at: Date | null;
   created_at: Date;
   updated_at: Date;
+}
+
+/** Most helpful first, then newest; id breaks the remaining ties (served by reviews_bot_helpful). */
+const ORDER = 'helpful_count DESC, created_at DESC, id';
+
+/** Where a page starts: the sort key of one review; createdAt as PostgreSQL text, to the microsecond. */
+export interface ReviewAnchor {
+  helpfulCount: number;
+  createdAt: string;
+  id: string;
 }
 
 export const COLUMNS = `id, bot_id, user_id, username, rating, body, helpful_count, published, reply_body, replied_at,
@@ -52,24 +63,45 @@ export interface NewReview {
 }
 
 export const reviewRepository = {
-  async listPublished(
-    db: Queryable,
-    botId: string,
-    limit: number,
-    offset: number,
-  ): Promise<{ reviews: AdminReview[]; total: number }> {
-    const count = await db.query<{ total: number }>(
-      'SELECT count(*)::int AS total FROM reviews WHERE bot_id = $1 AND published',
-      [botId],
-    );
-    const total = count.rows[0]?.total ?? 0;
-    if (offset >= total) return { reviews: [], total };
+  /** How many published reviews a published bot has (kept on the bot row); undefined for no such bot. */
+  async publishedCount(db: Queryable, botId: string): Promise<number | undefined> {
+    if (!isBotId(botId)) return undefined;
+    const { rows } = await db.query<{ rating_count: number }>('SELECT rating_count FROM bots WHERE id = $1 AND published', [
+      botId,
+    ]);
+    return rows[0]?.rating_count;
+  },
+
+  /**
+   * The page's reviews in the public order, starting `skip` rows after `from` (the first review of
+   * the list when absent): with an anchor, an index seek to it; without, an offset from the top.
+   */
+  async page(db: Queryable, botId: string, from: ReviewAnchor | undefined, skip: number, limit: number): Promise<AdminReview[]> {
+    const seek = from
+      ? `AND (helpful_count, created_at) <= ($4, $5::timestamptz)
+         AND NOT (helpful_count = $4 AND created_at = $5::timestamptz AND id < $6)`
+      : '';
     const { rows } = await db.query<ReviewRow>(
-      `SELECT ${COLUMNS} FROM reviews WHERE bot_id = $1 AND published
-        ORDER BY helpful_count DESC, created_at DESC, id LIMIT $2 OFFSET $3`,
-      [botId, limit, offset],
+      `SELECT ${COLUMNS} FROM reviews WHERE bot_id = $1 AND published ${seek}
+        ORDER BY ${ORDER} OFFSET $2 LIMIT $3`,
+      from ? [botId, skip, limit, from.helpfulCount, from.createdAt, from.id] : [botId, skip, limit],
     );
-    return { reviews: rows.map(toReview), total };
+    return rows.map(toReview);
+  },
+
+  /**
+   * The sort key of every `stride`-th published review (positions 0, stride, 2·stride …): one scan
+   * of the bot's part of the index, so that any later page is a seek plus fewer than `stride` rows.
+   */
+  async anchors(db: Queryable, botId: string, stride: number): Promise<ReviewAnchor[]> {
+    const { rows } = await db.query<{ helpful_count: number; created_at: string; id: string }>(
+      `SELECT helpful_count, created_at, id FROM (
+         SELECT helpful_count, created_at::text AS created_at, id, row_number() OVER (ORDER BY ${ORDER}) - 1 AS position
+           FROM reviews WHERE bot_id = $1 AND published) ranked
+        WHERE position % $2 = 0 ORDER BY position`,
+      [botId, stride],
+    );
+    return rows.map((row) => ({ helpfulCount: row.helpful_count, createdAt: row.created_at, id: row.id }));
   },
 
   async find(db: Queryable, id: string, forUpdate = false): Promise<AdminReview | undefined> {

@@ -3,29 +3,43 @@ import type { Database, Queryable } from '../../db/index.js';
 import type { ChangeFeed } from '../../lib/change-feed.js';
 import type { Clock } from '../../lib/clock.js';
 import { AppError } from '../../lib/errors.js';
-import type { CachedResponse, ReadCache } from '../../lib/read-cache.js';
+import { ReadCache, type CachedResponse } from '../../lib/read-cache.js';
 import { botRepository } from '../bots/repository.js';
+import { ReviewAnchors } from './anchors.js';
 import { reviewRepository } from './repository.js';
 import type { AdminReview, Review, ReviewCreate, ReviewListQuery, ReviewPatch } from './schemas.js';
 
 export class ReviewService {
+  /** Review pages by bot: a change to a bot's reviews drops its pages in every process. */
+  private readonly pages: ReadCache;
+  private readonly anchors: ReviewAnchors;
+
   constructor(
     private readonly db: Database,
     private readonly clock: Clock,
-    private readonly cache: ReadCache,
     private readonly feed: ChangeFeed,
-  ) {}
+  ) {
+    this.pages = new ReadCache(clock);
+    this.anchors = new ReviewAnchors(db, clock);
+  }
 
-  /** `{data: [Review], pagination}` as JSON text: most helpful first, then newest. */
+  /** The bot's reviews (or the bot itself) changed. */
+  forget(botId: string): void {
+    this.pages.invalidate(botId);
+    this.anchors.forget(botId);
+  }
+
+  /**
+   * `{data: [Review], pagination}` as JSON text: most helpful first, then newest. The total is the
+   * count kept on the bot; a deep page is an index seek from the nearest anchor, so page 800 of
+   * a bot with 20,000 reviews costs what page 1 costs.
+   */
   async publicListJson(botId: string, query: ReviewListQuery): Promise<CachedResponse<string>> {
-    return this.cache.fetch(`reviews:${botId}:${query.page}:${query.limit}`, botId, async () => {
-      if (!(await botRepository.isPublished(this.db, botId))) return undefined;
-      const { reviews, total } = await reviewRepository.listPublished(
-        this.db,
-        botId,
-        query.limit,
-        (query.page - 1) * query.limit,
-      );
+    return this.pages.fetch(`reviews:${botId}:${query.page}:${query.limit}`, botId, async () => {
+      const total = await reviewRepository.publishedCount(this.db, botId);
+      if (total === undefined) return undefined;
+      const offset = (query.page - 1) * query.limit;
+      const reviews = offset >= total ? [] : await this.anchors.page(botId, offset, query.limit);
       const pagination = { page: query.page, limit: query.limit, total, pages: Math.ceil(total / query.limit) };
       return JSON.stringify({ data: reviews.map(toPublic), pagination });
     });
@@ -40,7 +54,7 @@ export class ReviewService {
     if (Number.isNaN(createdAt.getTime()) || createdAt.getTime() < 0) {
       throw AppError.validation([{ field: 'createdAt', message: 'must be a valid time, 1970-01-01T00:00:00Z or later' }]);
     }
-    await this.db.transaction(async (tx) => {
+    await this.feed.commit(this.db, changeOf(botId), async (tx) => {
       if (!(await botRepository.lock(tx, botId))) throw AppError.notFound('No bot with that application ID');
       await reviewRepository.insert(tx, {
         id,
@@ -54,9 +68,8 @@ export class ReviewService {
         createdAt,
         updatedAt: createdAt,
       });
-      await this.afterChange(tx, botId);
+      await reviewRepository.refreshRating(tx, botId);
     });
-    this.feed.emit({ kind: 'bot', botId });
     return this.get(id);
   }
 
@@ -87,24 +100,21 @@ export class ReviewService {
 
   /** Locks the bot, then the review, so rating recomputations of one bot never interleave. */
   private async change(id: string, apply: (tx: Queryable, review: AdminReview) => Promise<void>): Promise<AdminReview> {
-    const botId = await this.db.transaction(async (tx) => {
-      const found = await reviewRepository.find(tx, id);
-      if (!found) throw AppError.notFound('No review with that ID');
+    const found = await reviewRepository.find(this.db, id);
+    if (!found) throw AppError.notFound('No review with that ID');
+    await this.feed.commit(this.db, changeOf(found.botId), async (tx) => {
       await botRepository.lock(tx, found.botId);
       const review = await reviewRepository.find(tx, id, true);
       if (!review) throw AppError.notFound('No review with that ID');
       await apply(tx, review);
-      await this.afterChange(tx, review.botId);
-      return review.botId;
+      await reviewRepository.refreshRating(tx, review.botId);
     });
-    this.feed.emit({ kind: 'bot', botId });
     return this.get(id);
   }
+}
 
-  private async afterChange(tx: Queryable, botId: string): Promise<void> {
-    await reviewRepository.refreshRating(tx, botId);
-    await this.feed.notify(tx, { kind: 'bot', botId });
-  }
+function changeOf(botId: string) {
+  return { kind: 'bot', botId, aspect: 'reviews' } as const;
 }
 
 function toPublic(review: AdminReview): Review {

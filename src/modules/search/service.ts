@@ -1,65 +1,59 @@
 import type { Database } from '../../db/index.js';
 import type { ChangeFeed } from '../../lib/change-feed.js';
-import { startOfUtcMonth, utcDay, type Clock } from '../../lib/clock.js';
-import { SearchIndex, type Lang } from './engine/index.js';
+import type { Clock } from '../../lib/clock.js';
+import type { CatalogFollower, PublishedBots } from '../bots/catalog.js';
+import type { Bot } from '../bots/schemas.js';
+import { SearchIndex, type Lang, type SearchDoc } from './engine/index.js';
 import { searchRepository } from './repository.js';
 import type { SearchHit, SynonymsBody } from './schemas.js';
 
 /**
- * The process's search index, fed from the database: a full load at start, then one bot at a
- * time as the change feed reports changes (this process's writes at once, other processes'
- * through NOTIFY). Changes arriving together are read back in one query.
+ * The process's search index. It follows the catalog of published bots (which loads them and
+ * keeps them current), so the index and the bot list always hold the same bots.
  */
-export class SearchService {
+export class SearchService implements CatalogFollower {
   private index = new SearchIndex();
-  private readonly dirty = new Set<string>();
-  private refreshing: Promise<void> | undefined;
-  private loading: Promise<void> | undefined;
-  private loadedMonth = '';
+  private operatorSynonyms: SynonymsBody = { oneWay: [], multiWay: [] };
+  private loaded = false;
 
   constructor(
     private readonly db: Database,
     private readonly clock: Clock,
     private readonly feed: ChangeFeed,
+    private readonly catalog: PublishedBots,
   ) {
-    feed.subscribe((change) => {
-      if (change.kind === 'bot') this.markDirty(change.botId);
-      else if (change.kind === 'synonyms') void this.reloadSynonyms();
-    });
+    catalog.follow(this);
   }
 
-  /**
-   * Builds the index from every published bot and the operator's synonyms. Also at the start of
-   * each UTC month, when every votesMonth drops to zero.
-   */
-  load(): Promise<void> {
-    this.loading ??= this.build().finally(() => {
-      this.loading = undefined;
-    });
-    return this.loading;
+  /** Loads the operator's synonyms; the catalog's load fills the index. */
+  async load(): Promise<void> {
+    await this.reloadSynonyms();
   }
 
-  private async build(): Promise<void> {
-    const month = this.month();
-    const [docs, synonyms] = await Promise.all([
-      searchRepository.allPublished(this.db, month),
-      searchRepository.synonyms(this.db),
-    ]);
-    const index = new SearchIndex({ synonyms });
-    index.bulkLoad(docs);
+  reset(bots: readonly Bot[]): void {
+    const index = new SearchIndex({ synonyms: this.operatorSynonyms });
+    index.bulkLoad(bots.map(toDoc));
     this.index = index;
-    this.loadedMonth = month;
+    this.loaded = true;
+  }
+
+  upsert(bot: Bot): void {
+    this.index.upsert(toDoc(bot));
+  }
+
+  remove(id: string): void {
+    this.index.remove(id);
   }
 
   /** Whether the index has been built (readiness). */
   isLoaded(): boolean {
-    return this.loadedMonth !== '';
+    return this.loaded;
   }
 
   /** Waits for pending changes first, so a process always finds its own writes. */
   async search(q: string, lang: Lang, limit: number): Promise<{ data: SearchHit[]; total: number; processingTimeMs: number }> {
-    if (this.month() !== this.loadedMonth) await this.load();
-    if (this.refreshing) await this.refreshing;
+    const waiting = this.catalog.ready(true);
+    if (waiting) await waiting;
     const result = this.index.search(q, { lang, limit });
     return {
       data: result.hits.map((doc) => ({
@@ -85,49 +79,32 @@ export class SearchService {
   }
 
   async saveSynonyms(value: SynonymsBody): Promise<void> {
-    await this.db.transaction(async (tx) => {
-      await searchRepository.saveSynonyms(tx, value, this.clock.now());
-      await this.feed.notify(tx, { kind: 'synonyms' });
-    });
+    await this.feed.commit(this.db, { kind: 'synonyms' }, (tx) => searchRepository.saveSynonyms(tx, value, this.clock.now()));
+    this.operatorSynonyms = value;
     this.index.setOperatorSynonyms(value);
   }
 
-  private markDirty(botId: string): void {
-    this.dirty.add(botId);
-    this.refreshing ??= this.refresh();
+  /** The operator's synonyms changed (here or in another process). */
+  async reloadSynonyms(): Promise<void> {
+    this.operatorSynonyms = await searchRepository.synonyms(this.db);
+    this.index.setOperatorSynonyms(this.operatorSynonyms);
   }
+}
 
-  /** Reads the changed bots back until none is left; while the database fails, retries each second. */
-  private async refresh(): Promise<void> {
-    // Let the writes of this tick gather before reading them back in one query.
-    await Promise.resolve();
-    while (this.dirty.size > 0) {
-      const ids = [...this.dirty];
-      this.dirty.clear();
-      try {
-        const docs = await searchRepository.publishedByIds(this.db, ids, this.loadedMonth || this.month());
-        const published = new Set(docs.map((doc) => doc.id));
-        for (const doc of docs) this.index.upsert(doc);
-        for (const id of ids) if (!published.has(id)) this.index.remove(id);
-      } catch {
-        // The database does not answer: searches go on with the index as it is (they wait for one
-        // attempt, not for the outage), and the changes are read again a second later.
-        for (const id of ids) this.dirty.add(id);
-        this.refreshing = undefined;
-        setTimeout(() => {
-          if (this.dirty.size > 0) this.refreshing ??= this.refresh();
-        }, 1000).unref();
-        return;
-      }
-    }
-    this.refreshing = undefined;
-  }
-
-  private async reloadSynonyms(): Promise<void> {
-    this.index.setOperatorSynonyms(await searchRepository.synonyms(this.db));
-  }
-
-  private month(): string {
-    return utcDay(startOfUtcMonth(this.clock.now()));
-  }
+/** The search document of a published bot. */
+export function toDoc(bot: Bot): SearchDoc {
+  return {
+    id: bot.id,
+    name: bot.name,
+    slugs: bot.slugs,
+    shortDescription: bot.shortDescription,
+    categories: bot.categories,
+    tags: bot.tags,
+    iconUrl: bot.iconUrl,
+    isVerified: bot.isVerified,
+    votesMonth: bot.votesMonth,
+    votesTotal: bot.votesTotal,
+    serverCount: bot.serverCount,
+    rating: bot.rating,
+  };
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { escapeLike, isBotId, sortKey } from '../../../src/modules/bots/repository.js';
+import { isBotId, sortKey } from '../../../src/modules/bots/repository.js';
 
 describe('sortKey', () => {
   it.each([
@@ -12,13 +12,6 @@ describe('sortKey', () => {
     ['BOT', 'bot'],
   ])('%s → %s', (name, key) => {
     expect(sortKey(name)).toBe(key);
-  });
-});
-
-describe('escapeLike', () => {
-  it('escapes %, _ and the escape character itself', () => {
-    expect(escapeLike('100%_a\\b')).toBe('100\\%\\_a\\\\b');
-    expect(escapeLike('plain')).toBe('plain');
   });
 });
 

@@ -15,6 +15,15 @@ describe.each(backends())('public bots on %s', async (backend) => {
   const clock = new ManualClock(START);
   const t = await testApp(backend, { clock });
 
+  /**
+   * Facts written straight into the database (counters the API sets only through votes and
+   * reports) reach the service the way every change does: through the change feed.
+   */
+  async function writeBehind(sql: string, params: unknown[], botIds: string[]): Promise<void> {
+    await t.db.query(sql, params);
+    for (const botId of botIds) t.app.changes.emit({ kind: 'bot', botId, aspect: 'profile' });
+  }
+
   /** The bot list restricted to one test's bots (their names share the token). */
   async function listed(token: string, query = ''): Promise<{ ids: string[]; body: any }> {
     const response = await t.get(`/api/v1/bots?search=${token}&limit=100${query}`);
@@ -139,7 +148,7 @@ describe.each(backends())('public bots on %s', async (backend) => {
       const d = await putBot(t, { name: `${token} d`, platformServerCount: 10 });
       const e = await putBot(t, { name: `${token} e`, platformServerCount: null });
       // The owner of d reported more than b's platform count: the report wins.
-      await t.db.query('UPDATE bots SET reported_server_count = 900 WHERE id = $1', [d.id]);
+      await writeBehind('UPDATE bots SET reported_server_count = 900 WHERE id = $1', [d.id], [d.id]);
       const { ids, body } = await listed(token, '&sort=servers');
       expect(ids).toEqual([d.id, b.id, ...[a.id, c.id].sort(), e.id]);
       expect(body.data.map((bot: { serverCount: number }) => bot.serverCount)).toEqual([900, 500, 50, 50, 0]);
@@ -150,14 +159,14 @@ describe.each(backends())('public bots on %s', async (backend) => {
       const bots = [];
       for (let i = 0; i < 4; i++) bots.push(await putBot(t, { name: `${token} ${i}` }));
       const [a, b, c, d] = bots.map((bot) => bot.id) as [string, string, string, string];
-      await t.db.query('UPDATE bots SET votes_total = $2 WHERE id = $1', [a, 7]);
-      await t.db.query('UPDATE bots SET votes_total = $2 WHERE id = $1', [b, 30]);
-      await t.db.query('UPDATE bots SET votes_total = $2 WHERE id = $1', [c, 7]);
+      await writeBehind('UPDATE bots SET votes_total = $2 WHERE id = $1', [a, 7], [a]);
+      await writeBehind('UPDATE bots SET votes_total = $2 WHERE id = $1', [b, 30], [b]);
+      await writeBehind('UPDATE bots SET votes_total = $2 WHERE id = $1', [c, 7], [c]);
       const month = '2026-03-01';
       const insert = 'INSERT INTO bot_vote_months (bot_id, month, votes) VALUES ($1, $2, $3)';
-      await t.db.query(insert, [c, month, 5]);
-      await t.db.query(insert, [d, month, 9]);
-      await t.db.query(insert, [a, '2026-02-01', 100]); // last month: not in votesMonth
+      await writeBehind(insert, [c, month, 5], [c]);
+      await writeBehind(insert, [d, month, 9], [d]);
+      await writeBehind(insert, [a, '2026-02-01', 100], [a]); // last month: not in votesMonth
       const total = await listed(token, '&sort=votes_total');
       expect(total.ids).toEqual([b, ...[a, c].sort(), d]);
       expect(total.body.data.map((bot: { votesTotal: number }) => bot.votesTotal)).toEqual([30, 7, 7, 0]);
@@ -421,7 +430,11 @@ describe.each(backends())('public bots on %s', async (backend) => {
     it("serverCount and shardCount are the platform's counts until the owner reports", async () => {
       const { id } = await putBot(t, { platformServerCount: 1200, platformShardCount: 2 });
       const reported = await putBot(t, { platformServerCount: 1200, platformShardCount: 2 });
-      await t.db.query('UPDATE bots SET reported_server_count = 1500, reported_shard_count = 3, reported_at = now() WHERE id = $1', [reported.id]);
+      await writeBehind(
+        'UPDATE bots SET reported_server_count = 1500, reported_shard_count = 3, reported_at = now() WHERE id = $1',
+        [reported.id],
+        [reported.id],
+      );
       const none = await putBot(t, { platformServerCount: null, platformShardCount: null });
       expect((await t.get(`/api/v1/bots/${id}`)).json().data).toMatchObject({ serverCount: 1200, shardCount: 2 });
       expect((await t.get(`/api/v1/bots/${reported.id}`)).json().data).toMatchObject({ serverCount: 1500, shardCount: 3 });

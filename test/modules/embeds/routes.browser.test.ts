@@ -163,7 +163,7 @@ async function loadBots(app: RunningApp['app'], icon: string): Promise<void> {
        ON CONFLICT (bot_id, month) DO UPDATE SET votes = EXCLUDED.votes`,
       [id, month],
     );
-    app.changes.emit({ kind: 'bot', botId: id });
+    app.changes.emit({ kind: 'bot', botId: id, aspect: 'profile' });
   }
 }
 

@@ -464,9 +464,11 @@ describe.each(backends())('embeddable assets (%s)', async (backend) => {
       paths: Record<string, { get: { responses: Record<string, { content: Record<string, unknown> }>; parameters: { name: string }[] } }>;
     };
     const expected = {
-      '/api/badge/{id}': [['image/svg+xml'], ['variant', 'theme', 'compact']],
+      '/api/badge/{id}': [['image/svg+xml'], ['variant', 'theme', 'compact', 'style', 'label', 'color', 'labelColor', 'logo']],
+      '/api/badge/{id}/shields.json': [['application/json'], ['variant']],
       '/api/widget/{id}': [['text/html'], ['theme', 'lang']],
-      '/api/chart/{id}': [['image/svg+xml', 'image/png'], ['range', 'theme', 'format']],
+      '/api/card/{id}.svg': [['image/svg+xml'], ['theme', 'lang']],
+      '/api/chart/{id}': [['image/svg+xml', 'image/png'], ['range', 'theme', 'format', 'scale', 'width', 'height', 'dpr']],
     };
     for (const [path, [types, params]] of Object.entries(expected)) {
       const get = doc.paths[path]!.get;
@@ -512,7 +514,7 @@ describe.each(backends())('embeddable assets (%s)', async (backend) => {
           `https://cdn.example.org/a.png");background:url("javascript:alert(1)`,
         ],
       );
-      t.app.changes.emit({ kind: 'bot', botId: id });
+      t.app.changes.emit({ kind: 'bot', botId: id, aspect: 'profile' });
       for (const lang of ['en', 'de'] as const) {
         const html = (await t.get(`/api/widget/${id}?lang=${lang}`)).body;
         expect(html).not.toMatch(/<(script|iframe|svg onload)/i);

@@ -17,6 +17,24 @@ export function dayNumber(date: string): number | null {
   return ms / DAY_MS;
 }
 
+/**
+ * `scale=auto`: the value axis spans at least this share of its top value. A change of x % of
+ * the count then fills at most x / 0.2 = 5x % of the plot's height: 625 → 640 servers (2.4 %)
+ * rises over an eighth of it, where an axis fitted to the data would draw a climb over the whole
+ * height. Big bots still show their curve, which an axis from zero would flatten to a line.
+ */
+export const MIN_RELATIVE_SPAN = 0.2;
+
+/**
+ * The value range the axis must cover for data from `lowest` to `highest`: from zero for
+ * `zero`; for `auto` the data's range, widened downwards (never below zero) to at least
+ * MIN_RELATIVE_SPAN of `highest`.
+ */
+export function axisRange(lowest: number, highest: number, scale: 'auto' | 'zero'): [number, number] {
+  if (scale === 'zero') return [0, highest];
+  return [Math.max(0, Math.min(lowest, highest - MIN_RELATIVE_SPAN * highest)), highest];
+}
+
 export interface ValueAxis {
   min: number;
   max: number;
@@ -25,9 +43,8 @@ export interface ValueAxis {
 }
 
 /**
- * About four intervals with steps of 1, 2, 2.5 or 5 × 10ⁿ. The axis does not start at
- * zero: server counts of a big bot change by fractions of a percent, which a zero-based
- * axis would flatten into a straight line.
+ * About four intervals with steps of 1, 2, 2.5 or 5 × 10ⁿ, covering `lowest`..`highest` (the
+ * chart passes the range of `axisRange`).
  */
 export function valueAxis(lowest: number, highest: number): ValueAxis {
   let low = lowest;

@@ -1,21 +1,29 @@
-import { dateTicks, dayNumber, isoDate, valueAxis } from './chart-scale.js';
+import { axisRange, dateTicks, dayNumber, isoDate, valueAxis } from './chart-scale.js';
 import { escapeXml } from './escape.js';
 import { uniqueId } from './ids.js';
 import { CHART_COLOURS, type ChartRole } from './palette.js';
 import { fullNumber } from './short-number.js';
 import { SvgPaint } from './svg-theme.js';
-import { textWidth, truncateToWidth } from './text-width.js';
+import { textWidth, truncateToWidth, wrapToWidth } from './text-width.js';
 import type { ChartOptions, ChartSeries, Theme } from './types.js';
 
 export const CHART_WIDTH = 640;
 export const CHART_HEIGHT = 320;
+/** `width` and `height` a caller may ask for: small enough for a sidebar, at most 1280 × 640. */
+export const CHART_SIZE_LIMITS = { width: { min: 320, max: 1280 }, height: { min: 200, max: 640 } } as const;
 const PAD = 20;
-const PLOT_TOP = 84;
-const PLOT_BOTTOM = CHART_HEIGHT - 44;
-const PLOT_RIGHT = CHART_WIDTH - 28;
+/** Header (title, subtitle) and legend above the plot; date labels below it. */
+const PLOT_TOP = 92;
+const LEGEND_BASELINE = 76;
+/** Top of the area a message (no data yet, collecting data) is centred in: there is no legend. */
+const MESSAGE_TOP = 84;
+const BOTTOM_MARGIN = 44;
+const RIGHT_MARGIN = 28;
 const TITLE_SIZE = 17;
 const SMALL_SIZE = 12;
 const TICK_SIZE = 11;
+/** Date labels closer than this (px) would touch: the older one is left out. */
+const DATE_LABEL_GAP = 8;
 /** DejaVu Sans is the font the PNG is rendered with (see chart-png.ts). */
 const FONT_FAMILY = "system-ui,-apple-system,'Segoe UI',Roboto,'DejaVu Sans',sans-serif";
 
@@ -29,17 +37,31 @@ interface Point {
   servers: number;
 }
 
+interface Frame {
+  width: number;
+  height: number;
+  plotBottom: number;
+  plotRight: number;
+}
+
+type TextFn = (x: number, y: number, size: number, role: ChartRole, content: string, extra?: string) => string;
+
 /**
- * The daily server count as an SVG of 640 × 320: title (bot name), subtitle (range and
- * source), the newest value, a value axis with shortened numbers and a date axis.
- * Theme 'auto' follows the viewer's system setting through a CSS media query.
+ * The daily server count as an SVG (640 × 320 unless asked otherwise): title (bot name),
+ * subtitle (range and source), the newest value, a legend, a value axis with shortened numbers
+ * and a date axis. Theme 'auto' follows the viewer's system setting through a CSS media query.
  */
 export function renderChartSvg(series: ChartSeries, opts: ChartOptions): string {
+  const frame = chartFrame(opts);
+  const { width, height } = frame;
   const theme: Theme | undefined = opts.theme === 'auto' ? undefined : opts.theme;
   const points = cleanPoints(series);
-  const id = uniqueId('chart', [series.botName, series.source, series.rangeDays, opts.theme, JSON.stringify(points)]);
+  const scale = opts.scale ?? 'auto';
+  const parts: unknown[] = [series.botName, series.source, series.rangeDays, opts.theme, JSON.stringify(points)];
+  if (scale !== 'auto' || width !== CHART_WIDTH || height !== CHART_HEIGHT) parts.push(scale, width, height);
+  const id = uniqueId('chart', parts as (string | number)[]);
   const paint = new SvgPaint<ChartRole>(id, CHART_COLOURS, theme);
-  const text = (x: number, y: number, size: number, role: ChartRole, content: string, extra = ''): string =>
+  const text: TextFn = (x, y, size, role, content, extra = '') =>
     `<text x="${round(x)}" y="${round(y)}" font-size="${size}"${extra ? ` ${extra}` : ''} ${paint.attrs({ fill: role })}>${escapeXml(content)}</text>`;
 
   const name = series.botName.trim() || 'Unnamed bot';
@@ -47,29 +69,40 @@ export function renderChartSvg(series: ChartSeries, opts: ChartOptions): string 
   const subtitle = `Servers · last ${series.rangeDays} days · ${SOURCE_LABEL[series.source]}`;
 
   let headerRight = '';
-  let titleRoom = CHART_WIDTH - 2 * PAD;
+  let titleRoom = width - 2 * PAD;
+  let subtitleRoom = titleRoom;
   if (latest) {
     // The exact newest count: the axis already shows rounded values.
     const value = fullNumber(latest.servers);
+    const date = `on ${isoDate(latest.day)}`;
     headerRight =
-      text(CHART_WIDTH - PAD, 38, TITLE_SIZE, 'title', value, 'text-anchor="end" font-weight="bold"') +
-      text(CHART_WIDTH - PAD, 58, SMALL_SIZE, 'muted', `on ${isoDate(latest.day)}`, 'text-anchor="end"');
+      text(width - PAD, 38, TITLE_SIZE, 'title', value, 'text-anchor="end" font-weight="bold"') +
+      text(width - PAD, 58, SMALL_SIZE, 'muted', date, 'text-anchor="end"');
     titleRoom -= textWidth(value, { size: TITLE_SIZE, bold: true }) + 24;
+    subtitleRoom -= textWidth(date, { size: SMALL_SIZE }) + 24;
   }
   const header =
     text(PAD, 38, TITLE_SIZE, 'title', truncateToWidth(name, titleRoom, { size: TITLE_SIZE, bold: true }), 'font-weight="bold"') +
-    text(PAD, 58, SMALL_SIZE, 'muted', truncateToWidth(subtitle, titleRoom, { size: SMALL_SIZE }));
+    text(PAD, 58, SMALL_SIZE, 'muted', truncateToWidth(subtitle, subtitleRoom, { size: SMALL_SIZE }));
 
-  const body = latest ? plot(points, series.rangeDays, id, paint, text) : emptyState(paint, text);
+  const first = points[0];
+  const body =
+    points.length >= 2
+      ? legend(series.source, frame, paint, text) + plot(points, series.rangeDays, scale, frame, id, paint, text)
+      : first
+        ? message(`Collecting data since ${isoDate(first.day)}`, 'The line starts once a second day is recorded.', frame, paint, text)
+        : message('No data yet', 'The daily server count appears here after the first day is recorded.', frame, paint, text);
   const description = latest
-    ? `${name}: daily server count over the last ${series.rangeDays} days, ${SOURCE_LABEL[series.source]}; ${fullNumber(latest.servers)} servers on ${isoDate(latest.day)}`
+    ? points.length >= 2
+      ? `${name}: daily server count over the last ${series.rangeDays} days, ${SOURCE_LABEL[series.source]}; ${fullNumber(latest.servers)} servers on ${isoDate(latest.day)}`
+      : `${name}: ${fullNumber(latest.servers)} servers on ${isoDate(latest.day)}, ${SOURCE_LABEL[series.source]}; collecting data since ${isoDate(first!.day)}`
     : `${name}: no server-count data yet`;
 
   return (
-    `<svg xmlns="http://www.w3.org/2000/svg" id="${id}" width="${CHART_WIDTH}" height="${CHART_HEIGHT}" viewBox="0 0 ${CHART_WIDTH} ${CHART_HEIGHT}" ` +
+    `<svg xmlns="http://www.w3.org/2000/svg" id="${id}" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}" ` +
     `role="img" aria-label="${escapeXml(description)}" font-family="${FONT_FAMILY}">` +
     `<title>${escapeXml(description)}</title>` +
-    `<rect x=".5" y=".5" width="${CHART_WIDTH - 1}" height="${CHART_HEIGHT - 1}" rx="10" ${paint.attrs({ fill: 'bg', stroke: 'border' })}/>` +
+    `<rect x=".5" y=".5" width="${width - 1}" height="${height - 1}" rx="10" ${paint.attrs({ fill: 'bg', stroke: 'border' })}/>` +
     header +
     headerRight +
     body +
@@ -78,17 +111,35 @@ export function renderChartSvg(series: ChartSeries, opts: ChartOptions): string 
   );
 }
 
-type TextFn = (x: number, y: number, size: number, role: ChartRole, content: string, extra?: string) => string;
+function chartFrame(opts: ChartOptions): Frame {
+  const width = opts.width ?? CHART_WIDTH;
+  const height = opts.height ?? CHART_HEIGHT;
+  const { width: w, height: h } = CHART_SIZE_LIMITS;
+  if (!Number.isInteger(width) || !Number.isInteger(height) || width < w.min || width > w.max || height < h.min || height > h.max) {
+    throw new RangeError(`chart size ${width} × ${height} is outside ${w.min}–${w.max} × ${h.min}–${h.max}`);
+  }
+  return { width, height, plotBottom: height - BOTTOM_MARGIN, plotRight: width - RIGHT_MARGIN };
+}
 
-function plot(points: Point[], rangeDays: number, id: string, paint: SvgPaint<ChartRole>, text: TextFn): string {
+/** What the line is: a sample of it and the source of the counts. */
+function legend(source: ChartSeries['source'], frame: Frame, paint: SvgPaint<ChartRole>, text: TextFn): string {
+  const label = truncateToWidth(`Daily server count, ${SOURCE_LABEL[source]}`, frame.width - 2 * PAD - 22, { size: TICK_SIZE });
+  return (
+    `<line x1="${PAD}" x2="${PAD + 16}" y1="${LEGEND_BASELINE - 4}" y2="${LEGEND_BASELINE - 4}" stroke-width="2" stroke-linecap="round" ${paint.attrs({ stroke: 'line' })}/>` +
+    text(PAD + 22, LEGEND_BASELINE, TICK_SIZE, 'muted', label)
+  );
+}
+
+function plot(points: Point[], rangeDays: number, scale: 'auto' | 'zero', frame: Frame, id: string, paint: SvgPaint<ChartRole>, text: TextFn): string {
+  const { plotBottom, plotRight } = frame;
   const lastDay = points.at(-1)!.day;
   const firstDay = lastDay - (rangeDays - 1);
   const values = points.map((point) => point.servers);
-  const axis = valueAxis(Math.min(...values), Math.max(...values));
+  const axis = valueAxis(...axisRange(Math.min(...values), Math.max(...values), scale));
   const labelWidth = Math.max(...axis.ticks.map((tick) => textWidth(axis.format(tick), { size: TICK_SIZE })));
   const left = Math.ceil(PAD + labelWidth + 10);
-  const x = (day: number): number => left + ((day - firstDay) / Math.max(1, rangeDays - 1)) * (PLOT_RIGHT - left);
-  const y = (value: number): number => PLOT_BOTTOM - ((value - axis.min) / (axis.max - axis.min)) * (PLOT_BOTTOM - PLOT_TOP);
+  const x = (day: number): number => left + ((day - firstDay) / Math.max(1, rangeDays - 1)) * (plotRight - left);
+  const y = (value: number): number => plotBottom - ((value - axis.min) / (axis.max - axis.min)) * (plotBottom - PLOT_TOP);
   // Half-pixel offsets keep 1 px lines sharp instead of smeared over two pixel rows.
   const crisp = (value: number): number => Math.round(value) + 0.5;
 
@@ -97,31 +148,24 @@ function plot(points: Point[], rangeDays: number, id: string, paint: SvgPaint<Ch
       const lineY = crisp(y(tick));
       const role: ChartRole = tick === axis.min ? 'axis' : 'grid';
       return (
-        `<line x1="${left}" x2="${PLOT_RIGHT}" y1="${lineY}" y2="${lineY}" stroke-width="1" ${paint.attrs({ stroke: role })}/>` +
+        `<line x1="${left}" x2="${plotRight}" y1="${lineY}" y2="${lineY}" stroke-width="1" ${paint.attrs({ stroke: role })}/>` +
         text(left - 8, y(tick) + 4, TICK_SIZE, 'muted', axis.format(tick), 'text-anchor="end"')
       );
     })
     .join('');
 
-  const dates = dateTicks(firstDay, lastDay, rangeDays)
-    .map((tick) => {
-      const tickX = crisp(x(tick.day));
-      const half = textWidth(tick.label, { size: TICK_SIZE }) / 2;
-      const labelX = Math.min(CHART_WIDTH - PAD - half, Math.max(PAD + half, tickX));
-      return (
-        `<line x1="${tickX}" x2="${tickX}" y1="${crisp(PLOT_BOTTOM)}" y2="${PLOT_BOTTOM + 5}" ${paint.attrs({ stroke: 'axis' })}/>` +
-        text(labelX, PLOT_BOTTOM + 20, TICK_SIZE, 'muted', tick.label, 'text-anchor="middle"')
-      );
-    })
+  const dates = dateLabels(dateTicks(firstDay, lastDay, rangeDays), x, frame.width)
+    .map(({ tickX, labelX, label }) =>
+      `<line x1="${tickX}" x2="${tickX}" y1="${crisp(plotBottom)}" y2="${plotBottom + 5}" ${paint.attrs({ stroke: 'axis' })}/>` +
+      text(labelX, plotBottom + 20, TICK_SIZE, 'muted', label, 'text-anchor="middle"'),
+    )
     .join('');
 
   const coords = points.map((point) => `${round(x(point.day))},${round(y(point.servers))}`);
   const last = points.at(-1)!;
   const line =
-    points.length > 1
-      ? `<path d="M${coords.join('L')}V${PLOT_BOTTOM}H${round(x(points[0]!.day))}Z" fill="url(#${id}-fill)"/>` +
-        `<path d="M${coords.join('L')}" fill="none" stroke-width="2" stroke-linejoin="round" stroke-linecap="round" ${paint.attrs({ stroke: 'line' })}/>`
-      : '';
+    `<path d="M${coords.join('L')}V${plotBottom}H${round(x(points[0]!.day))}Z" fill="url(#${id}-fill)"/>` +
+    `<path d="M${coords.join('L')}" fill="none" stroke-width="2" stroke-linejoin="round" stroke-linecap="round" ${paint.attrs({ stroke: 'line' })}/>`;
   const gradient =
     `<defs><linearGradient id="${id}-fill" x1="0" y1="0" x2="0" y2="1">` +
     `<stop offset="0" stop-opacity=".24" ${paint.attrs({ 'stop-color': 'line' })}/>` +
@@ -131,13 +175,44 @@ function plot(points: Point[], rangeDays: number, id: string, paint: SvgPaint<Ch
   return gradient + grid + dates + line + dot;
 }
 
-function emptyState(paint: SvgPaint<ChartRole>, text: TextFn): string {
-  const middle = (PLOT_TOP + PLOT_BOTTOM) / 2;
-  return (
-    `<line x1="${PAD}" x2="${CHART_WIDTH - PAD}" y1="${PLOT_BOTTOM + 0.5}" y2="${PLOT_BOTTOM + 0.5}" ${paint.attrs({ stroke: 'axis' })}/>` +
-    text(CHART_WIDTH / 2, middle, 16, 'title', 'No data yet', 'text-anchor="middle" font-weight="bold"') +
-    text(CHART_WIDTH / 2, middle + 22, SMALL_SIZE, 'muted', 'The daily server count appears here after the first day is recorded.', 'text-anchor="middle"')
-  );
+/**
+ * Date ticks with their label positions, kept inside the image. Walking back from the newest
+ * (always labelled), a tick whose label would touch the one after it is left out: a narrow
+ * chart shows fewer dates rather than overprinted ones.
+ */
+function dateLabels(ticks: { day: number; label: string }[], x: (day: number) => number, width: number) {
+  const kept: { tickX: number; labelX: number; label: string }[] = [];
+  let nextLeft = Number.POSITIVE_INFINITY;
+  for (const tick of [...ticks].reverse()) {
+    const tickX = Math.round(x(tick.day)) + 0.5;
+    const half = textWidth(tick.label, { size: TICK_SIZE }) / 2;
+    const labelX = Math.min(width - PAD - half, Math.max(PAD + half, tickX));
+    if (labelX + half + DATE_LABEL_GAP > nextLeft) continue;
+    kept.unshift({ tickX, labelX, label: tick.label });
+    nextLeft = labelX - half;
+  }
+  return kept;
+}
+
+/**
+ * The frame with a message instead of a line: no data at all, or a single day so far. Both
+ * texts wrap to two lines at most (a narrow chart), around the middle of the plot area.
+ */
+function message(title: string, detail: string, frame: Frame, paint: SvgPaint<ChartRole>, text: TextFn): string {
+  const room = frame.width - 2 * PAD;
+  const titleFont = { size: 16, bold: true };
+  const titleLines = wrapToWidth(title, room, titleFont, 2);
+  const detailLines = wrapToWidth(detail, room, { size: SMALL_SIZE }, 2);
+  const middle = (MESSAGE_TOP + frame.plotBottom) / 2;
+  // Baselines: the title lines 20 px apart around the middle, the detail 22 px below, 16 apart.
+  const titleYs = titleLines.map((_, index) => middle + (index - (titleLines.length - 1) / 2) * 20);
+  const detailYs = detailLines.map((_, index) => titleYs.at(-1)! + 22 + index * 16);
+  // On a short chart the block moves up rather than onto the axis line.
+  const shift = Math.max(0, detailYs.at(-1)! + 12 - frame.plotBottom);
+  const lines =
+    titleLines.map((line, index) => text(frame.width / 2, titleYs[index]! - shift, titleFont.size, 'title', line, 'text-anchor="middle" font-weight="bold"')).join('') +
+    detailLines.map((line, index) => text(frame.width / 2, detailYs[index]! - shift, SMALL_SIZE, 'muted', line, 'text-anchor="middle"')).join('');
+  return `<line x1="${PAD}" x2="${frame.width - PAD}" y1="${frame.plotBottom + 0.5}" y2="${frame.plotBottom + 0.5}" ${paint.attrs({ stroke: 'axis' })}/>` + lines;
 }
 
 /** Valid points inside the range window ending at the newest date, one per day, oldest first. */

@@ -21,6 +21,9 @@ export const BADGE_COLOURS: Record<Theme, Record<BadgeRole, string>> = {
     'value-servers': '#1a7f37',
     'value-rating': '#9a6700',
     'value-notFound': '#656d76',
+    'value-votes_total': '#8250df',
+    'value-status': '#0969da',
+    'value-rating_stars': '#9a6700',
   },
   dark: {
     labelBg: '#2d333b',
@@ -31,7 +34,18 @@ export const BADGE_COLOURS: Record<Theme, Record<BadgeRole, string>> = {
     'value-servers': '#3fb950',
     'value-rating': '#e3b341',
     'value-notFound': '#8b949e',
+    'value-votes_total': '#b392f0',
+    'value-status': '#4493f8',
+    'value-rating_stars': '#e3b341',
   },
+};
+
+export type SocialBadgeRole = 'box' | 'bubble' | 'border' | 'text';
+
+/** The `social` style: neutral boxes like GitHub's buttons, in both themes. */
+export const SOCIAL_BADGE_COLOURS: Record<Theme, Record<SocialBadgeRole, string>> = {
+  light: { box: '#fcfcfc', bubble: '#fafafa', border: '#d5d5d5', text: '#333333' },
+  dark: { box: '#21262d', bubble: '#161b22', border: '#3d444d', text: '#e6edf3' },
 };
 
 export type ChartRole = 'bg' | 'border' | 'title' | 'muted' | 'grid' | 'axis' | 'line' | 'dotRing';
@@ -61,6 +75,7 @@ export const CHART_COLOURS: Record<Theme, Record<ChartRole, string>> = {
 
 export type WidgetRole = 'bg' | 'border' | 'text' | 'muted' | 'iconBg' | 'star' | 'verified' | 'button' | 'buttonHover' | 'buttonText';
 
+/** The SVG card has the widget's colours (it is the widget for places that take only images). */
 export const WIDGET_COLOURS: Record<Theme, Record<WidgetRole, string>> = {
   light: {
     bg: '#ffffff',

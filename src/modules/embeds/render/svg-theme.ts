@@ -30,7 +30,8 @@ export class SvgPaint<Role extends string> {
     const classes: string[] = [];
     for (const [property, role] of Object.entries(paints) as [PaintProperty, Role][]) {
       attributes.push(`${property}="${this.colours[this.theme ?? 'light'][role]}"`);
-      if (this.theme) continue;
+      // A colour that is the same in both themes (one the caller chose) needs no CSS.
+      if (this.theme || this.colours.light[role] === this.colours.dark[role]) continue;
       const className = `${this.scope}-${property}-${role}`;
       this.used.set(className, { property, role });
       classes.push(className);

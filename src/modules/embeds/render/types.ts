@@ -24,17 +24,31 @@ export interface EmbedBot {
   rating: { average: number; count: number };
 }
 
-export type BadgeVariant = 'votes' | 'servers' | 'rating';
+export type BadgeVariant = 'votes' | 'servers' | 'rating' | 'votes_total' | 'status' | 'rating_stars';
+
+/** shields.io's styles; `flat` is the badge as it has always looked here. */
+export type BadgeStyle = 'flat' | 'flat-square' | 'for-the-badge' | 'plastic' | 'social';
 
 export interface BadgeOptions {
   variant: BadgeVariant;
   theme?: Theme;
   compact: boolean;
+  /** Default `flat`. */
+  style?: BadgeStyle;
+  /** Replaces the variant's label; `''` drops the label as `compact` does. */
+  label?: string;
+  /** Background of the value: hex or a palette name (colour.ts); text colour follows by contrast. */
+  color?: string;
+  /** Background of the label, as `color`. */
+  labelColor?: string;
+  /** A 14 px logo before the first text: the bot's icon when stored as data, else the directory's. */
+  logo?: boolean;
 }
 
 export interface NotFoundBadgeOptions {
   theme?: Theme;
   compact: boolean;
+  style?: BadgeStyle;
 }
 
 export interface WidgetOptions {
@@ -54,4 +68,23 @@ export interface ChartSeries {
 
 export interface ChartOptions {
   theme: ChartTheme;
+  /**
+   * The value axis: `auto` (default) starts near the data but always spans at least
+   * MIN_RELATIVE_SPAN of its top value; `zero` starts at 0.
+   */
+  scale?: 'auto' | 'zero';
+  /** Pixels; default CHART_WIDTH × CHART_HEIGHT, within CHART_SIZE_LIMITS. */
+  width?: number;
+  height?: number;
+}
+
+export interface ChartPngOptions extends ChartOptions {
+  /** Device pixels per CSS pixel: 2 gives a sharp image on high-density screens. Default 1. */
+  dpr?: 1 | 2;
+}
+
+export interface CardOptions {
+  /** `undefined`: follow the viewer's system setting. */
+  theme?: Theme;
+  lang: Lang;
 }

@@ -15,7 +15,7 @@ export const WIDGET_CONTENT_SECURITY_POLICY =
 
 const META_CSP = "default-src 'none'; img-src https: http: data:; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'";
 
-const VERIFIED_ICON =
+export const VERIFIED_ICON =
   '<path fill="currentColor" d="M8 0l1.9 1.4 2.3-.1.7 2.2 1.9 1.3-.8 2.2.8 2.2-1.9 1.3-.7 2.2-2.3-.1L8 16l-1.9-1.4-2.3.1-.7-2.2L1.2 11.2 2 9 1.2 6.8l1.9-1.3.7-2.2 2.3.1z"/>' +
   '<path fill="none" stroke="#fff" stroke-width="1.6" stroke-linecap="round" stroke-linejoin="round" d="M5 8.2l2 2 4-4.2"/>';
 

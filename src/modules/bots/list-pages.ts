@@ -1,0 +1,55 @@
+import { etagOf, type CachedResponse } from '../../lib/read-cache.js';
+import type { BotRanking } from './ranking.js';
+import type { BotListQuery } from './schemas.js';
+
+/** Bytes of list pages kept at most; a flood of distinct URLs evicts the oldest, nothing grows beyond. */
+const MAX_BYTES = 32 * 1024 * 1024;
+
+export interface ListPage extends CachedResponse<string> {
+  /** The catalog version the page was built from. */
+  version: number;
+}
+
+/** Built bot list pages, by query. */
+export class ListPages {
+  private readonly pages = new Map<string, ListPage>();
+  private bytes = 0;
+
+  constructor(private readonly ranking: BotRanking) {}
+
+  get(query: BotListQuery): ListPage | undefined {
+    return this.pages.get(keyOf(query));
+  }
+
+  /** Builds the page from the ranking as it is now and keeps it until `expiresAt` (or a newer version). */
+  build(query: BotListQuery, version: number, expiresAt: number): ListPage {
+    const offset = (query.page - 1) * query.limit;
+    const needle = query.search ? query.search.toLowerCase() : undefined;
+    const { bots, total } = this.ranking.page(query.sort, offset, query.limit, needle);
+    const pagination = { page: query.page, limit: query.limit, total, pages: Math.ceil(total / query.limit) };
+    const body = `{"data":[${bots.map((bot) => bot.json).join(',')}],"pagination":${JSON.stringify(pagination)}}`;
+    const page = { body, etag: etagOf(body), expiresAt, version };
+    this.store(keyOf(query), page);
+    return page;
+  }
+
+  private store(key: string, page: ListPage): void {
+    const old = this.pages.get(key);
+    if (old) {
+      this.pages.delete(key);
+      this.bytes -= old.body.length;
+    }
+    this.pages.set(key, page);
+    this.bytes += page.body.length;
+    // Maps iterate in insertion order: the first entries are the oldest.
+    for (const [oldestKey, oldest] of this.pages) {
+      if (this.bytes <= MAX_BYTES) break;
+      this.pages.delete(oldestKey);
+      this.bytes -= oldest.body.length;
+    }
+  }
+}
+
+function keyOf(query: BotListQuery): string {
+  return `${query.page}:${query.limit}:${query.sort}:${query.search ?? ''}`;
+}

@@ -1,0 +1,99 @@
+import { SortedBlocks } from '../../lib/sorted-blocks.js';
+import type { BotSort } from './schemas.js';
+
+/** What the list needs of a published bot: its sort keys and its public JSON. */
+export interface ListedBot {
+  readonly id: string;
+  /** `name` lower-cased: the `search` filter is a substring of it. */
+  readonly nameLower: string;
+  /** Lower case without diacritics (`sortKey`): the `name` order. */
+  readonly sortName: string;
+  readonly votesMonth: number;
+  readonly votesTotal: number;
+  readonly serverCount: number;
+  /** publishedAt in milliseconds, as the API shows it. */
+  readonly publishedAt: number;
+  /** `{…Bot}` serialized, the list's and the single bot's building block. */
+  readonly json: string;
+}
+
+/** Ties break on id ascending in every order, so the order is total and pages never overlap. */
+function byId(a: ListedBot, b: ListedBot): number {
+  return a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
+}
+
+/**
+ * Compares by Unicode code point, as PostgreSQL's "C" collation compares UTF-8 bytes (JavaScript's
+ * `<` compares UTF-16 units, which orders U+E000–U+FFFF after the astral planes).
+ */
+export function compareCodePoints(a: string, b: string): number {
+  const n = Math.min(a.length, b.length);
+  for (let i = 0; i < n; i++) {
+    const x = a.charCodeAt(i);
+    const y = b.charCodeAt(i);
+    if (x === y) continue;
+    // A surrogate (D800–DFFF) stands for a code point above every BMP character.
+    const hx = x >= 0xd800 && x <= 0xdfff ? x + 0x10000 : x;
+    const hy = y >= 0xd800 && y <= 0xdfff ? y + 0x10000 : y;
+    return hx - hy;
+  }
+  return a.length - b.length;
+}
+
+export const ORDERS: Record<BotSort, (a: ListedBot, b: ListedBot) => number> = {
+  votes_month: (a, b) => b.votesMonth - a.votesMonth || byId(a, b),
+  votes_total: (a, b) => b.votesTotal - a.votesTotal || byId(a, b),
+  servers: (a, b) => b.serverCount - a.serverCount || byId(a, b),
+  new: (a, b) => b.publishedAt - a.publishedAt || byId(a, b),
+  name: (a, b) => compareCodePoints(a.sortName, b.sortName) || byId(a, b),
+};
+
+const SORTS = Object.keys(ORDERS) as BotSort[];
+
+/**
+ * Every published bot in each of the list's five orders, in memory. A page is a positional
+ * slice, so its cost does not depend on the page number or the size of the directory; a change
+ * of one bot moves it in each order in O(log n + block size).
+ */
+export class BotRanking {
+  private readonly orders = new Map<BotSort, SortedBlocks<ListedBot>>(
+    SORTS.map((sort) => [sort, new SortedBlocks<ListedBot>(ORDERS[sort])]),
+  );
+
+  get size(): number {
+    return this.orders.get('name')!.size;
+  }
+
+  reset(bots: readonly ListedBot[]): void {
+    for (const order of this.orders.values()) order.reset(bots);
+  }
+
+  /** Puts `next` where `previous` (the same bot's last state, if listed) was. */
+  replace(previous: ListedBot | undefined, next: ListedBot): void {
+    for (const order of this.orders.values()) {
+      if (previous) order.delete(previous);
+      order.insert(next);
+    }
+  }
+
+  remove(previous: ListedBot): void {
+    for (const order of this.orders.values()) order.delete(previous);
+  }
+
+  /**
+   * One page in `sort` order and how many bots there are; with `nameContains` (lower case) only
+   * bots whose name contains it, which is a scan of the order in memory.
+   */
+  page(sort: BotSort, offset: number, limit: number, nameContains?: string): { bots: ListedBot[]; total: number } {
+    const order = this.orders.get(sort)!;
+    if (!nameContains) return { bots: order.slice(offset, limit), total: order.size };
+    const bots: ListedBot[] = [];
+    let total = 0;
+    for (const bot of order) {
+      if (!bot.nameLower.includes(nameContains)) continue;
+      if (total >= offset && bots.length < limit) bots.push(bot);
+      total++;
+    }
+    return { bots, total };
+  }
+}

@@ -1,0 +1,53 @@
+import type { Database } from '../../db/index.js';
+import type { Clock } from '../../lib/clock.js';
+import { reviewRepository, type ReviewAnchor } from './repository.js';
+import type { AdminReview } from './schemas.js';
+
+/** Reviews between two anchors: a deep page reads at most this many rows before its own. */
+export const ANCHOR_STRIDE = 500;
+/** Bots whose anchors are kept; each costs a few bytes per 500 reviews. */
+const MAX_BOTS = 10_000;
+/** Anchors are also dropped after this long, should a change notification be lost. */
+const ANCHOR_TTL_MS = 60_000;
+
+/**
+ * Seek positions into each bot's published reviews, so that a page by number is an index seek to
+ * the nearest anchor plus fewer than ANCHOR_STRIDE rows, whatever the page. A bot's anchors are
+ * made from one scan of its part of the index the first time a page beyond the first stride is
+ * asked for, and forgotten when its reviews change.
+ */
+export class ReviewAnchors {
+  private readonly byBot = new Map<string, { anchors: Promise<ReviewAnchor[]>; expiresAt: number }>();
+
+  constructor(
+    private readonly db: Database,
+    private readonly clock: Clock,
+  ) {}
+
+  async page(botId: string, offset: number, limit: number): Promise<AdminReview[]> {
+    if (offset < ANCHOR_STRIDE) return reviewRepository.page(this.db, botId, undefined, offset, limit);
+    const anchors = await this.of(botId);
+    const index = Math.min(Math.floor(offset / ANCHOR_STRIDE), anchors.length - 1);
+    const from = anchors[index];
+    if (!from) return [];
+    return reviewRepository.page(this.db, botId, from, offset - index * ANCHOR_STRIDE, limit);
+  }
+
+  forget(botId: string): void {
+    this.byBot.delete(botId);
+  }
+
+  private of(botId: string): Promise<ReviewAnchor[]> {
+    const now = this.clock.now().getTime();
+    const held = this.byBot.get(botId);
+    if (held && held.expiresAt > now) return held.anchors;
+    if (this.byBot.size >= MAX_BOTS) this.byBot.delete(this.byBot.keys().next().value as string);
+    const anchors = reviewRepository.anchors(this.db, botId, ANCHOR_STRIDE);
+    const entry = { anchors, expiresAt: now + ANCHOR_TTL_MS };
+    this.byBot.set(botId, entry);
+    anchors.catch(() => {
+      if (this.byBot.get(botId) === entry) this.byBot.delete(botId);
+    });
+    return anchors;
+  }
+}

@@ -7,6 +7,19 @@ declare module 'autocannon' {
     pipelining?: number;
     workers?: number;
     headers?: Record<string, string>;
+    /** Seconds before a request counts as timed out (default 10). */
+    timeout?: number;
+    requests?: RequestSpec[];
+  }
+  export interface RawRequest {
+    method?: string;
+    path?: string;
+    headers?: Record<string, string>;
+    body?: string;
+  }
+  interface RequestSpec extends RawRequest {
+    /** Changes each request before it is sent (not with `workers`). */
+    setupRequest?: (request: RawRequest, context: Record<string, unknown>) => RawRequest;
   }
   interface Histogram {
     average: number;
@@ -16,13 +29,17 @@ declare module 'autocannon' {
     max: number;
   }
   interface Result {
-    requests: Histogram & { total: number };
+    /** total: completed requests; sent: requests sent (the rest were in flight when the run ended, or failed). */
+    requests: Histogram & { total: number; sent: number };
     latency: Histogram;
     throughput: Histogram;
     errors: number;
     timeouts: number;
     non2xx: number;
     '2xx': number;
+    statusCodeStats?: Record<string, { count: number }>;
+    /** Seconds the run took. */
+    duration: number;
   }
   function autocannon(options: Options): Promise<Result>;
   export default autocannon;

@@ -20,6 +20,8 @@ export const SWEEP_MS = 5_000;
 const SWEEP_OVERLAP_MS = 10_000;
 /** Every this many sweeps, every published bot is compared (deletions leave no changed row). */
 const FULL_SWEEP_EVERY = 60;
+/** How long a read waits for changes to be read back while the database does not answer. */
+const WAIT_MS = 1_000;
 
 export interface CatalogEntry extends ListedBot {
   readonly changedUs: number;
@@ -41,8 +43,11 @@ export class PublishedBots {
   private readonly entries = new Map<string, CatalogEntry>();
   private readonly followers: CatalogFollower[] = [];
   private readonly dirty = new Set<string>();
-  private readonly reading = new Set<string>();
   private refreshing: Promise<void> | undefined;
+  /** Changes announced to this process so far, and how many of them have been read back. */
+  private announced = 0;
+  private applied = 0;
+  private readonly waiters: { upTo: number; done: () => void }[] = [];
   private loading: Promise<void> | undefined;
   private loadedMonth = '';
   private sweepFrom: Date | undefined;
@@ -78,23 +83,26 @@ export class PublishedBots {
 
   /**
    * Resolves when the copy is of the current month and, with `changes`, reflects every change
-   * announced to this process so far; undefined when it already does (no promise on hot paths).
+   * announced to this process before the call (not those announced while it waits: under a
+   * steady stream of votes there is always another); undefined when it already does, so hot
+   * paths take no promise. While the database cannot be read, it waits at most WAIT_MS.
    */
   ready(changes: boolean): Promise<void> | undefined {
     if (this.month() !== this.loadedMonth) return this.load();
-    return changes ? this.refreshing : undefined;
+    if (!changes || this.applied >= this.announced) return undefined;
+    const upTo = this.announced;
+    return new Promise<void>((resolve) => {
+      const timer = setTimeout(resolve, WAIT_MS);
+      timer.unref();
+      this.waiters.push({ upTo, done: () => (clearTimeout(timer), resolve()) });
+    });
   }
 
-  /** The published bot with this id, after any change to it announced here has been read. */
+  /** The published bot with this id, once the changes announced so far have been read back. */
   entry(id: string): CatalogEntry | undefined | Promise<CatalogEntry | undefined> {
-    const pending = this.month() !== this.loadedMonth || this.dirty.has(id) || this.reading.has(id);
-    if (!pending) return this.entries.get(id);
-    return (async () => {
-      await this.ready(false);
-      // Without a refresh under way (it failed: the database does not answer) the held copy answers.
-      while ((this.dirty.has(id) || this.reading.has(id)) && this.refreshing) await this.refreshing;
-      return this.entries.get(id);
-    })();
+    const waiting = this.ready(true);
+    if (!waiting) return this.entries.get(id);
+    return waiting.then(() => this.entries.get(id));
   }
 
   /** `{data: Bot}` of a published bot, from memory. */
@@ -109,6 +117,7 @@ export class PublishedBots {
   /** A bot changed (this process or another said so): read it again. */
   changed(id: string): void {
     this.dirty.add(id);
+    this.announced++;
     this.refreshing ??= this.refresh();
   }
 
@@ -154,6 +163,7 @@ export class PublishedBots {
   }
 
   private async build(): Promise<void> {
+    const upTo = this.announced;
     const month = this.month();
     const now = await botRepository.databaseNow(this.db);
     const rows = await botRepository.listAll(this.db, month);
@@ -165,6 +175,7 @@ export class PublishedBots {
     this.loadedMonth = month;
     this.sweepFrom = new Date(now.getTime() - SWEEP_OVERLAP_MS);
     this.version++;
+    this.settle(upTo);
   }
 
   /** Reads the changed bots back until none is left; while the database fails, retries each second. */
@@ -173,28 +184,35 @@ export class PublishedBots {
     await Promise.resolve();
     while (this.dirty.size > 0) {
       if (this.loading) await this.loading;
+      const upTo = this.announced;
       const ids = [...this.dirty];
       this.dirty.clear();
-      for (const id of ids) this.reading.add(id);
       const month = this.loadedMonth;
       try {
         const rows = await botRepository.findPublishedByIds(this.db, ids, month);
-        if (month !== this.loadedMonth) for (const id of ids) this.dirty.add(id);
-        else this.apply(ids, rows);
+        if (month !== this.loadedMonth) {
+          for (const id of ids) this.dirty.add(id);
+          continue;
+        }
+        this.apply(ids, rows);
+        this.settle(upTo);
       } catch {
-        // The database does not answer: readers go on with what is held (they wait for one
-        // attempt, not for the outage), and the changes are read again a second later.
         for (const id of ids) this.dirty.add(id);
-        this.refreshing = undefined;
-        setTimeout(() => {
-          if (this.dirty.size > 0) this.refreshing ??= this.refresh();
-        }, 1000).unref();
-        return;
-      } finally {
-        this.reading.clear();
+        await new Promise((resolve) => setTimeout(resolve, 1000).unref());
       }
     }
     this.refreshing = undefined;
+  }
+
+  /** Every change announced up to `upTo` has been read back: release who waited for them. */
+  private settle(upTo: number): void {
+    this.applied = Math.max(this.applied, upTo);
+    for (let i = this.waiters.length - 1; i >= 0; i--) {
+      const waiter = this.waiters[i]!;
+      if (waiter.upTo > this.applied) continue;
+      this.waiters.splice(i, 1);
+      waiter.done();
+    }
   }
 
   private apply(ids: readonly string[], rows: readonly BotRow[]): void {

@@ -98,6 +98,26 @@ describe.each(backends())('bot list from the in-memory catalog on %s', (backend)
     expect((await t.get(`/api/v1/bots?sort=votes_total&limit=1&search=${token}`)).json().data[0].id).toBe(id);
   });
 
+  it('answers the bot, the list and search while changes keep arriving (a reader waits only for what was announced before it)', async () => {
+    const { id } = await putBot(t, { name: `${token} busy` });
+    // Every read-back of changed bots meets a new change: the stream never pauses.
+    const query = t.db.query.bind(t.db);
+    t.db.query = ((sql: string, params?: readonly unknown[]) => {
+      if (sql.includes('= ANY($2::text[])')) setImmediate(() => t.app.changes.emit({ kind: 'bot', botId: id, aspect: 'votes', userId: id }));
+      return query(sql, params);
+    }) as typeof t.db.query;
+    try {
+      t.app.changes.emit({ kind: 'bot', botId: id, aspect: 'votes', userId: id });
+      for (let i = 0; i < 3; i++) {
+        expect((await t.get(`/api/v1/bots/${id}`)).statusCode).toBe(200);
+        expect((await t.get(`/api/v1/bots?search=${token}%20busy`)).json().pagination.total).toBe(1);
+        expect((await t.get(`/api/v1/search?q=${token}`)).statusCode).toBe(200);
+      }
+    } finally {
+      t.db.query = query;
+    }
+  });
+
   it('drops a bot that vanished without a notification at a full sweep', async () => {
     const { id } = await putBot(t, { name: `${token} vanish` });
     await t.db.query('DELETE FROM bots WHERE id = $1', [id]);

@@ -1,8 +1,20 @@
+import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
+import { Ajv } from 'ajv';
+import addFormatsModule from 'ajv-formats';
 import type { FastifyInstance } from 'fastify';
-import { addDays, utcDay } from '../src/lib/clock.js';
+import type { Change } from '../src/lib/change-feed.js';
+import { addDays, startOfUtcMonth, utcDay } from '../src/lib/clock.js';
+import { AdminBotIdParams, BotPut } from '../src/modules/bots/schemas.js';
 import { historyRepository } from '../src/modules/history/repository.js';
+import { voteRepository } from '../src/modules/owner/votes-repository.js';
+import { reviewImportRepository, type ImportedReview } from '../src/modules/reviews/import-repository.js';
 import { intBetween, pick, seededRandom } from './random.js';
+
+const addFormats = addFormatsModule as unknown as (ajv: Ajv) => Ajv;
+const ajv = addFormats(new Ajv({ allErrors: true, strict: false, coerceTypes: false }));
+const checkBot = ajv.compile<BotPut>(BotPut);
+const checkId = ajv.compile<string>(AdminBotIdParams.properties.id);
 
 const REVIEW_TEXTS = {
   positive: [
@@ -31,102 +43,135 @@ export interface SeedResult {
   historyDays: number;
 }
 
+export type SeedProgress = (step: string, done: number, total: number) => void;
+
+type Vote = Parameters<typeof voteRepository.insertMany>[1][number];
+type HistoryPoint = { day: string; servers: number; source: 'platform' };
+
 /**
- * Loads bots (the management PUT shape plus `id`) through the management API itself (validation
- * included, in process), then adds generated reviews and a year of daily history so every
- * endpoint shows something.
+ * Loads bots (the management PUT shape plus `id`), checked against the management API's schema and
+ * written by its service (its rules included), then adds generated reviews, votes and a year of daily
+ * history so every endpoint shows something. The generated part is written in bulk, in one
+ * transaction: votes arrive as history (counted, without webhook events), reviews with the
+ * ratings of their bots. `progress` hears about each step.
  */
-export async function seed(app: FastifyInstance, file: string, options: { extras?: boolean; seed?: number } = {}): Promise<SeedResult> {
+export async function seed(
+  app: FastifyInstance,
+  file: string,
+  options: { extras?: boolean; seed?: number; progress?: SeedProgress } = {},
+): Promise<SeedResult> {
   const items = JSON.parse(readFileSync(file, 'utf8')) as unknown;
   if (!Array.isArray(items)) throw new Error(`${file}: expected a JSON array of bots`);
+  const progress = options.progress ?? (() => {});
   const random = seededRandom(options.seed ?? 20261121);
+  const now = app.clock.now();
   const result: SeedResult = { bots: 0, reviews: 0, votes: 0, historyDays: 0 };
+  const reviews: ImportedReview[] = [];
+  const votes: Vote[] = [];
+  const history = new Map<string, HistoryPoint[]>();
+
   for (const [index, item] of items.entries()) {
     const { id, ...body } = item as { id?: unknown } & Record<string, unknown>;
     if (typeof id !== 'string') throw new Error(`${file}[${index}]: id must be a string`);
-    await manage(app, 'PUT', `/admin/v1/bots/${encodeURIComponent(id)}`, body, `${file}[${index}]`);
+    await app.services.bots.put(id, validBot(id, body, `${file}[${index}]`));
     result.bots += 1;
+    if (index % 20 === 19 || index === items.length - 1) progress('bots', index + 1, items.length);
     if (options.extras === false) continue;
-    result.reviews += await addReviews(app, id, random);
-    if (body.published === true) result.votes += await addVotes(app, id, random);
-    result.historyDays += await addHistory(app, id, body.platformServerCount as number | null | undefined, random);
+    reviews.push(...generateReviews(id, now, random));
+    if (body.published === true) votes.push(...generateVotes(id, now, random));
+    const points = generateHistory(body.platformServerCount as number | null | undefined, now, random);
+    if (points.length > 0) history.set(id, points);
   }
+  if (options.extras === false) return result;
+
+  progress('reviews, votes and history', 0, reviews.length + votes.length + history.size);
+  // Every process reads these bots again and drops what it cached of them.
+  const changes: Change[] = [{ kind: 'history' }, ...(items as { id: string }[]).map((item) => ({ kind: 'bot' as const, botId: item.id, aspect: 'profile' as const }))];
+  await app.changes.commit(app.db, changes, async (tx) => {
+    await reviewImportRepository.insertMany(tx, reviews);
+    await voteRepository.insertMany(tx, votes);
+    for (const [botId, points] of history) await historyRepository.upsertMany(tx, botId, points);
+  });
+  result.reviews = reviews.length;
+  result.votes = votes.length;
+  result.historyDays = [...history.values()].reduce((sum, points) => sum + points.length, 0);
+  progress('reviews, votes and history', reviews.length + votes.length + history.size, reviews.length + votes.length + history.size);
   return result;
 }
 
-async function addReviews(app: FastifyInstance, botId: string, random: () => number): Promise<number> {
+function generateReviews(botId: string, now: Date, random: () => number): ImportedReview[] {
   const count = intBetween(random, 0, 8);
-  const now = app.clock.now().getTime();
-  for (let i = 0; i < count; i++) {
+  return Array.from({ length: count }, () => {
     const rating = pick(random, [5, 5, 5, 4, 4, 4, 3, 2, 1]);
     const texts = rating >= 4 ? REVIEW_TEXTS.positive : rating === 3 ? REVIEW_TEXTS.mixed : REVIEW_TEXTS.negative;
-    const created = await manage(app, 'POST', `/admin/v1/bots/${botId}/reviews`, {
+    const createdAt = new Date(now.getTime() - intBetween(random, 1, 300) * 86_400_000);
+    const review: ImportedReview = {
+      id: randomUUID(),
+      botId,
       user: `${intBetween(random, 100000000, 999999999)}${intBetween(random, 100000000, 999999999)}`,
       username: pick(random, USERNAMES),
       rating,
       body: pick(random, texts),
       helpfulCount: intBetween(random, 0, 40),
-      createdAt: new Date(now - intBetween(random, 1, 300) * 86_400_000).toISOString(),
-    });
-    if (random() < 0.3) {
-      await manage(app, 'PUT', `/admin/v1/reviews/${created.data.id}/reply`, { body: pick(random, REPLIES) });
-    }
-  }
-  return count;
+      published: true,
+      createdAt,
+      updatedAt: createdAt,
+      reply: null,
+    };
+    if (random() < 0.3) review.reply = { body: pick(random, REPLIES), repliedAt: now };
+    return review;
+  });
 }
 
 /** Votes from distinct users over the last 40 days, so both votesMonth and votesTotal show something. */
-async function addVotes(app: FastifyInstance, botId: string, random: () => number): Promise<number> {
+function generateVotes(botId: string, now: Date, random: () => number): Vote[] {
   const count = Math.floor(random() ** 2 * 60);
-  const now = app.clock.now().getTime();
-  for (let i = 0; i < count; i++) {
-    await manage(app, 'POST', `/admin/v1/bots/${botId}/votes`, {
+  return Array.from({ length: count }, (_, i) => {
+    const votedAt = new Date(now.getTime() - Math.floor(random() * 40 * 86_400_000));
+    return {
+      id: randomUUID(),
+      botId,
       user: `${400000000000000000n + BigInt(i)}`,
       username: `${pick(random, USERNAMES)}${i}`,
       flagged: random() < 0.03,
-      votedAt: new Date(now - Math.floor(random() * 40 * 86_400_000)).toISOString(),
-    });
-  }
-  return count;
+      votedAt,
+      month: utcDay(startOfUtcMonth(votedAt)),
+    };
+  });
 }
 
-/** A year of gentle growth ending at today's platform count, with a little day-to-day noise. */
-async function addHistory(
-  app: FastifyInstance,
-  botId: string,
-  current: number | null | undefined,
-  random: () => number,
-): Promise<number> {
-  if (current === null || current === undefined) return 0;
-  const today = utcDay(app.clock.now());
+/** Days back from today that get a daily point; before them, one point a week. */
+const DAILY_HISTORY_DAYS = 90;
+
+/**
+ * A year of gentle growth ending at today's platform count, with a little day-to-day noise: daily
+ * for the last 90 days, weekly before (the history repeats a day's count until the next point, so
+ * the year is complete; a third of the rows keeps the first start of the demo quick).
+ */
+function generateHistory(current: number | null | undefined, now: Date, random: () => number): HistoryPoint[] {
+  if (current === null || current === undefined) return [];
+  const today = utcDay(now);
   const start = 0.55 + random() * 0.35;
-  const points: { day: string; servers: number; source: 'platform' }[] = [];
+  const points: HistoryPoint[] = [];
   for (let back = 365; back >= 1; back--) {
     const progress = 1 - back / 365;
     const noise = 1 + (random() - 0.5) * 0.02;
+    if (back > DAILY_HISTORY_DAYS && back % 7 !== 0) continue;
     points.push({
       day: addDays(today, -back),
       servers: Math.max(0, Math.round(current * (start + (1 - start) * progress) * noise)),
       source: 'platform',
     });
   }
-  await app.db.transaction((tx) => historyRepository.upsertMany(tx, botId, points));
-  return points.length;
+  return points;
 }
 
-async function manage(
-  app: FastifyInstance,
-  method: 'PUT' | 'POST',
-  url: string,
-  payload: Record<string, unknown>,
-  where = url,
-): Promise<{ data: { id: string } }> {
-  const response = await app.inject({
-    method,
-    url,
-    payload,
-    headers: { authorization: `Bearer ${app.config.adminToken}` },
-  });
-  if (response.statusCode >= 300) throw new Error(`${where}: ${response.statusCode} ${response.body}`);
-  return response.json();
+/** The management API's own validation of a PUT (its TypeBox schemas), so a bad file fails like a bad request. */
+function validBot(id: string, body: Record<string, unknown>, where: string): BotPut {
+  const problems = [
+    ...(checkId(id) ? [] : [`id: ${checkId.errors?.[0]?.message ?? 'is invalid'}`]),
+    ...(checkBot(body) ? [] : (checkBot.errors ?? []).map((error) => `${error.instancePath || 'body'}: ${error.message ?? 'is invalid'}`)),
+  ];
+  if (problems.length > 0) throw new Error(`${where}: ${problems.join('; ')}`);
+  return body as BotPut;
 }

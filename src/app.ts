@@ -5,10 +5,16 @@ import { openDatabase, type Database } from './db/index.js';
 import { ChangeFeed } from './lib/change-feed.js';
 import { systemClock, type Clock } from './lib/clock.js';
 import { AppError, errorBody } from './lib/errors.js';
+import { Metrics } from './lib/metrics.js';
+import { registerServiceMetrics } from './app-metrics.js';
 import { bearerToken, operatorCheck } from './modules/admin/auth.js';
 import { looksLikeKey } from './modules/keys/key-format.js';
 import { adminRoutes } from './modules/admin/routes.js';
+import { docsRoutes } from './modules/docs/routes.js';
 import { embedRoutes } from './modules/embeds/routes.js';
+import { healthRoutes } from './modules/health/routes.js';
+import { HealthService } from './modules/health/service.js';
+import { pageRoutes } from './modules/pages/routes.js';
 import { publicRoutes } from './modules/public-routes.js';
 import { isPromise } from './lib/maybe-promise.js';
 import { requestKey } from './modules/keys/auth.js';
@@ -18,7 +24,11 @@ import { createServices, type Services } from './modules/services.js';
 import errorsPlugin, { mapFrameworkError, MAX_PARAM_LENGTH } from './plugins/errors.js';
 import type { LookupFn } from './modules/webhooks/resolve-host.js';
 import { loadOrCreateKeyFile } from './modules/webhooks/secret-box.js';
+import backPressurePlugin from './plugins/back-pressure.js';
+import { createLogger } from './plugins/logger.js';
+import observabilityPlugin, { requestId } from './plugins/observability.js';
 import openapiPlugin from './plugins/openapi.js';
+import protocolPlugin, { clientErrorHandler, serverOptions } from './plugins/protocol.js';
 import validationPlugin from './plugins/validation.js';
 import { startWorkers } from './workers.js';
 
@@ -46,15 +56,14 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   const { config } = options;
   const clock = options.clock ?? systemClock;
   const app = Fastify({
-    logger: options.logger ?? {
-      level: config.logLevel,
-      redact: ['req.headers.authorization'],
-    },
-    // One log line per request costs more than the request itself on cached reads; debug turns it on.
-    logController: new LogController({ disableRequestLogging: !['debug', 'trace'].includes(config.logLevel) }),
+    logger: options.logger ?? createLogger(config),
+    // One line per request is written by the observability plugin (LOG_REQUESTS), not by Fastify.
+    logController: new LogController({ disableRequestLogging: true }),
+    genReqId: requestId,
     trustProxy: config.trustProxy,
     bodyLimit: 64 * 1024,
-    requestTimeout: 30_000,
+    requestTimeout: config.requestTimeoutMs,
+    http: serverOptions(config.requestTimeoutMs),
     return503OnClosing: false,
     routerOptions: { maxParamLength: MAX_PARAM_LENGTH },
     // Errors the router raises before any handler exists (a malformed URL): still our envelope.
@@ -63,27 +72,24 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       const respond = (limited?: unknown): void => {
         const mapped = limited instanceof AppError && limited.code === 'rate_limited' ? limited : mapFrameworkError(error);
         const body = mapped ? mapped.toBody() : errorBody('internal_error', 'Internal error');
-        void (reply as FastifyReply).code(mapped?.statusCode ?? 500).type('application/json; charset=utf-8').send(body);
+        void (reply as FastifyReply)
+          .code(mapped?.statusCode ?? 500)
+          .header('x-request-id', request.id)
+          .type('application/json; charset=utf-8')
+          .send(body);
       };
       if (app.rateLimit) app.rateLimit(request, reply as FastifyReply, respond);
       else respond();
     },
-    // Malformed HTTP never reaches Fastify's router; answer it in the envelope too.
-    clientErrorHandler: (error, socket) => {
-      if (!socket.writable) return;
-      const body = JSON.stringify(errorBody('validation_failed', 'Malformed HTTP request', [
-        { field: 'request', message: (error as NodeJS.ErrnoException).code ?? 'malformed' },
-      ]));
-      socket.end(
-        `HTTP/1.1 422 Unprocessable Entity\r\nConnection: close\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`,
-      );
-    },
+    // Malformed or too slow HTTP never reaches Fastify's router; answer it in the envelope too.
+    clientErrorHandler,
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   const ownsDb = options.db === undefined;
   const db = options.db ?? (await openDatabase(config));
   const feed = new ChangeFeed();
   await feed.start(db);
+  const metrics = new Metrics();
 
   app.decorate('config', config);
   app.decorate('db', db);
@@ -97,13 +103,25 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await services.search.load();
   await services.catalog.load();
   services.catalog.startSweeping();
+  // After an outage or a lost notification connection, NOTIFYs may have been missed: the catalog
+  // (bot lists, search index) is read again and the cached answers that depend on all bots go.
+  db.health.subscribe((available) => {
+    if (!available) return;
+    feed.emit({ kind: 'history' });
+    services.catalog.load().catch((error: unknown) => app.log.error({ err: error }, 'catalog reload failed'));
+  });
+  registerServiceMetrics(metrics, { db, services, timeoutMs: config.databaseTimeouts.connectMs });
 
+  await app.register(backPressurePlugin, { maxEventLoopDelayMs: config.maxEventLoopDelayMs });
+  await app.register(observabilityPlugin, { metrics, logRequests: config.logRequests });
   const isOperator = operatorCheck(config.adminToken);
+  let rateLimitStore: RateLimitStore | undefined;
   if (config.rateLimit.enabled) {
     // Only an injected clock is read per request; the system clock is Date.now without a Date.
     const now = options.clock ? () => clock.now().getTime() : Date.now;
+    rateLimitStore = options.rateLimit?.store ?? (await createRateLimitStore(config, app.log, now));
     await app.register(rateLimitPlugin, {
-      store: options.rateLimit?.store ?? (await createRateLimitStore(config, app.log, now)),
+      store: rateLimitStore,
       anonymousLimit: config.rateLimit.anonymous,
       embedsLimit: config.rateLimit.embeds,
       // The operator's token is not an API key: on the public API it reads like anyone else.
@@ -119,14 +137,24 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       isOperator,
     });
   }
+  await app.register(protocolPlugin);
   await app.register(errorsPlugin);
   await app.register(validationPlugin);
   await app.register(openapiPlugin, { baseUrl: config.baseUrl, version: VERSION });
+  const health = new HealthService({
+    db,
+    searchLoaded: () => services.search.isLoaded(),
+    redisAvailable: config.redisUrl && rateLimitStore?.available ? () => rateLimitStore?.available?.() ?? false : undefined,
+    timeoutMs: config.databaseTimeouts.connectMs,
+  });
+  await app.register(healthRoutes, { health, metrics, metricsToken: config.metricsToken });
+  await app.register(pageRoutes, { version: VERSION });
+  await app.register(docsRoutes, { version: VERSION });
   await app.register(publicRoutes, { prefix: '/api/v1' });
   await app.register(embedRoutes, { prefix: '/api' });
   await app.register(adminRoutes, { prefix: '/admin/v1' });
 
-  const stopWorkers = options.workers ? await startWorkers(app, { secretKey, lookup: options.lookup, version: VERSION }) : undefined;
+  const stopWorkers = options.workers ? await startWorkers(app, { secretKey, lookup: options.lookup, version: VERSION, metrics }) : undefined;
   app.addHook('onClose', async () => {
     await stopWorkers?.();
     await services.catalog.stop();

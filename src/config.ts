@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { isIP } from 'node:net';
 import { join, resolve } from 'node:path';
 import { Cron } from 'croner';
+import type { DatabaseTimeouts } from './db/postgres.js';
 import { parseRetrySchedule } from './modules/webhooks/retry-policy.js';
 import { DEFAULT_WEBHOOK_TIMEOUT_MS } from './modules/webhooks/safe-dispatcher.js';
 import { parseSecretKey } from './modules/webhooks/secret-box.js';
@@ -20,6 +21,18 @@ export interface Config {
   /** The operator's public website; the widget's vote button links to `${siteUrl}/{lang}/bots/{slug}`. */
   siteUrl: string;
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+  /** One line per request at info (health checks and metrics scrapes only at debug). */
+  logRequests: boolean;
+  /** `json` (one object a line, for collectors) or `pretty` (pino-pretty, a development dependency). */
+  logFormat: 'json' | 'pretty';
+  /** How long the service waits for PostgreSQL (DATABASE_URL) before answering 503. */
+  databaseTimeouts: DatabaseTimeouts;
+  /** The whole request (headers and body) must arrive within this; a slower one gets 408. */
+  requestTimeoutMs: number;
+  /** Bearer token that /metrics requires; undefined: /metrics is open. */
+  metricsToken: string | undefined;
+  /** Event-loop delay above which requests get 503 until it recovers (back-pressure); 0 turns it off. */
+  maxEventLoopDelayMs: number;
   historyCron: string;
   /**
    * How old a bot list page may be while bots keep changing (votes, reports): within it a page is
@@ -114,6 +127,15 @@ export function readConfig(env: Env = process.env): Config {
     baseUrl: baseUrl.replace(/\/+$/, ''),
     siteUrl: (optionalUrl(env, 'SITE_URL', ['http:', 'https:']) ?? baseUrl).replace(/\/+$/, ''),
     logLevel: oneOf(env, 'LOG_LEVEL', LOG_LEVELS, nodeEnv === 'test' ? 'silent' : 'info'),
+    logRequests: boolean(env, 'LOG_REQUESTS', true),
+    logFormat: oneOf(env, 'LOG_FORMAT', ['json', 'pretty'] as const, 'json'),
+    databaseTimeouts: {
+      connectMs: integer(env, 'DB_TIMEOUT_MS', 2000, 100, 60_000),
+      statementMs: integer(env, 'DB_STATEMENT_TIMEOUT_MS', 30_000, 100, 86_400_000),
+    },
+    requestTimeoutMs: integer(env, 'REQUEST_TIMEOUT_MS', 30_000, 1000, 600_000),
+    metricsToken: metricsToken(env),
+    maxEventLoopDelayMs: integer(env, 'MAX_EVENT_LOOP_DELAY_MS', 1000, 0, 60_000),
     historyCron: cron(env, 'HISTORY_CRON', '5 0 * * *'),
     listMaxStaleMs: integer(env, 'LIST_MAX_STALE_MS', 2000, 0, 60_000),
     v1Retirement: v1Retirement(env),
@@ -161,6 +183,12 @@ function secretKeyFrom(env: Env, nodeEnv: Config['nodeEnv'], databaseUrl: string
   } catch {
     throw new ConfigError('SECRET_KEY', 'must be 64 hex characters or base64 of 32 bytes (openssl rand -hex 32)');
   }
+}
+
+function metricsToken(env: Env): string | undefined {
+  const token = raw(env, 'METRICS_TOKEN');
+  if (token !== undefined && token.length < 16) throw new ConfigError('METRICS_TOKEN', 'must be at least 16 characters');
+  return token;
 }
 
 function retrySchedule(env: Env): number[] {

@@ -1,7 +1,9 @@
+import { performance } from 'node:perf_hooks';
 import { Cron } from 'croner';
 import type { FastifyInstance } from 'fastify';
 import { openPostgres } from './db/postgres.js';
 import { startPeriodic } from './lib/background.js';
+import type { Metrics } from './lib/metrics.js';
 import { startLapseSweep } from './modules/owner/lapse-sweep.js';
 import { createMailer, EMAIL_SWEEP_MS, EmailOutbox } from './modules/webhooks/notifications.js';
 import type { LookupFn } from './modules/webhooks/resolve-host.js';
@@ -15,6 +17,7 @@ export interface WorkerOptions {
   secretKey: Buffer;
   lookup: LookupFn | undefined;
   version: string;
+  metrics: Metrics;
 }
 
 /**
@@ -23,10 +26,14 @@ export interface WorkerOptions {
  */
 export async function startWorkers(app: FastifyInstance, options: WorkerOptions): Promise<() => Promise<void>> {
   const history = new Cron(app.config.historyCron, { timezone: 'UTC', protect: true }, async () => {
+    const started = performance.now();
+    const seconds = () => (performance.now() - started) / 1000;
     try {
       const written = await app.services.history.collect();
-      app.log.info({ written }, 'history collected');
+      options.metrics.historyCollection.observe({ result: 'succeeded' }, seconds());
+      app.log.info({ written, ms: Math.round(seconds() * 1000) }, 'history collected');
     } catch (error) {
+      options.metrics.historyCollection.observe({ result: 'failed' }, seconds());
       app.log.error({ err: error }, 'history collection failed');
     }
     try {
@@ -42,7 +49,7 @@ export async function startWorkers(app: FastifyInstance, options: WorkerOptions)
   const settings = app.config.webhook;
   // On a server, delivery gets connections of its own, so a burst of API writes holding the
   // request pool does not delay it (commit → receiver latency), nor does delivery slow the API.
-  const ownPool = app.config.databaseUrl && app.db.kind === 'postgres' ? await openPostgres(app.config.databaseUrl, WORKER_POOL_SIZE) : undefined;
+  const ownPool = app.config.databaseUrl && app.db.kind === 'postgres' ? await openPostgres(app.config.databaseUrl, WORKER_POOL_SIZE, app.config.databaseTimeouts) : undefined;
   const dispatcher = createSafeDispatcher({ allowPrivate: settings.allowPrivate, timeoutMs: settings.timeoutMs, lookup: options.lookup });
   const mailer = createMailer(app.config.mail);
   const outbox = mailer && new EmailOutbox(ownPool ?? app.db, app.clock, mailer, app.log);
@@ -56,6 +63,7 @@ export async function startWorkers(app: FastifyInstance, options: WorkerOptions)
     dispatcher,
     userAgent: `BotDirectory-Webhooks/${options.version} (+${app.config.baseUrl})`,
     emails,
+    metrics: options.metrics,
   });
   await webhooks.start();
   // A vote's event is written without waking the workers from inside its transaction (that would

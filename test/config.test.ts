@@ -79,6 +79,13 @@ describe('readConfig', () => {
       adminTokenGenerated: false,
       baseUrl: 'https://bots.example.org',
       logLevel: 'warn',
+      // Operating settings keep their defaults here (test/config-operations.test.ts reads them).
+      logRequests: true,
+      logFormat: 'json',
+      databaseTimeouts: { connectMs: 2000, statementMs: 30_000 },
+      requestTimeoutMs: 30_000,
+      metricsToken: undefined,
+      maxEventLoopDelayMs: 1000,
       historyCron: '0 3 * * *',
       listMaxStaleMs: 500,
       v1Retirement: { deprecatedAt: new Date('2027-01-01T00:00:00.000Z'), sunsetAt: new Date('2027-07-01T00:00:00.000Z') },

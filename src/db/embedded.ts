@@ -1,6 +1,13 @@
 import { mkdirSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
-import type { Database, Queryable, QueryResult } from './types.js';
+import type { Database, DatabaseHealth, Queryable, QueryResult } from './types.js';
+
+/** PGlite runs in this process: it cannot be partitioned away, so there is nothing to watch. */
+const IN_PROCESS: DatabaseHealth = {
+  available: () => true,
+  subscribe: () => () => {},
+  pool: () => undefined,
+};
 
 /**
  * PGlite in this process. It serialises statements itself; a transaction holds it exclusively,
@@ -27,6 +34,7 @@ export async function openEmbedded(dataDir: string | undefined): Promise<Databas
       const unlisten = await pg.listen(channel, onPayload);
       return () => unlisten();
     },
+    health: IN_PROCESS,
     close: () => pg.close(),
   };
 }

@@ -8,9 +8,9 @@ import type { Database } from './types.js';
 export type { Database, Queryable, QueryResult } from './types.js';
 
 /** DATABASE_URL selects a PostgreSQL server; without it the embedded PGlite keeps its files under DATA_DIR. */
-export async function openDatabase(config: Pick<Config, 'databaseUrl' | 'dataDir'>): Promise<Database> {
+export async function openDatabase(config: Pick<Config, 'databaseUrl' | 'dataDir'> & Partial<Pick<Config, 'databaseTimeouts'>>): Promise<Database> {
   const db = config.databaseUrl
-    ? await openPostgres(config.databaseUrl)
+    ? await openPostgres(config.databaseUrl, 10, config.databaseTimeouts)
     : await openEmbedded(join(config.dataDir, 'pglite'));
   try {
     await migrate(db);

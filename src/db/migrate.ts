@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import type { Database } from './types.js';
+import type { Database, Queryable } from './types.js';
 
 const MIGRATIONS_DIR = fileURLToPath(new URL('./migrations/', import.meta.url));
 /** Arbitrary but fixed: every process of this service takes the same advisory lock to migrate. */
@@ -26,6 +26,8 @@ export function loadMigrations(dir = MIGRATIONS_DIR): Migration[] {
  */
 export async function migrate(db: Database, migrations = loadMigrations()): Promise<string[]> {
   return db.transaction(async (tx) => {
+    // A migration over a large table may run for minutes; the sessions' statement_timeout is for requests.
+    await tx.query('SET LOCAL statement_timeout = 0');
     await tx.query('SELECT pg_advisory_xact_lock($1)', [MIGRATION_LOCK_KEY]);
     await tx.query(`CREATE TABLE IF NOT EXISTS schema_migrations (
       version integer PRIMARY KEY,
@@ -65,4 +67,10 @@ function splitStatements(sql: string): string[] {
   const rest = current.join('\n').trim();
   if (rest) statements.push(rest);
   return statements.filter((statement) => statement.length > 0);
+}
+
+/** The versions recorded as applied. */
+export async function appliedVersions(db: Queryable): Promise<number[]> {
+  const { rows } = await db.query<{ version: number }>('SELECT version FROM schema_migrations ORDER BY version');
+  return rows.map((row) => row.version);
 }

@@ -1,4 +1,6 @@
 import pg from 'pg';
+import { asUnavailable, DatabaseUnavailableError } from './errors.js';
+import { ControlConnection, destroy } from './postgres-control.js';
 import type { Database, Queryable, QueryResult } from './types.js';
 
 const INT8_OID = 20;
@@ -10,103 +12,122 @@ const types = {
   },
 };
 
-export async function openPostgres(connectionString: string, poolSize = 10): Promise<Database> {
-  const pool = new pg.Pool({ connectionString, max: poolSize, types, options: '-c TimeZone=UTC' });
+/** How long the service waits for PostgreSQL; see DB_TIMEOUT_MS and DB_STATEMENT_TIMEOUT_MS. */
+export interface DatabaseTimeouts {
+  /** Connecting, waiting for a free connection of the pool, and each liveness check. */
+  connectMs: number;
+  /** `statement_timeout` of every session: the server cancels a statement that runs longer. */
+  statementMs: number;
+}
+
+export const DEFAULT_TIMEOUTS: DatabaseTimeouts = { connectMs: 2000, statementMs: 30_000 };
+
+/** A transaction left open by a client that vanished (a partition) releases its locks after this. */
+const IDLE_IN_TRANSACTION_MS = 60_000;
+
+/**
+ * A pool of connections to a PostgreSQL server, with every wait bounded: connecting and taking a
+ * connection from the pool (`connectMs`), each statement (`statementMs`, enforced by the server),
+ * and a silent server (a partition) noticed by the control connection's liveness check, which
+ * then fails every waiting query and refuses new ones until the server answers again.
+ */
+export async function openPostgres(connectionString: string, poolSize = 10, timeouts: DatabaseTimeouts = DEFAULT_TIMEOUTS): Promise<Database> {
+  const pool = new pg.Pool({
+    connectionString,
+    max: poolSize,
+    types,
+    connectionTimeoutMillis: timeouts.connectMs,
+    keepAlive: true,
+    options: '-c TimeZone=UTC',
+    statement_timeout: timeouts.statementMs,
+    idle_in_transaction_session_timeout: IDLE_IN_TRANSACTION_MS,
+  });
   // An idle client that loses its connection must not crash the process; the pool replaces it.
   pool.on('error', () => {});
-  await pool.query('SELECT 1');
+  const clients = new Set<pg.PoolClient>();
+  pool.on('connect', (client) => {
+    clients.add(client);
+    // The pool listens for errors of idle connections only; one that fails while checked out
+    // (destroyed below, or dropped by the server) reports through its query instead.
+    client.on('error', () => {});
+  });
+  pool.on('remove', (client) => clients.delete(client));
 
-  const wrap = (q: pg.Pool | pg.PoolClient): Queryable => ({
+  const control = new ControlConnection({
+    connectionString,
+    timeoutMs: timeouts.connectMs,
+    intervalMs: Math.max(250, Math.round(timeouts.connectMs / 4)),
+    // The connections share the control connection's network path: queries waiting on them would
+    // otherwise wait for TCP to give up (many minutes). Destroyed, they fail now and leave the pool.
+    onLost: () => {
+      for (const client of clients) destroy(client);
+    },
+  });
+  await control.open();
+
+  /** Runs fn on a connection of the pool; an error that means "unreachable" becomes DatabaseUnavailableError. */
+  async function withClient<T>(fn: (client: pg.PoolClient) => Promise<T>): Promise<T> {
+    if (!control.isAvailable()) throw new DatabaseUnavailableError('The database did not answer its latest liveness check');
+    let client: pg.PoolClient;
+    try {
+      client = await pool.connect();
+    } catch (error) {
+      throw asUnavailable(error) ?? error;
+    }
+    let broken: Error | undefined;
+    try {
+      return await fn(client);
+    } catch (error) {
+      const unavailable = asUnavailable(error);
+      if (unavailable) {
+        broken = unavailable;
+        throw unavailable;
+      }
+      throw error;
+    } finally {
+      // A connection that failed is not handed out again.
+      client.release(broken);
+    }
+  }
+
+  const wrap = (client: pg.PoolClient): Queryable => ({
     async query<T>(sql: string, params: readonly unknown[] = []): Promise<QueryResult<T>> {
-      const result = await q.query(sql, params as unknown[]);
+      const result = await client.query(sql, params as unknown[]);
       return { rows: result.rows as T[], rowCount: result.rowCount ?? 0 };
     },
   });
 
-  const listeners = new Listeners(connectionString);
   return {
     kind: 'postgres',
-    ...wrap(pool),
-    async transaction(fn) {
-      const client = await pool.connect();
-      try {
+    query: <T>(sql: string, params?: readonly unknown[]) => withClient((client) => wrap(client).query<T>(sql, params)),
+    transaction: (fn) =>
+      withClient(async (client) => {
         await client.query('BEGIN');
-        const result = await fn(wrap(client));
-        await client.query('COMMIT');
-        return result;
-      } catch (error) {
-        await client.query('ROLLBACK').catch(() => {});
-        throw error;
-      } finally {
-        client.release();
-      }
+        try {
+          const result = await fn(wrap(client));
+          await client.query('COMMIT');
+          return result;
+        } catch (error) {
+          // Without a connection there is nothing to roll back: the server aborts the transaction itself.
+          if (!asUnavailable(error)) await client.query('ROLLBACK').catch(() => {});
+          throw error;
+        }
+      }),
+    listen: (channel, onPayload) => control.listen(channel, onPayload),
+    health: {
+      available: () => control.isAvailable(),
+      subscribe: (listener) => control.subscribe(listener),
+      pool: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
     },
-    listen: (channel, onPayload) => listeners.add(channel, onPayload),
     async close() {
-      await listeners.close();
-      await pool.end();
+      await control.close();
+      // pool.end() waits for every connection to end; one behind a partition never would.
+      const ended = pool.end();
+      const timer = setTimeout(() => {
+        for (const client of clients) destroy(client);
+      }, timeouts.connectMs);
+      await ended;
+      clearTimeout(timer);
     },
   };
-}
-
-/** One dedicated connection carries every LISTEN of this process, and reconnects after a loss. */
-class Listeners {
-  private client: pg.Client | undefined;
-  private connecting: Promise<pg.Client> | undefined;
-  private readonly handlers = new Map<string, Set<(payload: string) => void>>();
-  private closed = false;
-
-  constructor(private readonly connectionString: string) {}
-
-  async add(channel: string, handler: (payload: string) => void): Promise<() => Promise<void>> {
-    let set = this.handlers.get(channel);
-    if (!set) {
-      set = new Set();
-      this.handlers.set(channel, set);
-      const client = await this.connect();
-      await client.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
-    }
-    set.add(handler);
-    return async () => {
-      set.delete(handler);
-    };
-  }
-
-  async close(): Promise<void> {
-    this.closed = true;
-    const client = this.client;
-    this.client = undefined;
-    await client?.end().catch(() => {});
-  }
-
-  private connect(): Promise<pg.Client> {
-    if (this.client) return Promise.resolve(this.client);
-    this.connecting ??= this.open().finally(() => {
-      this.connecting = undefined;
-    });
-    return this.connecting;
-  }
-
-  private async open(): Promise<pg.Client> {
-    const client = new pg.Client({ connectionString: this.connectionString });
-    client.on('notification', (msg) => {
-      for (const handler of this.handlers.get(msg.channel) ?? []) handler(msg.payload ?? '');
-    });
-    client.on('error', () => this.reconnectLater(client));
-    client.on('end', () => this.reconnectLater(client));
-    await client.connect();
-    for (const channel of this.handlers.keys()) await client.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
-    this.client = client;
-    return client;
-  }
-
-  private reconnectLater(lost: pg.Client): void {
-    if (this.client !== lost || this.closed) return;
-    this.client = undefined;
-    const retry = (): void => {
-      if (this.closed) return;
-      this.connect().catch(() => setTimeout(retry, 1000).unref());
-    };
-    setTimeout(retry, 250).unref();
-  }
 }

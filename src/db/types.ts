@@ -15,5 +15,19 @@ export interface Database extends Queryable {
   transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
   /** Subscribes to NOTIFY on channel; resolves to an unsubscribe function. */
   listen(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>;
+  /** Whether the database answers; see DatabaseHealth. */
+  readonly health: DatabaseHealth;
   close(): Promise<void>;
+}
+
+export interface DatabaseHealth {
+  /** False from a failed liveness check until the next one succeeds. PGlite, in process, always answers. */
+  available(): boolean;
+  /**
+   * `false` when the database stops answering; `true` when it answers again after that, or after
+   * its notification connection was replaced (NOTIFYs may have been missed meanwhile).
+   */
+  subscribe(listener: (available: boolean) => void): () => void;
+  /** Connections of the pool: open, idle, and callers waiting for one (undefined in process). */
+  pool(): { total: number; idle: number; waiting: number } | undefined;
 }

@@ -4,6 +4,7 @@ export const ERROR_STATUS = {
   forbidden: 403,
   not_found: 404,
   method_not_allowed: 405,
+  request_timeout: 408,
   conflict: 409,
   payload_too_large: 413,
   validation_failed: 422,
@@ -39,6 +40,11 @@ export class AppError extends Error {
 
   static notFound(message = 'No published bot with that application ID'): AppError {
     return new AppError('not_found', message);
+  }
+
+  /** 503: the service cannot answer now (database, back-pressure); `Retry-After` says when to try again. */
+  static unavailable(message: string, retryAfterSeconds: number): AppError {
+    return new AppError('service_unavailable', message, undefined, { 'retry-after': String(retryAfterSeconds) });
   }
 
   static validation(details: FieldError[]): AppError {

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { startOfNextUtcMonth, startOfUtcMonth, utcDay, type Clock } from './clock.js';
+import { isDatabaseUnavailable } from '../db/errors.js';
 import { AppError } from './errors.js';
 
 /** How long an entry may live when nothing invalidates it (a lost notification, say). */
@@ -20,6 +21,12 @@ interface Flight {
   group: string;
   promise: Promise<CachedResponse>;
 }
+
+/**
+ * Lookups of every read cache of this process by result, for the metrics; `stale`: an expired
+ * entry served because the database did not answer.
+ */
+export const readCacheStats = { hits: 0, misses: 0, stale: 0 };
 
 /** A strong ETag of a body. */
 export function etagOf(body: string | Buffer): string {
@@ -42,6 +49,8 @@ export class ReadCache {
   constructor(
     private readonly clock: Clock,
     private readonly maxEntries = 20_000,
+    /** Whether an expired entry may answer while the database does not (not for answers that expire by meaning). */
+    private readonly staleWhenDown = true,
   ) {}
 
   /**
@@ -57,14 +66,29 @@ export class ReadCache {
     ttlMs: number | (() => number) = TTL_MS,
   ): Promise<CachedResponse<B>> {
     const hit = this.peek<B>(key);
-    if (hit) return Promise.resolve(hit);
+    if (hit) {
+      readCacheStats.hits++;
+      return Promise.resolve(hit);
+    }
     const joined = this.flights.get(key);
     if (joined) return joined.promise as Promise<CachedResponse<B>>;
     const now = this.clock.now();
     const flight: Flight = { group, promise: undefined as unknown as Promise<CachedResponse> };
+    readCacheStats.misses++;
+    const expired = this.entries.get(key);
     flight.promise = (async () => {
       try {
-        const body = await compute(utcDay(startOfUtcMonth(now)));
+        let body: B | undefined;
+        try {
+          body = await compute(utcDay(startOfUtcMonth(now)));
+        } catch (error) {
+          // While the database does not answer, what was last known beats a 503.
+          if (expired && this.staleWhenDown && isDatabaseUnavailable(error)) {
+            readCacheStats.stale++;
+            return expired;
+          }
+          throw error;
+        }
         if (body === undefined) throw AppError.notFound();
         const life = typeof ttlMs === 'number' ? ttlMs : ttlMs();
         const entry = { body, etag: etagOf(body), expiresAt: Math.min(now.getTime() + life, startOfNextUtcMonth(now).getTime()) };

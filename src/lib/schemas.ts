@@ -10,15 +10,35 @@ export const Uuid = Type.String({ format: 'uuid' });
 
 export const HttpUrl = Type.String({ format: 'uri', pattern: '^https?://', maxLength: 2048 });
 
-export const Pagination = Type.Object(
-  { page: Type.Integer(), limit: Type.Integer(), total: Type.Integer(), pages: Type.Integer() },
-  { additionalProperties: false },
+/** Where a named schema's name is kept until the OpenAPI documents are built (plugins/openapi.ts). */
+export const COMPONENT_NAME = 'x-component';
+
+/**
+ * Names an entity of the API: the OpenAPI documents show it once, as components.schemas[name],
+ * and refer to it with $ref (so generated clients get a type of that name). Validation and
+ * serialization ignore the name.
+ */
+export function named<T extends TSchema>(name: string, schema: T): T {
+  NAMED.set(name, schema);
+  return Object.assign(schema, { [COMPONENT_NAME]: name });
+}
+
+const NAMED = new Map<string, TSchema>();
+
+/** The description a named schema was defined with (a place that uses it may give its own). */
+export function namedDescription(name: string): string | undefined {
+  return (NAMED.get(name) as { description?: string } | undefined)?.description;
+}
+
+export const Pagination = named(
+  'Pagination',
+  Type.Object({ page: Type.Integer(), limit: Type.Integer(), total: Type.Integer(), pages: Type.Integer() }, { additionalProperties: false }),
 );
 
 /** page: the spec only fixes a minimum; a safe-integer ceiling keeps huge values a 422 instead of an overflow. */
 export const PageParam = Type.Integer({ minimum: 1, maximum: Number.MAX_SAFE_INTEGER, default: 1 });
 
-export const ErrorResponse = Type.Object(
+export const ErrorResponse = named('Error', Type.Object(
   {
     error: Type.Object({
       code: Type.String({ enum: Object.keys(ERROR_STATUS) }),
@@ -27,11 +47,16 @@ export const ErrorResponse = Type.Object(
     }),
   },
   { description: 'Error envelope' },
-);
+));
 
-/** Response schemas for the error statuses a route documents, all sharing the envelope. */
+/**
+ * Response schemas for the error statuses a route documents, all sharing the envelope. Any route
+ * may answer 405, 429, 500 and 503 (the database does not answer, or the process is overloaded);
+ * a route that takes a body may also answer 408 (the body did not arrive in time).
+ */
 export function errorResponses(...codes: ErrorCode[]): Record<number, TSchema> {
-  const all: ErrorCode[] = [...codes, 'method_not_allowed', 'rate_limited', 'internal_error'];
+  const all: ErrorCode[] = [...codes, 'method_not_allowed', 'rate_limited', 'internal_error', 'service_unavailable'];
+  if (codes.includes('payload_too_large')) all.push('request_timeout');
   return Object.fromEntries(all.map((code) => [ERROR_STATUS[code], { ...ErrorResponse, description: code }]));
 }
 

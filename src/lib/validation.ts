@@ -21,7 +21,9 @@ export function fieldErrors(errors: FastifySchemaValidationError[], context: str
     } else if (error.keyword === 'enum' && Array.isArray(params.allowedValues)) {
       message = `must be one of: ${params.allowedValues.join(', ')}`;
     }
-    const field = path.length > 0 ? path.join('.') : rootName(context);
+    // A field without a name (`?=x`, `{"": 1}`) is named by its part of the request, not by ''.
+    const joined = path.join('.');
+    const field = joined !== '' ? joined : rootName(context);
     // anyOf/oneOf summaries repeat what the branch errors already said about the same field.
     const generic = error.keyword === 'anyOf' || error.keyword === 'oneOf';
     if (!byField.has(field) || (!generic && byField.get(field) === GENERIC)) {

@@ -1,3 +1,4 @@
+import cors, { type FastifyCorsOptions } from '@fastify/cors';
 import type { App } from '../lib/types.js';
 import { botRoutes } from './bots/routes.js';
 import { historyRoutes } from './history/routes.js';
@@ -5,15 +6,45 @@ import { ownerRoutes } from './owner/routes.js';
 import { reviewRoutes } from './reviews/routes.js';
 import { searchRoutes } from './search/routes.js';
 
-/** Everything under /api/v1. Public reads may be called from any web page, so CORS is open. */
+/** What a page on another origin may send with a request to the public and owner API. */
+const ALLOWED_HEADERS = 'Authorization, Content-Type, If-None-Match';
+/** Seconds a browser may reuse a preflight's answer (Chromium caps it at 7200). */
+const PREFLIGHT_MAX_AGE_S = 7200;
+const EXPOSED_HEADERS = 'x-ratelimit-limit, x-ratelimit-remaining, x-ratelimit-reset, retry-after, deprecation, sunset, etag, x-request-id';
+const NO_CORS: FastifyCorsOptions = { origin: false };
+
+/**
+ * Everything under /api/v1. Public reads and the owner API (keys in `Authorization`) may be called
+ * from any web page: preflights are answered by @fastify/cors with the path's methods, every answer
+ * (errors and 429s included) carries `Access-Control-Allow-Origin: *`. No cookies are involved, so
+ * `*` is safe: a page can only use a key it was given.
+ */
 export async function publicRoutes(app: App): Promise<void> {
   const { deprecatedAt, sunsetAt } = app.config.v1Retirement;
   // RFC 9745 and RFC 8594: how clients learn, from any answer, that v1 is being retired (docs/decisions.md).
   const deprecation = deprecatedAt && `@${deprecatedAt.getTime() / 1000}`;
   const sunset = sunsetAt?.toUTCString();
+  app.addHook('onRequest', (request, reply, done) => {
+    if (request.method === 'OPTIONS') {
+      const allowed = app.allowedMethods(request.url.split('?', 1)[0] ?? '');
+      if (allowed.length > 0) reply.header('allow', allowed.join(', '));
+    }
+    done();
+  });
+  await app.register(cors, {
+    hook: 'onRequest',
+    delegator: (request, callback) => {
+      // Actual answers get their CORS headers in onSend below (so errors and 429s carry them too).
+      if (request.method !== 'OPTIONS') return callback(null, NO_CORS);
+      const methods = app.allowedMethods(request.url.split('?', 1)[0] ?? '');
+      if (methods.length === 0) return callback(null, NO_CORS);
+      callback(null, { origin: '*', methods, allowedHeaders: ALLOWED_HEADERS, maxAge: PREFLIGHT_MAX_AGE_S, strictPreflight: false });
+    },
+  });
+
   app.addHook('onSend', async (_request, reply) => {
     reply.header('access-control-allow-origin', '*');
-    reply.header('access-control-expose-headers', 'x-ratelimit-limit, x-ratelimit-remaining, x-ratelimit-reset, retry-after, deprecation, sunset');
+    reply.header('access-control-expose-headers', EXPOSED_HEADERS);
     if (deprecation) reply.header('deprecation', deprecation);
     if (sunset) reply.header('sunset', sunset);
   });

@@ -3,12 +3,14 @@ import type { Database } from '../db/index.js';
 import type { Change, ChangeFeed } from '../lib/change-feed.js';
 import type { Clock } from '../lib/clock.js';
 import { ReadCache } from '../lib/read-cache.js';
+import { BotAdminService } from './bots/admin-service.js';
 import { PublishedBots } from './bots/catalog.js';
 import { BotService } from './bots/service.js';
 import { EmbedService } from './embeds/service.js';
 import { HistoryService } from './history/service.js';
 import { KeyService } from './keys/service.js';
 import { OwnerService } from './owner/service.js';
+import { ReviewAdminService } from './reviews/admin-service.js';
 import { ReviewService } from './reviews/service.js';
 import { SearchService } from './search/service.js';
 import type { LookupFn } from './webhooks/resolve-host.js';
@@ -34,6 +36,8 @@ export function createServices(deps: ServiceDeps) {
   const services = {
     catalog,
     bots: new BotService(db, clock, catalog, feed, config.listMaxStaleMs),
+    botAdmin: new BotAdminService(db, clock),
+    reviewAdmin: new ReviewAdminService(db),
     reviews: new ReviewService(db, clock, feed),
     history,
     embeds: new EmbedService(db, embedsCache, history, config.siteUrl),

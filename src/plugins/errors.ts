@@ -1,8 +1,10 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest, FastifySchemaValidationError } from 'fastify';
 import fp from 'fastify-plugin';
 import FindMyWay from 'find-my-way';
+import { asUnavailable } from '../db/errors.js';
 import { AppError, errorBody, type ErrorCode, type FieldError } from '../lib/errors.js';
 import { fieldErrors } from '../lib/validation.js';
+import { bodyStillArriving, closeAfterAnswer } from './lingering-close.js';
 
 const noop = (): void => {};
 /**
@@ -12,6 +14,10 @@ const noop = (): void => {};
  */
 export const MAX_PARAM_LENGTH = 16 * 1024;
 const METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'] as const;
+/** Seconds a client waits before retrying while the database does not answer. */
+export const DATABASE_RETRY_AFTER_S = 5;
+/** At most one warning about an unreachable database per this many milliseconds. */
+const UNAVAILABLE_LOG_INTERVAL_MS = 10_000;
 
 /**
  * Every error leaves the service in the one envelope. Fastify's own bodies never reach a client:
@@ -20,12 +26,28 @@ const METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'] as 
 export default fp(
   async function errorsPlugin(app: FastifyInstance) {
     const routes = new RouteMethods();
-    app.addHook('onRoute', (route) => routes.add(route.method, route.url ?? route.path));
+    app.addHook('onRoute', (route) => {
+      // A catch-all (the CORS preflight route) would make every path look like it exists.
+      if (!(route.url ?? route.path).endsWith('*')) routes.add(route.method, route.url ?? route.path);
+    });
+    app.decorate('allowedMethods', (path: string) => routes.allowed(path));
 
+    let unavailableSince = -Infinity;
+    let unavailableCount = 0;
     app.setErrorHandler((error: FastifyError, request, reply) => {
       const { status, body, headers } = toEnvelope(error, request);
-      if (status >= 500) request.log.error({ err: error }, 'request failed');
+      if (asUnavailable(error)) {
+        // An outage fails every request: one warning per interval, with the count, not one per request.
+        unavailableCount += 1;
+        if (Date.now() - unavailableSince >= UNAVAILABLE_LOG_INTERVAL_MS) {
+          request.log.warn({ failed: unavailableCount, reason: error.message }, 'answering 503: the database does not answer');
+          unavailableSince = Date.now();
+          unavailableCount = 0;
+        }
+      } else if (status >= 500 && status !== 503) request.log.error({ err: error }, 'request failed');
       else request.log.debug({ code: body.error.code }, 'request rejected');
+      // A body refused before it was read (too large, malformed) is still arriving: read on, then close.
+      if (bodyStillArriving(request)) closeAfterAnswer(reply);
       void reply.code(status).headers(headers ?? {}).type('application/json; charset=utf-8').send(body);
     });
 
@@ -37,14 +59,9 @@ export default fp(
       }
       const allow = allowed.join(', ');
       if (request.method === 'OPTIONS') {
-        // A CORS preflight or a capability probe: answer it instead of calling it an error.
-        return reply
-          .code(204)
-          .header('allow', allow)
-          .header('access-control-allow-methods', allow)
-          .header('access-control-allow-headers', 'authorization, content-type, if-none-match')
-          .header('access-control-max-age', '600')
-          .send();
+        // A capability probe: answer it instead of calling it an error. (CORS preflights of the
+        // public API are answered by the CORS plugin; the management API is not CORS-enabled.)
+        return reply.code(204).header('allow', allow).send();
       }
       return sendError(reply, 'method_not_allowed', `${request.method} is not allowed on ${path}`, undefined, {
         allow,
@@ -76,6 +93,10 @@ export function toEnvelope(error: FastifyError | AppError, request?: FastifyRequ
 } {
   if (error instanceof AppError) {
     return { status: error.statusCode, body: errorBody(error.code, error.message, error.details), headers: error.headers };
+  }
+  if (asUnavailable(error)) {
+    const unavailable = AppError.unavailable('The database does not answer; retry later', DATABASE_RETRY_AFTER_S);
+    return { status: 503, body: unavailable.toBody(), headers: unavailable.headers };
   }
   if (error.validation) {
     const details = fieldErrors(error.validation, error.validationContext);
@@ -147,5 +168,12 @@ class RouteMethods {
 
   allowed(path: string): string[] {
     return METHODS.filter((method) => this.router.find(method, path) !== null);
+  }
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The methods routes answer on a path (HEAD with GET), for Allow and CORS preflights. */
+    allowedMethods(path: string): string[];
   }
 }

@@ -1,12 +1,14 @@
 import swagger from '@fastify/swagger';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { COMPONENT_NAME, namedDescription } from '../lib/schemas.js';
 import { openapiWebhooks } from '../modules/webhooks/event-schemas.js';
 
 interface Document {
   info: Record<string, unknown>;
   paths?: Record<string, unknown>;
   webhooks?: Record<string, unknown>;
+  components?: { schemas?: Record<string, unknown>; [other: string]: unknown };
 }
 
 /**
@@ -38,7 +40,7 @@ export default fp(
     app.decorate('openapiDocument', (which: 'public' | 'admin'): string => {
       let json = documents.get(which);
       if (!json) {
-        json = JSON.stringify(split(app.swagger() as unknown as Document, which));
+        json = JSON.stringify(withComponents(split(app.swagger() as unknown as Document, which)));
         documents.set(which, json);
       }
       return json;
@@ -56,6 +58,39 @@ function split(document: Document, which: 'public' | 'admin'): Document {
   if (which === 'public') return { ...document, paths, webhooks: openapiWebhooks };
   const info = { ...document.info, title: 'Bot Directory management API', description: 'Operator API (ADMIN_TOKEN).' };
   return { ...document, info, paths };
+}
+
+/**
+ * Every schema named with `named()` moves to components.schemas under its name, and each place it
+ * was used refers to it with $ref (a description given at that place stays beside the $ref, as
+ * OpenAPI 3.1 allows). Clients generated from the document then get one type per entity.
+ */
+function withComponents(document: Document): Document {
+  const schemas: Record<string, Record<string, unknown>> = {};
+  const shapes = new Map<string, string>();
+  const hoist = (node: unknown): unknown => {
+    if (Array.isArray(node)) return node.map(hoist);
+    if (node === null || typeof node !== 'object') return node;
+    const { [COMPONENT_NAME]: name, ...fields } = node as Record<string, unknown>;
+    const hoisted = Object.fromEntries(Object.entries(fields).map(([key, value]) => [key, hoist(value)]));
+    if (typeof name !== 'string') return hoisted;
+    const { description, ...shape } = hoisted;
+    const json = JSON.stringify(shape);
+    const known = shapes.get(name);
+    const defined = namedDescription(name);
+    if (known === undefined) {
+      shapes.set(name, json);
+      schemas[name] = defined === undefined ? shape : { ...shape, description: defined };
+    } else if (known !== json) {
+      throw new Error(`OpenAPI: two different schemas are named ${name}`);
+    }
+    const ref = { $ref: `#/components/schemas/${name}` };
+    return description !== undefined && description !== defined ? { ...ref, description } : ref;
+  };
+  const { components, ...rest } = document;
+  const body = hoist(rest) as Document;
+  const sorted = Object.fromEntries(Object.entries(schemas).sort(([a], [b]) => a.localeCompare(b)));
+  return { ...body, components: { ...components, schemas: sorted } };
 }
 
 interface Parameter {

@@ -38,23 +38,30 @@ export default fp(
 );
 
 const NONE: ErrorObject[] = [];
+/**
+ * Deeper than any body of this API (the synonyms body, the deepest, has 4 levels). A body of
+ * `[[[[…` thousands deep is a 422, not a stack overflow: both walks below stop at this depth.
+ */
+export const MAX_JSON_DEPTH = 32;
 
-function hasUnsafeValue(data: unknown): boolean {
+function hasUnsafeValue(data: unknown, depth = 0): boolean {
   if (typeof data === 'string') return data.includes('\u0000');
   if (typeof data === 'number') return !Number.isFinite(data);
   if (typeof data !== 'object' || data === null) return false;
+  if (depth >= MAX_JSON_DEPTH) return true;
   for (const key in data) {
-    if (hasUnsafeValue((data as Record<string, unknown>)[key])) return true;
+    if (hasUnsafeValue((data as Record<string, unknown>)[key], depth + 1)) return true;
   }
   return false;
 }
 
-function unsafeValueErrors(data: unknown, path: string): ErrorObject[] {
+function unsafeValueErrors(data: unknown, path: string, depth = 0): ErrorObject[] {
   const error = (message: string): ErrorObject[] => [{ instancePath: path, schemaPath: '#', keyword: 'value', params: {}, message }];
   if (typeof data === 'string') return data.includes('\u0000') ? error('must not contain the NUL character (U+0000)') : [];
   if (typeof data === 'number') return Number.isFinite(data) ? [] : error('must be a finite number');
   if (typeof data !== 'object' || data === null) return [];
+  if (depth >= MAX_JSON_DEPTH) return error(`is nested deeper than ${MAX_JSON_DEPTH} levels`);
   return Object.entries(data).flatMap(([key, value]) =>
-    unsafeValueErrors(value, `${path}/${key.replace(/~/g, '~0').replace(/\//g, '~1')}`),
+    unsafeValueErrors(value, `${path}/${key.replace(/~/g, '~0').replace(/\//g, '~1')}`, depth + 1),
   );
 }

@@ -24,6 +24,7 @@ function recordingDatabase(): Database & { statements: { sql: string; params: re
     transaction: (fn) => fn(queryable(true) as never),
     listen: async () => async () => undefined,
     close: async () => undefined,
+    health: { available: () => true, subscribe: () => () => {}, pool: () => undefined },
   } as Database & { statements: { sql: string; params: readonly unknown[]; inTransaction: boolean }[] };
 }
 

@@ -63,7 +63,7 @@ describe.each(backends())('errors and protocol on %s', async (backend) => {
   });
 
   describe('unknown paths', () => {
-    it.each(['/', '/api', '/api/v1', '/api/v2/bots', '/api/v1/bots/', `/api/v1/bots/123456789012345678/unknown`, '/admin/v1/nope', '/API/V1/BOTS', '/api/v1/bots/1/reviews/2', '/favicon.ico'])(
+    it.each(['/index.html', '/api', '/api/v1', '/api/v2/bots', '/api/v1/bots/', `/api/v1/bots/123456789012345678/unknown`, '/admin/v1/nope', '/API/V1/BOTS', '/api/v1/bots/1/reviews/2', '/favicon.ico'])(
       'GET %s → 404 not_found in the envelope',
       async (url) => {
         const response = await t.get(url);

@@ -1,14 +1,17 @@
 /** The public OpenAPI document describes the calls we make to owners in its 3.1 `webhooks` section. */
 import { Validator } from '@seriousme/openapi-schema-validator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { testApp, type TestApp } from '../helpers.js';
+import { inlineComponents, testApp, type OpenApiDocument, type TestApp } from '../helpers.js';
 
 describe('OpenAPI webhooks', () => {
   let t: TestApp;
   let document: Record<string, any>;
+  /** The same with the named schemas ($ref) written out, to read the fields. */
+  let inlined: Record<string, any>;
   beforeAll(async () => {
     t = await testApp('pglite');
     document = (await t.get('/api/v1/openapi.json')).json();
+    inlined = inlineComponents(document as OpenApiDocument);
   });
   afterAll(() => t.close());
 
@@ -17,7 +20,8 @@ describe('OpenAPI webhooks', () => {
     expect(result.errors).toBeUndefined();
     expect(result.valid).toBe(true);
     expect(Object.keys(document.webhooks).sort()).toEqual(['donation', 'premium', 'test', 'vote']);
-    const vote = document.webhooks.vote.post;
+    expect(document.webhooks.vote.post.requestBody.content['application/json'].schema).toEqual({ $ref: '#/components/schemas/VoteEvent' });
+    const vote = inlined.webhooks.vote.post;
     expect(vote.parameters.map((p: { name: string }) => p.name)).toEqual(['x-service-timestamp', 'x-service-signature']);
     expect(Object.keys(vote.requestBody.content['application/json'].schema.properties)).toEqual([
       'event', 'id', 'createdAt', 'botId', 'user', 'username', 'flagged', 'votedAt',
@@ -25,7 +29,7 @@ describe('OpenAPI webhooks', () => {
   });
 
   it('documents every field with a description', () => {
-    for (const [event, item] of Object.entries(document.webhooks as Record<string, any>)) {
+    for (const [event, item] of Object.entries(inlined.webhooks as Record<string, any>)) {
       const { properties, required } = item.post.requestBody.content['application/json'].schema;
       for (const [field, schema] of Object.entries(properties as Record<string, { description?: string }>)) {
         expect(schema.description, `${event}.${field}`).toBeTruthy();

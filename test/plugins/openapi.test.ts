@@ -1,7 +1,7 @@
 import { Validator } from '@seriousme/openapi-schema-validator';
 import { describe, expect, it } from 'vitest';
 import { putBot } from '../fixtures.js';
-import { ContractChecker, backends, openApiDocuments, testApp, type OpenApiDocument } from '../helpers.js';
+import { ContractChecker, backends, inlineComponents, openApiDocuments, testApp, type OpenApiDocument } from '../helpers.js';
 
 const PUBLIC_PATHS = [
   '/api/v1/bots',
@@ -21,6 +21,10 @@ const PUBLIC_PATHS = [
 ];
 const POST_PATHS = ['/api/v1/bots/{id}/stats'];
 const ADMIN_PATHS = [
+  '/admin/v1/bots',
+  '/admin/v1/reviews',
+  '/admin/v1/subscriptions',
+  '/admin/v1/webhooks',
   '/admin/v1/bots/{id}',
   '/admin/v1/bots/{id}/reviews',
   '/admin/v1/history/collect',
@@ -97,27 +101,28 @@ describe.each(backends())('OpenAPI documents on %s', async (backend) => {
 
     it('documents the success body and the error responses of each operation', () => {
       const expected: Record<string, string[]> = {
-        '/api/v1/bots': ['200', '304', '401', '405', '422', '429', '500'],
-        '/api/v1/bots/{id}': ['200', '304', '401', '404', '405', '429', '500'],
-        '/api/v1/bots/{id}/reviews': ['200', '304', '401', '404', '405', '422', '429', '500'],
-        '/api/v1/bots/{id}/history': ['200', '304', '401', '404', '405', '422', '429', '500'],
+        '/api/v1/bots': ['200', '304', '401', '405', '422', '429', '500', '503'],
+        '/api/v1/bots/{id}': ['200', '304', '401', '404', '405', '429', '500', '503'],
+        '/api/v1/bots/{id}/reviews': ['200', '304', '401', '404', '405', '422', '429', '500', '503'],
+        '/api/v1/bots/{id}/history': ['200', '304', '401', '404', '405', '422', '429', '500', '503'],
       };
+      const inlined = inlineComponents(docs.public);
       for (const [path, statuses] of Object.entries(expected)) {
-        const operation = op(docs.public, path);
+        const operation = op(inlined, path);
         expect(Object.keys(operation.responses).sort(), path).toEqual(statuses.sort());
         for (const status of statuses.filter((s) => Number(s) >= 400)) {
           const schema = operation.responses[status]?.content?.['application/json']?.schema;
           expect(schema?.properties?.error?.required, `${path} ${status}`).toEqual(['code', 'message']);
         }
       }
-      const bot = op(docs.public, '/api/v1/bots/{id}').responses['200']?.content?.['application/json']?.schema;
+      const bot = op(inlined, '/api/v1/bots/{id}').responses['200']?.content?.['application/json']?.schema;
       expect(Object.keys(bot?.properties?.data?.properties ?? {}).sort()).toEqual(
         ['id', 'name', 'slugs', 'shortDescription', 'prefix', 'pricing', 'iconUrl', 'bannerUrl', 'inviteUrl', 'supportServerUrl', 'websiteUrl', 'categories', 'tags', 'owners', 'serverCount', 'shardCount', 'votesTotal', 'votesMonth', 'rating', 'isVerified', 'publishedAt'].sort(),
       );
-      const list = op(docs.public, '/api/v1/bots').responses['200']?.content?.['application/json']?.schema;
+      const list = op(inlined, '/api/v1/bots').responses['200']?.content?.['application/json']?.schema;
       expect(Object.keys(list?.properties ?? {}).sort()).toEqual(['data', 'pagination']);
       expect(list?.properties?.pagination?.required).toEqual(['page', 'limit', 'total', 'pages']);
-      const history = op(docs.public, '/api/v1/bots/{id}/history').responses['200']?.content?.['application/json']?.schema;
+      const history = op(inlined, '/api/v1/bots/{id}/history').responses['200']?.content?.['application/json']?.schema;
       expect(history?.required?.sort()).toEqual(['data', 'days', 'source']);
     });
   });

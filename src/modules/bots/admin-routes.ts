@@ -1,15 +1,30 @@
 import { Type } from 'typebox';
 import { errorResponses } from '../../lib/schemas.js';
 import type { App } from '../../lib/types.js';
-import { AdminBot, AdminBotIdParams, BotPatch, BotPut } from './schemas.js';
+import { AdminBot, AdminBotIdParams, AdminBotList, AdminBotListQuery, BotPatch, BotPut } from './schemas.js';
 
 const BotResponse = Type.Object({ data: AdminBot });
 
 export async function botAdminRoutes(app: App): Promise<void> {
   app.get(
+    '/bots',
+    {
+      schema: {
+        operationId: 'listAdminBots',
+        tags: ['bots'],
+        summary: 'Every bot, published or not, newest first; by publication, id or name, owner',
+        querystring: AdminBotListQuery,
+        response: { 200: AdminBotList, ...errorResponses('unauthorized', 'validation_failed') },
+      },
+    },
+    async (request) => app.services.botAdmin.list(request.query),
+  );
+
+  app.get(
     '/bots/:id',
     {
       schema: {
+        operationId: 'adminGetBot',
         tags: ['bots'],
         summary: 'One bot, published or not',
         params: AdminBotIdParams,
@@ -23,6 +38,7 @@ export async function botAdminRoutes(app: App): Promise<void> {
     '/bots/:id',
     {
       schema: {
+        operationId: 'putBot',
         tags: ['bots'],
         summary: 'Create or replace a bot',
         params: AdminBotIdParams,
@@ -44,6 +60,7 @@ export async function botAdminRoutes(app: App): Promise<void> {
     '/bots/:id',
     {
       schema: {
+        operationId: 'patchBot',
         tags: ['bots'],
         summary: 'Change some fields of a bot',
         params: AdminBotIdParams,
@@ -61,6 +78,7 @@ export async function botAdminRoutes(app: App): Promise<void> {
     '/bots/:id',
     {
       schema: {
+        operationId: 'deleteBot',
         tags: ['bots'],
         summary: 'Delete a bot with its reviews, votes and history',
         params: AdminBotIdParams,

@@ -39,8 +39,8 @@ export interface BotVersion {
   changed_us: number;
 }
 
-/** Every Bot field, with serverCount/shardCount/votesMonth derived from the stored facts. */
-const SELECT_BOT = `
+/** Every Bot field, with serverCount/shardCount/votesMonth derived from the stored facts; `$1` is the current month. */
+export const SELECT_BOT = `
   SELECT b.id, b.name, b.slugs, b.short_description, b.prefix, b.pricing, b.icon_url, b.banner_url,
          b.invite_url, b.support_server_url, b.website_url, b.categories, b.tags, b.owners,
          b.is_verified, b.published, b.published_at, b.platform_server_count, b.platform_shard_count,

@@ -9,6 +9,7 @@ export async function botRoutes(app: App): Promise<void> {
     '/bots',
     {
       schema: {
+        operationId: 'listBots',
         tags: ['bots'],
         summary: 'List published bots',
         querystring: BotListQuery,
@@ -25,6 +26,7 @@ export async function botRoutes(app: App): Promise<void> {
     '/bots/:id',
     {
       schema: {
+        operationId: 'getBot',
         tags: ['bots'],
         summary: 'One published bot',
         params: BotIdParams,

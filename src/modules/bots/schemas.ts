@@ -1,5 +1,6 @@
 import { Type, type Static } from 'typebox';
-import { HttpUrl, PageParam, Pagination, SnowflakeId, Timestamp } from '../../lib/schemas.js';
+import { pageOf, pageQuery } from '../../lib/pagination.js';
+import { HttpUrl, named, PageParam, Pagination, SnowflakeId, Timestamp } from '../../lib/schemas.js';
 
 const Slug = Type.String({ pattern: '^[a-z0-9]+(?:-[a-z0-9]+)*$', minLength: 1, maxLength: 100 });
 const Text = (maxLength: number) => Type.String({ minLength: 1, maxLength });
@@ -10,7 +11,7 @@ const ShardCount = Type.Integer({ minimum: 1, maximum: 2_147_483_647 });
 export const Localized = <T extends ReturnType<typeof Type.String>>(value: T) =>
   Type.Object({ de: value, en: value }, { additionalProperties: false });
 
-export const Rating = Type.Object({ average: Type.Number(), count: Type.Integer() });
+export const Rating = named('Rating', Type.Object({ average: Type.Number(), count: Type.Integer() }));
 
 const botFields = {
   id: Type.String(),
@@ -35,15 +36,18 @@ const botFields = {
   isVerified: Type.Boolean(),
 };
 
-export const Bot = Type.Object({ ...botFields, publishedAt: Timestamp });
+export const Bot = named('Bot', Type.Object({ ...botFields, publishedAt: Timestamp }));
 export type Bot = Static<typeof Bot>;
 
 /** The management API's view: also unpublished bots, so `publishedAt` is null until a first publication. */
-export const AdminBot = Type.Object({
-  ...botFields,
-  publishedAt: Type.Union([Timestamp, Type.Null()], { description: 'null for a bot never published' }),
-  published: Type.Boolean(),
-});
+export const AdminBot = named(
+  'AdminBot',
+  Type.Object({
+    ...botFields,
+    publishedAt: Type.Union([Timestamp, Type.Null()], { description: 'null for a bot never published' }),
+    published: Type.Boolean(),
+  }),
+);
 export type AdminBot = Static<typeof AdminBot>;
 
 export const SORTS = ['votes_month', 'votes_total', 'servers', 'new', 'name'] as const;
@@ -57,7 +61,17 @@ export const BotListQuery = Type.Object({
 });
 export type BotListQuery = Static<typeof BotListQuery>;
 
-export const BotList = Type.Object({ data: Type.Array(Bot), pagination: Pagination });
+export const BotList = named('BotList', Type.Object({ data: Type.Array(Bot), pagination: Pagination }));
+
+/** The operator's list: every bot, newest first. */
+export const AdminBotListQuery = pageQuery({
+  published: Type.Optional(Type.Boolean({ description: 'Only published (true) or unpublished (false) bots' })),
+  q: Type.Optional(Type.String({ minLength: 1, maxLength: 100, description: "The bot's id, or a case-insensitive part of its name" })),
+  owner: Type.Optional(Type.String({ pattern: '^[0-9]{17,20}$', description: 'Bots this user owns (user ID)' })),
+});
+export type AdminBotListQuery = Static<typeof AdminBotListQuery>;
+
+export const AdminBotList = named('AdminBotList', pageOf(AdminBot));
 
 export const BotIdParams = Type.Object({ id: Type.String({ description: 'The bot application ID' }) });
 export const AdminBotIdParams = Type.Object({ id: SnowflakeId });

@@ -54,6 +54,7 @@ export async function embedRoutes(app: App): Promise<void> {
     {
       config: { embed: 'badge' satisfies EmbedKind },
       schema: {
+        operationId: 'getBadge',
         tags: ['embeds'],
         summary: 'SVG badge (shields.io-like), cached for five minutes',
         params: EmbedIdParams,
@@ -79,6 +80,7 @@ export async function embedRoutes(app: App): Promise<void> {
     {
       config: { embed: 'shields' satisfies EmbedKind },
       schema: {
+        operationId: 'getBadgeShields',
         tags: ['embeds'],
         summary: 'The badge as shields.io endpoint JSON (img.shields.io/endpoint?url=…), cached for five minutes',
         params: EmbedIdParams,
@@ -97,6 +99,7 @@ export async function embedRoutes(app: App): Promise<void> {
     {
       config: { embed: 'card' satisfies EmbedKind },
       schema: {
+        operationId: 'getCard',
         tags: ['embeds'],
         summary: 'The widget as an SVG image of 420 × 140 (for READMEs and forums that allow images only), live data',
         params: EmbedIdParams,
@@ -116,6 +119,7 @@ export async function embedRoutes(app: App): Promise<void> {
     {
       config: { embed: 'widget' satisfies EmbedKind },
       schema: {
+        operationId: 'getWidget',
         tags: ['embeds'],
         summary: 'HTML bot card for an iframe of 420 × 140, live data',
         params: EmbedIdParams,
@@ -136,6 +140,7 @@ export async function embedRoutes(app: App): Promise<void> {
     {
       config: { embed: 'chart' satisfies EmbedKind },
       schema: {
+        operationId: 'getChart',
         tags: ['embeds'],
         summary: 'Daily server count as an image: SVG, or PNG with format=png or Accept: image/png',
         params: EmbedIdParams,

@@ -7,6 +7,7 @@ export async function historyAdminRoutes(app: App): Promise<void> {
     '/history/collect',
     {
       schema: {
+        operationId: 'collectHistory',
         tags: ['history'],
         summary: 'Run the daily history collection now (idempotent per day)',
         body: CollectBody,

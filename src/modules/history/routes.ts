@@ -9,6 +9,7 @@ export async function historyRoutes(app: App): Promise<void> {
     '/bots/:id/history',
     {
       schema: {
+        operationId: 'getBotHistory',
         tags: ['history'],
         summary: 'Daily server count of a bot, oldest first',
         params: BotIdParams,

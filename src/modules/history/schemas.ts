@@ -1,4 +1,5 @@
 import { Type, type Static } from 'typebox';
+import { named } from '../../lib/schemas.js';
 
 export const HISTORY_DAYS = [7, 30, 90, 365] as const;
 
@@ -12,17 +13,17 @@ export const HistorySource = Type.Union([Type.Literal('self'), Type.Literal('pla
 });
 export type HistorySource = Static<typeof HistorySource>;
 
-export const HistoryPoint = Type.Object({
+export const HistoryPoint = named('HistoryPoint', Type.Object({
   date: Type.String({ format: 'date' }),
   servers: Type.Integer(),
-});
+}));
 export type HistoryPoint = Static<typeof HistoryPoint>;
 
-export const HistoryResponse = Type.Object({
+export const HistoryResponse = named('HistoryResponse', Type.Object({
   data: Type.Array(HistoryPoint, { description: 'One item per day, oldest first' }),
   days: Type.Integer(),
   source: HistorySource,
-});
+}));
 export type HistoryResponse = Static<typeof HistoryResponse>;
 
 export const CollectBody = Type.Object(

@@ -9,6 +9,7 @@ export async function keyAdminRoutes(app: App): Promise<void> {
     '/bots/:id/keys',
     {
       schema: {
+        operationId: 'createKey',
         tags: ['keys'],
         summary: 'Create an API key for a bot (the key is in this answer only)',
         params: AdminBotIdParams,
@@ -29,6 +30,7 @@ export async function keyAdminRoutes(app: App): Promise<void> {
     '/bots/:id/keys',
     {
       schema: {
+        operationId: 'listKeys',
         tags: ['keys'],
         summary: "A bot's API keys, without secrets",
         params: AdminBotIdParams,
@@ -45,6 +47,7 @@ export async function keyAdminRoutes(app: App): Promise<void> {
     '/keys/:keyId',
     {
       schema: {
+        operationId: 'patchKey',
         tags: ['keys'],
         summary: "Change a key's tier, scopes or name",
         params: KeyIdParams,
@@ -62,6 +65,7 @@ export async function keyAdminRoutes(app: App): Promise<void> {
     '/keys/:keyId',
     {
       schema: {
+        operationId: 'revokeKey',
         tags: ['keys'],
         summary: 'Revoke a key: it gets 401 from then on, on every process',
         params: KeyIdParams,

@@ -10,9 +10,10 @@ interface KeyRow {
   tier: number;
   created_at: Date;
   revoked_at: Date | null;
+  last_used_at: Date | null;
 }
 
-const COLUMNS = 'id, bot_id, name, prefix, scopes, tier, created_at, revoked_at';
+const COLUMNS = 'id, bot_id, name, prefix, scopes, tier, created_at, revoked_at, last_used_at';
 
 function toKey(row: KeyRow): ApiKey {
   return {
@@ -24,6 +25,7 @@ function toKey(row: KeyRow): ApiKey {
     tier: row.tier,
     createdAt: row.created_at.toISOString(),
     revokedAt: row.revoked_at ? row.revoked_at.toISOString() : null,
+    lastUsedAt: row.last_used_at ? row.last_used_at.toISOString() : null,
   };
 }
 
@@ -75,6 +77,15 @@ export const keyRepository = {
       [id, change.scopes, change.tier, change.name],
     );
     return result.rowCount > 0;
+  },
+
+  /** Records a use; a no-op when the stored time is less than `minIntervalMs` old (another process wrote it). */
+  async touch(db: Queryable, id: string, now: Date, minIntervalMs: number): Promise<void> {
+    await db.query(
+      `UPDATE api_keys SET last_used_at = $2
+        WHERE id = $1 AND (last_used_at IS NULL OR last_used_at <= $2::timestamptz - make_interval(secs => $3))`,
+      [id, now, minIntervalMs / 1000],
+    );
   },
 
   async revoke(db: Queryable, id: string, now: Date): Promise<boolean> {

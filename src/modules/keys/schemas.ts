@@ -1,5 +1,5 @@
 import { Type, type Static } from 'typebox';
-import { Timestamp, Uuid } from '../../lib/schemas.js';
+import { named, Timestamp, Uuid } from '../../lib/schemas.js';
 
 export const SCOPES = ['votes:read', 'premium:read', 'stats:write'] as const;
 export type Scope = (typeof SCOPES)[number];
@@ -8,7 +8,7 @@ const Scopes = Type.Array(Type.Enum([...SCOPES], { type: 'string' }), { minItems
 const Tier = Type.Integer({ enum: [1, 2, 3], description: 'Rate tier: 1 standard, 2 raised, 3 partner' });
 const Name = Type.Union([Type.String({ minLength: 1, maxLength: 100 }), Type.Null()]);
 
-export const ApiKey = Type.Object({
+export const ApiKey = named('ApiKey', Type.Object({
   id: Uuid,
   botId: Type.String(),
   prefix: Type.String({ description: 'The first characters of the key' }),
@@ -17,10 +17,11 @@ export const ApiKey = Type.Object({
   tier: Type.Integer(),
   createdAt: Timestamp,
   revokedAt: Type.Union([Timestamp, Type.Null()]),
-});
+  lastUsedAt: Type.Union([Timestamp, Type.Null()], { description: 'When a request last used the key (to the minute); null when never' }),
+}));
 export type ApiKey = Static<typeof ApiKey>;
 
-export const CreatedKey = Type.Object({
+export const CreatedKey = named('CreatedKey', Type.Object({
   id: Uuid,
   key: Type.String({ description: 'The secret key. Shown this once only.' }),
   prefix: Type.String(),
@@ -28,7 +29,7 @@ export const CreatedKey = Type.Object({
   tier: Type.Integer(),
   name: Type.Union([Type.String(), Type.Null()]),
   createdAt: Timestamp,
-});
+}));
 export type CreatedKey = Static<typeof CreatedKey>;
 
 export const KeyCreate = Type.Object(

@@ -15,6 +15,8 @@ import type { ApiKey, CreatedKey, KeyCreate, KeyPatch, Scope } from './schemas.j
  */
 const AUTH_CACHE_MS = 1_000;
 const AUTH_CACHE_MAX = 50_000;
+/** `lastUsedAt` is written at most this often per key (and process): a use is news, each request is not. */
+export const LAST_USED_INTERVAL_MS = 60_000;
 
 export interface AuthenticatedKey {
   id: string;
@@ -25,6 +27,8 @@ export interface AuthenticatedKey {
 
 export class KeyService {
   private readonly cache = new Map<string, { key: AuthenticatedKey | null; until: number }>();
+  /** Per key id: when this process may next write its lastUsedAt. */
+  private readonly nextTouch = new Map<string, number>();
 
   constructor(
     private readonly db: Database,
@@ -86,8 +90,20 @@ export class KeyService {
     const now = Date.now();
     // Keyed by the token itself so a hit costs no hash; the token never leaves this process.
     const cached = this.cache.get(token);
-    if (cached && cached.until > now) return cached.key ?? undefined;
-    return this.lookup(token, now);
+    if (cached && cached.until > now) return this.used(cached.key ?? undefined);
+    return this.lookup(token, now).then((key) => this.used(key));
+  }
+
+  /** Notes that a request used the key; its lastUsedAt is written in the background, once a minute at most. */
+  private used(key: AuthenticatedKey | undefined): AuthenticatedKey | undefined {
+    if (!key) return key;
+    const now = this.clock.now();
+    if ((this.nextTouch.get(key.id) ?? 0) > now.getTime()) return key;
+    if (this.nextTouch.size >= AUTH_CACHE_MAX) this.nextTouch.clear();
+    this.nextTouch.set(key.id, now.getTime() + LAST_USED_INTERVAL_MS);
+    // Never delays or fails the request: at worst one minute of lastUsedAt is lost.
+    keyRepository.touch(this.db, key.id, now, LAST_USED_INTERVAL_MS).catch(() => {});
+    return key;
   }
 
   private async lookup(token: string, now: number): Promise<AuthenticatedKey | undefined> {

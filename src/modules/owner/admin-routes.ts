@@ -7,6 +7,8 @@ import {
   DonationCreate,
   Subscription,
   SubscriptionIdParams,
+  SubscriptionList,
+  SubscriptionListQuery,
   SubscriptionPatch,
   SubscriptionUpsert,
   VoteCreate,
@@ -21,6 +23,7 @@ export async function ownerAdminRoutes(app: App): Promise<void> {
     '/bots/:id/votes',
     {
       schema: {
+        operationId: 'createVote',
         tags: ['votes'],
         summary: 'Record a vote (409 within 12 hours of the same user’s previous vote)',
         params: AdminBotIdParams,
@@ -38,6 +41,7 @@ export async function ownerAdminRoutes(app: App): Promise<void> {
     '/bots/:id/subscriptions',
     {
       schema: {
+        operationId: 'upsertSubscription',
         tags: ['premium'],
         summary: 'Create or update (by id) a premium subscription',
         params: AdminBotIdParams,
@@ -56,10 +60,25 @@ export async function ownerAdminRoutes(app: App): Promise<void> {
     },
   );
 
+  app.get(
+    '/subscriptions',
+    {
+      schema: {
+        operationId: 'listSubscriptions',
+        tags: ['premium'],
+        summary: 'Every subscription, newest first; by bot, user, guild and active',
+        querystring: SubscriptionListQuery,
+        response: { 200: SubscriptionList, ...errorResponses('unauthorized', 'validation_failed') },
+      },
+    },
+    async (request) => app.services.owner.listSubscriptions(request.query),
+  );
+
   app.patch(
     '/subscriptions/:subscriptionId',
     {
       schema: {
+        operationId: 'patchSubscription',
         tags: ['premium'],
         summary: 'Change or end (active: false) a subscription',
         params: SubscriptionIdParams,
@@ -76,6 +95,7 @@ export async function ownerAdminRoutes(app: App): Promise<void> {
     '/bots/:id/donations',
     {
       schema: {
+        operationId: 'createDonation',
         tags: ['donations'],
         summary: 'Record a donation',
         params: AdminBotIdParams,

@@ -22,6 +22,7 @@ export async function ownerRoutes(app: App): Promise<void> {
     {
       onRequest: requireScope('votes:read'),
       schema: {
+        operationId: 'listVotes',
         tags: ['owner'],
         summary: 'Recent votes, newest first',
         security,
@@ -40,6 +41,7 @@ export async function ownerRoutes(app: App): Promise<void> {
     {
       onRequest: requireScope('votes:read'),
       schema: {
+        operationId: 'checkVote',
         tags: ['owner'],
         summary: 'Whether a user voted within the last 12 hours',
         security,
@@ -64,6 +66,7 @@ export async function ownerRoutes(app: App): Promise<void> {
     {
       onRequest: requireScope('premium:read'),
       schema: {
+        operationId: 'getUserPremium',
         tags: ['owner'],
         summary: "A user's premium status (user-scoped tiers)",
         security,
@@ -81,6 +84,7 @@ export async function ownerRoutes(app: App): Promise<void> {
     {
       onRequest: requireScope('premium:read'),
       schema: {
+        operationId: 'getGuildPremium',
         tags: ['owner'],
         summary: "A server's premium status (guild-scoped tiers)",
         security,
@@ -98,6 +102,7 @@ export async function ownerRoutes(app: App): Promise<void> {
     {
       onRequest: requireScope('stats:write'),
       schema: {
+        operationId: 'postStats',
         tags: ['owner'],
         summary: 'Report the server count (and shard count)',
         security,

@@ -1,12 +1,13 @@
 import { Type, type Static } from 'typebox';
-import { SnowflakeId, Timestamp, Uuid } from '../../lib/schemas.js';
+import { pageOf, pageQuery } from '../../lib/pagination.js';
+import { named, SnowflakeId, Timestamp, Uuid } from '../../lib/schemas.js';
 
-export const VoteEntry = Type.Object({
+export const VoteEntry = named('VoteEntry', Type.Object({
   user: Type.String(),
   username: Type.String(),
   votedAt: Timestamp,
   flagged: Type.Boolean(),
-});
+}));
 export type VoteEntry = Static<typeof VoteEntry>;
 
 export const VotesQuery = Type.Object({
@@ -15,16 +16,16 @@ export const VotesQuery = Type.Object({
 });
 export type VotesQuery = Static<typeof VotesQuery>;
 
-export const VoteStatus = Type.Object({
+export const VoteStatus = named('VoteStatus', Type.Object({
   voted: Type.Boolean(),
   votedAt: Type.Union([Timestamp, Type.Null()], { description: 'null when voted is false' }),
   expiresAt: Type.Union([Timestamp, Type.Null()], {
     description: 'End of the 12-hour window; null when voted is false',
   }),
-});
+}));
 export type VoteStatus = Static<typeof VoteStatus>;
 
-export const PremiumStatus = Type.Object({
+export const PremiumStatus = named('PremiumStatus', Type.Object({
   active: Type.Boolean(),
   tierId: Type.Union([Uuid, Type.Null()]),
   tierName: Type.Union([Type.String(), Type.Null()]),
@@ -34,21 +35,21 @@ export const PremiumStatus = Type.Object({
   }),
   expiresAt: Type.Union([Timestamp, Type.Null()], { description: 'Paid-until date; null when there is none' }),
   cancelAtPeriodEnd: Type.Boolean(),
-});
+}));
 export type PremiumStatus = Static<typeof PremiumStatus>;
 
 const Count = Type.Integer({ minimum: 0, maximum: 2_147_483_647 });
 
-export const StatsBody = Type.Object(
+export const StatsBody = named('StatsRecord', Type.Object(
   {
     serverCount: Count,
     shardCount: Type.Optional(Type.Integer({ minimum: 1, maximum: 2_147_483_647 })),
   },
   { additionalProperties: false },
-);
+));
 export type StatsBody = Static<typeof StatsBody>;
 
-export const StatsResult = Type.Object({ serverCount: Type.Integer(), shardCount: Type.Integer() });
+export const StatsResult = named('StoredStats', Type.Object({ serverCount: Type.Integer(), shardCount: Type.Integer() }));
 
 export const UserIdParams = Type.Object({ id: Type.String(), userId: SnowflakeId });
 export const GuildIdParams = Type.Object({ id: Type.String(), guildId: SnowflakeId });
@@ -97,7 +98,7 @@ export const SubscriptionPatch = Type.Object(
 );
 export type SubscriptionPatch = Static<typeof SubscriptionPatch>;
 
-export const Subscription = Type.Object({
+export const Subscription = named('Subscription', Type.Object({
   id: Uuid,
   botId: Type.String(),
   userId: Type.String(),
@@ -110,8 +111,19 @@ export const Subscription = Type.Object({
   active: Type.Boolean(),
   createdAt: Timestamp,
   updatedAt: Timestamp,
-});
+}));
 export type Subscription = Static<typeof Subscription>;
+
+/** The operator's list: every subscription, newest first. */
+export const SubscriptionListQuery = pageQuery({
+  bot: Type.Optional(SnowflakeId),
+  user: Type.Optional(SnowflakeId),
+  guild: Type.Optional(SnowflakeId),
+  active: Type.Optional(Type.Boolean({ description: 'The stored active flag (an active one may still have run past expiresAt)' })),
+});
+export type SubscriptionListQuery = Static<typeof SubscriptionListQuery>;
+
+export const SubscriptionList = named('SubscriptionList', pageOf(Subscription));
 
 export const SubscriptionIdParams = Type.Object({ subscriptionId: Uuid });
 
@@ -126,7 +138,7 @@ export const DonationCreate = Type.Object(
 );
 export type DonationCreate = Static<typeof DonationCreate>;
 
-export const Donation = Type.Object({
+export const Donation = named('Donation', Type.Object({
   id: Uuid,
   botId: Type.String(),
   user: Type.String(),
@@ -134,5 +146,5 @@ export const Donation = Type.Object({
   amount: Type.Number(),
   currency: Type.String(),
   createdAt: Timestamp,
-});
+}));
 export type Donation = Static<typeof Donation>;

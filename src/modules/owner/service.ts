@@ -4,12 +4,13 @@ import type { ChangeFeed } from '../../lib/change-feed.js';
 import { startOfUtcMonth, utcDay, type Clock } from '../../lib/clock.js';
 import { AppError } from '../../lib/errors.js';
 import type { MaybePromise } from '../../lib/maybe-promise.js';
+import { offsetOf, page, type Page } from '../../lib/pagination.js';
 import { ReadCache, type CachedResponse } from '../../lib/read-cache.js';
 import { botRepository, isBotId } from '../bots/repository.js';
 import { uuidv7 } from '../../lib/uuid.js';
 import { recordEvent } from '../webhooks/outbox.js';
 import { donationRepository } from './donations-repository.js';
-import type { Donation, DonationCreate, PremiumStatus, Subscription, SubscriptionPatch, SubscriptionUpsert, StatsBody, VoteCreate, VoteEntry } from './schemas.js';
+import type { Donation, DonationCreate, PremiumStatus, Subscription, SubscriptionListQuery, SubscriptionPatch, SubscriptionUpsert, StatsBody, VoteCreate, VoteEntry } from './schemas.js';
 import { subscriptionRepository, type SubscriptionWrite } from './subscriptions-repository.js';
 import { statsRepository } from './stats-repository.js';
 import { voteRepository } from './votes-repository.js';
@@ -54,7 +55,8 @@ export class OwnerService {
     private readonly clock: Clock,
     private readonly feed: ChangeFeed,
   ) {
-    this.checks = new ReadCache(clock, CHECK_CACHE_ENTRIES);
+    // A vote status past its window is wrong, not stale: no old answers while the database is down.
+    this.checks = new ReadCache(clock, CHECK_CACHE_ENTRIES, false);
   }
 
   /** A vote of `userId` for the bot changes that user's status only; any other change of the bot all of them. */
@@ -160,6 +162,12 @@ export class OwnerService {
       active: input.active,
     };
     return this.writeSubscription(id, botId, () => write);
+  }
+
+  async listSubscriptions(query: SubscriptionListQuery): Promise<Page<Subscription>> {
+    const filter = { botId: query.bot, userId: query.user, guildId: query.guild, active: query.active };
+    const { items, total } = await subscriptionRepository.list(this.db, filter, query.limit, offsetOf(query));
+    return page(items, total, query);
   }
 
   async patchSubscription(id: string, patch: SubscriptionPatch): Promise<Subscription> {

@@ -1,4 +1,5 @@
 import type { Queryable } from '../../db/index.js';
+import { SqlFilter } from '../../lib/sql-filter.js';
 import type { Subscription } from './schemas.js';
 
 interface SubscriptionRow {
@@ -80,6 +81,30 @@ export const subscriptionRepository = {
       [botId, byUser ? scope.userId : scope.guildId, now],
     );
     return rows[0] && toSubscription(rows[0]);
+  },
+
+  /** The operator's list, newest first (indexes subscriptions_*_time). `active`: the stored flag. */
+  async list(
+    db: Queryable,
+    filter: { botId?: string; userId?: string; guildId?: string; active?: boolean },
+    limit: number,
+    offset: number,
+  ): Promise<{ items: Subscription[]; total: number }> {
+    const conditions = new SqlFilter()
+      .when(filter.botId, (n, botId) => `bot_id = ${n(botId)}`)
+      .when(filter.userId, (n, userId) => `user_id = ${n(userId)}`)
+      .when(filter.guildId, (n, guildId) => `guild_id = ${n(guildId)}`)
+      .when(filter.active, (n, active) => `active = ${n(active)}`);
+    const { where, values } = conditions.build(1);
+    const { rows: count } = await db.query<{ total: number }>(`SELECT count(*)::int AS total FROM subscriptions ${where}`, values);
+    const total = count[0]?.total ?? 0;
+    if (offset >= total) return { items: [], total };
+    const n = values.length + 1;
+    const { rows } = await db.query<SubscriptionRow>(
+      `SELECT ${COLUMNS} FROM subscriptions ${where} ORDER BY created_at DESC, id DESC LIMIT $${n} OFFSET $${n + 1}`,
+      [...values, limit, offset],
+    );
+    return { items: rows.map(toSubscription), total };
   },
 
   async insert(tx: Queryable, s: SubscriptionWrite, now: Date): Promise<void> {

@@ -35,6 +35,34 @@ export const voteRepository = {
   },
 
   /**
+   * Stores many votes at once (an import: no 12-hour check, no events) and moves the counters by
+   * as much as `insert` would one vote at a time: keep the two in step.
+   */
+  async insertMany(
+    tx: Queryable,
+    votes: { id: string; botId: string; user: string; username: string; flagged: boolean; votedAt: Date; month: string }[],
+  ): Promise<void> {
+    if (votes.length === 0) return;
+    await tx.query(
+      `INSERT INTO votes (id, bot_id, user_id, username, flagged, voted_at)
+       SELECT * FROM unnest($1::uuid[], $2::text[], $3::text[], $4::text[], $5::boolean[], $6::timestamptz[])`,
+      [votes.map((v) => v.id), votes.map((v) => v.botId), votes.map((v) => v.user), votes.map((v) => v.username), votes.map((v) => v.flagged), votes.map((v) => v.votedAt.toISOString())],
+    );
+    await tx.query(
+      `UPDATE bots SET votes_total = votes_total + v.n
+         FROM (SELECT bot_id, count(*)::int AS n FROM unnest($1::text[]) AS bot_id GROUP BY bot_id) v
+        WHERE bots.id = v.bot_id`,
+      [votes.map((v) => v.botId)],
+    );
+    await tx.query(
+      `INSERT INTO bot_vote_months (bot_id, month, votes)
+       SELECT bot_id, month, count(*)::int FROM unnest($1::text[], $2::date[]) AS v(bot_id, month) GROUP BY bot_id, month
+       ON CONFLICT (bot_id, month) DO UPDATE SET votes = bot_vote_months.votes + EXCLUDED.votes`,
+      [votes.map((v) => v.botId), votes.map((v) => v.month)],
+    );
+  },
+
+  /**
    * Stores the vote unless the user has another one strictly inside (from, to), and moves the
    * bot's total and monthly counters with it, in one statement; answers the counters after it,
    * or undefined when an earlier vote was in the way. The caller holds the bot's row lock, taken

@@ -162,6 +162,7 @@ export function defaultIdentify(options: Omit<RateLimitPluginOptions, 'store' | 
   const anonymous = (request: FastifyRequest): RateLimitCaller => anonymousCaller(request, anonymousLimit);
   return function identify(request) {
     const url = request.url;
+    if (isUnlimited(url)) return undefined;
     if (url.startsWith('/admin/')) {
       return isOperator?.(request) ? undefined : anonymous(request);
     }
@@ -180,6 +181,24 @@ export function defaultIdentify(options: Omit<RateLimitPluginOptions, 'store' | 
 /** Callers without a key: one bucket per client address. */
 function anonymousCaller(request: FastifyRequest, limit: number): RateLimitCaller {
   return { bucket: `ip:${clientBucket(request.ip)}`, limit };
+}
+
+/**
+ * What operators and readers of the docs load, never counted: the landing page, the docs pages,
+ * the public OpenAPI document, health checks and metrics (guarded by METRICS_TOKEN if set).
+ */
+export function isUnlimited(url: string): boolean {
+  const path = url.length > 1 && url.includes('?') ? url.slice(0, url.indexOf('?')) : url;
+  return (
+    path === '/' ||
+    path === '/metrics' ||
+    path.startsWith('/health/') ||
+    path === '/docs' ||
+    path.startsWith('/docs/') ||
+    path === '/admin/docs' ||
+    path.startsWith('/admin/docs/') ||
+    path === '/api/v1/openapi.json'
+  );
 }
 
 function isEmbed(url: string): boolean {

@@ -64,6 +64,10 @@ export class RedisStore implements RateLimitStore {
   private lastWarning = -Infinity;
   private suppressed = 0;
 
+  available(): boolean {
+    return this.client.status === 'ready' && !this.degraded;
+  }
+
   constructor(options: RedisStoreOptions) {
     this.log = options.log;
     this.fallback = options.fallback ?? new MemoryStore();

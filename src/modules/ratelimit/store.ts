@@ -10,6 +10,8 @@ export interface RateLimitStore {
    */
   hit(bucket: string, limit: number, windowMs: number): RateLimitHit | Promise<RateLimitHit>;
   close?(): Promise<void>;
+  /** A shared store: whether it answers now (counting falls back to this process while it does not). */
+  available?(): boolean;
 }
 
 export interface RateLimitHit {

@@ -2,16 +2,31 @@ import { Type } from 'typebox';
 import { errorResponses } from '../../lib/schemas.js';
 import type { App } from '../../lib/types.js';
 import { AdminBotIdParams } from '../bots/schemas.js';
-import { AdminReview, ReplyBody, ReviewCreate, ReviewIdParams, ReviewPatch } from './schemas.js';
+import { AdminReview, AdminReviewList, AdminReviewListQuery, ReplyBody, ReviewCreate, ReviewIdParams, ReviewPatch } from './schemas.js';
 
 const ReviewResponse = Type.Object({ data: AdminReview });
 const writeErrors = errorResponses('unauthorized', 'not_found', 'validation_failed', 'payload_too_large');
 
 export async function reviewAdminRoutes(app: App): Promise<void> {
+  app.get(
+    '/reviews',
+    {
+      schema: {
+        operationId: 'listReviews',
+        tags: ['reviews'],
+        summary: 'Every review, hidden ones included, newest first; by bot and publication',
+        querystring: AdminReviewListQuery,
+        response: { 200: AdminReviewList, ...errorResponses('unauthorized', 'validation_failed') },
+      },
+    },
+    async (request) => app.services.reviewAdmin.list(request.query),
+  );
+
   app.post(
     '/bots/:id/reviews',
     {
       schema: {
+        operationId: 'createReview',
         tags: ['reviews'],
         summary: 'Add a review',
         params: AdminBotIdParams,
@@ -29,6 +44,7 @@ export async function reviewAdminRoutes(app: App): Promise<void> {
     '/reviews/:reviewId',
     {
       schema: {
+        operationId: 'patchReview',
         tags: ['reviews'],
         summary: 'Change helpfulCount, published or body of a review',
         params: ReviewIdParams,
@@ -43,6 +59,7 @@ export async function reviewAdminRoutes(app: App): Promise<void> {
     '/reviews/:reviewId/reply',
     {
       schema: {
+        operationId: 'putReviewReply',
         tags: ['reviews'],
         summary: "Set the developer's reply to a review",
         params: ReviewIdParams,
@@ -57,6 +74,7 @@ export async function reviewAdminRoutes(app: App): Promise<void> {
     '/reviews/:reviewId/reply',
     {
       schema: {
+        operationId: 'deleteReviewReply',
         tags: ['reviews'],
         summary: "Remove the developer's reply",
         params: ReviewIdParams,

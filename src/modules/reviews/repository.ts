@@ -2,7 +2,7 @@ import type { Queryable } from '../../db/index.js';
 import { isBotId } from '../bots/repository.js';
 import type { AdminReview } from './schemas.js';
 
-interface ReviewRow {
+export interface ReviewRow {
   id: string;
   bot_id: string;
   user_id: string;
@@ -27,10 +27,10 @@ export interface ReviewAnchor {
   id: string;
 }
 
-const COLUMNS = `id, bot_id, user_id, username, rating, body, helpful_count, published, reply_body, replied_at,
+export const COLUMNS = `id, bot_id, user_id, username, rating, body, helpful_count, published, reply_body, replied_at,
   created_at, updated_at`;
 
-function toReview(row: ReviewRow): AdminReview {
+export function toReview(row: ReviewRow): AdminReview {
   return {
     id: row.id,
     rating: row.rating,

@@ -9,6 +9,7 @@ export async function reviewRoutes(app: App): Promise<void> {
     '/bots/:id/reviews',
     {
       schema: {
+        operationId: 'listBotReviews',
         tags: ['reviews'],
         summary: 'Published reviews of a bot, most helpful first',
         params: BotIdParams,

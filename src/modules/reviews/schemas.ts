@@ -1,7 +1,8 @@
 import { Type, type Static } from 'typebox';
-import { PageParam, Pagination, SnowflakeId, Timestamp, Uuid } from '../../lib/schemas.js';
+import { pageOf, pageQuery } from '../../lib/pagination.js';
+import { named, PageParam, Pagination, SnowflakeId, Timestamp, Uuid } from '../../lib/schemas.js';
 
-export const Review = Type.Object({
+export const Review = named('Review', Type.Object({
   id: Uuid,
   rating: Type.Integer({ minimum: 1, maximum: 5 }),
   body: Type.String(),
@@ -14,11 +15,20 @@ export const Review = Type.Object({
   ),
   createdAt: Timestamp,
   updatedAt: Timestamp,
-});
+}));
 export type Review = Static<typeof Review>;
 
-export const AdminReview = Type.Intersect([Review, Type.Object({ botId: Type.String(), published: Type.Boolean() })]);
+export const AdminReview = named('AdminReview', Type.Intersect([Review, Type.Object({ botId: Type.String(), published: Type.Boolean() })]));
 export type AdminReview = Static<typeof AdminReview>;
+
+/** The operator's list: every review, newest first. */
+export const AdminReviewListQuery = pageQuery({
+  bot: Type.Optional(SnowflakeId),
+  published: Type.Optional(Type.Boolean({ description: 'Only published (true) or hidden (false) reviews' })),
+});
+export type AdminReviewListQuery = Static<typeof AdminReviewListQuery>;
+
+export const AdminReviewList = named('AdminReviewList', pageOf(AdminReview));
 
 export const ReviewListQuery = Type.Object({
   page: PageParam,
@@ -26,7 +36,7 @@ export const ReviewListQuery = Type.Object({
 });
 export type ReviewListQuery = Static<typeof ReviewListQuery>;
 
-export const ReviewList = Type.Object({ data: Type.Array(Review), pagination: Pagination });
+export const ReviewList = named('ReviewList', Type.Object({ data: Type.Array(Review), pagination: Pagination }));
 
 const ReviewBody = Type.String({ minLength: 1, maxLength: 4000, pattern: '\\S' });
 const HelpfulCount = Type.Integer({ minimum: 0, maximum: 2_147_483_647 });

@@ -13,6 +13,7 @@ export async function searchRoutes(app: App): Promise<void> {
         if (typeof query.q === 'string') query.q = query.q.trim();
       },
       schema: {
+        operationId: 'searchBots',
         tags: ['search'],
         summary: 'Search published bots as a person types: typos, synonyms, German and English',
         querystring: SearchQuery,
@@ -32,6 +33,7 @@ export async function searchAdminRoutes(app: App): Promise<void> {
     '/search/synonyms',
     {
       schema: {
+        operationId: 'getSynonyms',
         tags: ['search'],
         summary: "The operator's search synonyms",
         response: { 200: Type.Object({ data: SynonymsBody }), ...errorResponses('unauthorized') },
@@ -44,6 +46,7 @@ export async function searchAdminRoutes(app: App): Promise<void> {
     '/search/synonyms',
     {
       schema: {
+        operationId: 'putSynonyms',
         tags: ['search'],
         summary: 'Replace the operator synonyms (one-way and multi-way); every process applies them at once',
         body: SynonymsBody,

@@ -1,4 +1,5 @@
 import { Type, type Static } from 'typebox';
+import { named } from '../../lib/schemas.js';
 import { Rating } from '../bots/schemas.js';
 
 export const SearchQuery = Type.Object({
@@ -12,7 +13,7 @@ export const SearchQuery = Type.Object({
 });
 export type SearchQuery = Static<typeof SearchQuery>;
 
-export const SearchHit = Type.Object({
+export const SearchHit = named('SearchHit', Type.Object({
   id: Type.String(),
   name: Type.String(),
   shortDescription: Type.String(),
@@ -24,18 +25,18 @@ export const SearchHit = Type.Object({
   serverCount: Type.Integer(),
   rating: Rating,
   isVerified: Type.Boolean(),
-});
+}));
 export type SearchHit = Static<typeof SearchHit>;
 
-export const SearchResponse = Type.Object({
+export const SearchResponse = named('SearchResponse', Type.Object({
   data: Type.Array(SearchHit, { description: 'Best first' }),
   total: Type.Integer({ description: 'Number of matching published bots' }),
   processingTimeMs: Type.Integer({ description: "The engine's own time for this query" }),
-});
+}));
 
 const Word = Type.String({ minLength: 1, maxLength: 100, pattern: '\\S' });
 
-export const SynonymsBody = Type.Object(
+export const SynonymsBody = named('Synonyms', Type.Object(
   {
     oneWay: Type.Array(
       Type.Object(
@@ -50,5 +51,5 @@ export const SynonymsBody = Type.Object(
     }),
   },
   { additionalProperties: false },
-);
+));
 export type SynonymsBody = Static<typeof SynonymsBody>;

@@ -14,6 +14,7 @@ import type { SearchHit, SynonymsBody } from './schemas.js';
 export class SearchService implements CatalogFollower {
   private index = new SearchIndex();
   private operatorSynonyms: SynonymsBody = { oneWay: [], multiWay: [] };
+  private loaded = false;
 
   constructor(
     private readonly db: Database,
@@ -33,6 +34,7 @@ export class SearchService implements CatalogFollower {
     const index = new SearchIndex({ synonyms: this.operatorSynonyms });
     index.bulkLoad(bots.map(toDoc));
     this.index = index;
+    this.loaded = true;
   }
 
   upsert(bot: Bot): void {
@@ -41,6 +43,11 @@ export class SearchService implements CatalogFollower {
 
   remove(id: string): void {
     this.index.remove(id);
+  }
+
+  /** Whether the index has been built (readiness). */
+  isLoaded(): boolean {
+    return this.loaded;
   }
 
   /** Waits for pending changes first, so a process always finds its own writes. */

@@ -2,15 +2,30 @@ import { Type } from 'typebox';
 import { errorResponses } from '../../lib/schemas.js';
 import type { App } from '../../lib/types.js';
 import { AdminBotIdParams } from '../bots/schemas.js';
-import { Delivery, DeliveryIdParams, DeliveryList, ListQuery, NotificationList, QueuedEvent, Webhook, WebhookPut, WebhookWithSecret } from './schemas.js';
+import { Delivery, DeliveryIdParams, DeliveryList, ListQuery, NotificationList, QueuedEvent, Webhook, WebhookList, WebhookListQuery, WebhookPut, WebhookWithSecret } from './schemas.js';
 
 const readErrors = errorResponses('unauthorized', 'not_found', 'validation_failed');
 
 export async function webhookAdminRoutes(app: App): Promise<void> {
+  app.get(
+    '/webhooks',
+    {
+      schema: {
+        operationId: 'listWebhooks',
+        tags: ['webhooks'],
+        summary: 'Webhooks by state: switched off (latest first) or failing (most failures first); all without state',
+        querystring: WebhookListQuery,
+        response: { 200: WebhookList, ...errorResponses('unauthorized', 'validation_failed') },
+      },
+    },
+    async (request) => app.services.webhooks.list(request.query),
+  );
+
   app.put(
     '/bots/:id/webhook',
     {
       schema: {
+        operationId: 'putWebhook',
         tags: ['webhooks'],
         summary: "Set a bot's webhook (the secret is shown in this answer only); 422 when the address is not allowed",
         params: AdminBotIdParams,
@@ -32,6 +47,7 @@ export async function webhookAdminRoutes(app: App): Promise<void> {
     '/bots/:id/webhook',
     {
       schema: {
+        operationId: 'getWebhook',
         tags: ['webhooks'],
         summary: "A bot's webhook, without its secret",
         params: AdminBotIdParams,
@@ -45,6 +61,7 @@ export async function webhookAdminRoutes(app: App): Promise<void> {
     '/bots/:id/webhook',
     {
       schema: {
+        operationId: 'deleteWebhook',
         tags: ['webhooks'],
         summary: 'Remove the webhook, its pending deliveries and its delivery log',
         params: AdminBotIdParams,
@@ -61,6 +78,7 @@ export async function webhookAdminRoutes(app: App): Promise<void> {
     '/bots/:id/webhook/test',
     {
       schema: {
+        operationId: 'testWebhook',
         tags: ['webhooks'],
         summary: 'Send a `test` event through the delivery pipeline (409 when the webhook is switched off)',
         params: AdminBotIdParams,
@@ -74,6 +92,7 @@ export async function webhookAdminRoutes(app: App): Promise<void> {
     '/bots/:id/webhook/deliveries',
     {
       schema: {
+        operationId: 'listDeliveries',
         tags: ['webhooks'],
         summary: 'The delivery log, newest first, with every attempt',
         params: AdminBotIdParams,
@@ -88,6 +107,7 @@ export async function webhookAdminRoutes(app: App): Promise<void> {
     '/webhook/deliveries/:deliveryId/redeliver',
     {
       schema: {
+        operationId: 'redeliver',
         tags: ['webhooks'],
         summary: "Deliver a finished delivery's event again (same event id) as a new delivery",
         params: DeliveryIdParams,
@@ -101,6 +121,7 @@ export async function webhookAdminRoutes(app: App): Promise<void> {
     '/notifications',
     {
       schema: {
+        operationId: 'listNotifications',
         tags: ['webhooks'],
         summary: 'Notices for bot owners (a webhook switched off), newest first',
         querystring: ListQuery,

@@ -196,6 +196,17 @@ export const deliveryRepository = {
     return rows.length;
   },
 
+  /** Work waiting: events not yet routed to a delivery, and deliveries pending (due now or later). Both from partial indexes. */
+  async queueDepth(db: Queryable, now: Date): Promise<{ unrouted: number; due: number; scheduled: number }> {
+    const { rows } = await db.query<{ unrouted: number; due: number; scheduled: number }>(
+      `SELECT (SELECT count(*)::int FROM events WHERE routed_at IS NULL) AS unrouted,
+              (SELECT count(*)::int FROM deliveries WHERE status = 'pending' AND next_attempt_at <= $1) AS due,
+              (SELECT count(*)::int FROM deliveries WHERE status = 'pending' AND next_attempt_at > $1) AS scheduled`,
+      [now],
+    );
+    return rows[0] ?? { unrouted: 0, due: 0, scheduled: 0 };
+  },
+
   /** A page of a webhook's log, newest first, each delivery with all its attempts. */
   async list(db: Queryable, botId: string, limit: number, offset: number): Promise<{ items: Delivery[]; total: number }> {
     const [{ rows }, counted] = await Promise.all([

@@ -4,11 +4,12 @@
  * payloads are written by the owner service beside each fact.
  */
 import { Type, type TSchema } from 'typebox';
-import { Timestamp, Uuid } from '../../lib/schemas.js';
+import { named, Timestamp, Uuid } from '../../lib/schemas.js';
 import { SIGNATURE_HEADER, TIMESTAMP_HEADER } from './signature.js';
 
 function eventBody(event: string, description: string, payload: Record<string, TSchema>) {
-  return Type.Object(
+  const name = `${event[0]?.toUpperCase()}${event.slice(1)}Event`;
+  return named(name, Type.Object(
     {
       event: Type.Literal(event, { description: 'The kind of event' }),
       id: Type.String({ ...Uuid, description: 'Event id: the same on every attempt and redelivery; ignore ids already handled' }),
@@ -17,7 +18,7 @@ function eventBody(event: string, description: string, payload: Record<string, T
       ...payload,
     },
     { description },
-  );
+  ));
 }
 
 const User = Type.String({ description: 'User ID of the voter, subscriber or donor' });

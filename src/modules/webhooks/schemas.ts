@@ -1,6 +1,7 @@
 /** Management API shapes: webhook configuration, the delivery log, notifications. */
 import { Type, type Static } from 'typebox';
-import { PageParam, Pagination, Timestamp, Uuid } from '../../lib/schemas.js';
+import { pageOf, pageQuery } from '../../lib/pagination.js';
+import { named, PageParam, Pagination, Timestamp, Uuid } from '../../lib/schemas.js';
 import { MAX_WEBHOOK_URL_LENGTH } from './url-policy.js';
 
 export const WebhookPut = Type.Object(
@@ -25,18 +26,34 @@ const webhookFields = {
   consecutiveFailures: Type.Integer({ description: 'Finally failed deliveries in a row; a success resets it' }),
 };
 
-export const Webhook = Type.Object(webhookFields);
+export const Webhook = named('Webhook', Type.Object(webhookFields));
 export type Webhook = Static<typeof Webhook>;
 
-export const WebhookWithSecret = Type.Object({
+/** A webhook in the operator's list: which bot it belongs to, and its state. */
+export const BotWebhook = named('BotWebhook', Type.Object({ botId: Type.String(), ...webhookFields }));
+export type BotWebhook = Static<typeof BotWebhook>;
+
+export const WebhookListQuery = pageQuery({
+  state: Type.Optional(
+    Type.Enum(['disabled', 'failing'], {
+      type: 'string',
+      description: 'disabled: switched off (by the operator or after 20 failures in a row); failing: enabled, with failed deliveries in a row',
+    }),
+  ),
+});
+export type WebhookListQuery = Static<typeof WebhookListQuery>;
+
+export const WebhookList = named('WebhookList', pageOf(BotWebhook));
+
+export const WebhookWithSecret = named('WebhookWithSecret', Type.Object({
   ...webhookFields,
   secret: Type.Union([Type.String(), Type.Null()], {
     description: 'The signing secret when this call set it (generated or given); null when the stored one was kept. Never shown again.',
   }),
-});
+}));
 export type WebhookWithSecret = Static<typeof WebhookWithSecret>;
 
-export const DeliveryAttempt = Type.Object({
+export const DeliveryAttempt = named('DeliveryAttempt', Type.Object({
   attempt: Type.Integer({ description: '1 for the first call' }),
   attemptedAt: Timestamp,
   statusCode: Type.Union([Type.Integer(), Type.Null()], { description: 'HTTP status of the answer; null when there was none' }),
@@ -45,9 +62,9 @@ export const DeliveryAttempt = Type.Object({
   }),
   latencyMs: Type.Integer({ description: 'Time to the status line, or to the failure' }),
   response: Type.Union([Type.String(), Type.Null()], { description: 'The first 4 KiB of the answer body' }),
-});
+}));
 
-export const Delivery = Type.Object({
+export const Delivery = named('Delivery', Type.Object({
   id: Uuid,
   event: Type.Object({ type: Type.String({ enum: ['vote', 'premium', 'donation', 'test'] }), id: Uuid }),
   status: Type.String({ enum: ['pending', 'succeeded', 'failed'] }),
@@ -56,7 +73,7 @@ export const Delivery = Type.Object({
   createdAt: Timestamp,
   completedAt: Type.Union([Timestamp, Type.Null()]),
   attempts: Type.Array(DeliveryAttempt, { description: 'Oldest first' }),
-});
+}));
 export type Delivery = Static<typeof Delivery>;
 
 export const ListQuery = Type.Object({
@@ -74,14 +91,14 @@ export const QueuedEvent = Type.Object({
   id: Uuid,
 });
 
-export const Notification = Type.Object({
+export const Notification = named('Notification', Type.Object({
   id: Uuid,
   botId: Type.String(),
   kind: Type.String({ enum: ['webhook_disabled'] }),
   message: Type.String(),
   details: Type.Record(Type.String(), Type.Unknown()),
   createdAt: Timestamp,
-});
+}));
 export type Notification = Static<typeof Notification>;
 
 export const NotificationList = Type.Object({ data: Type.Array(Notification), pagination: Pagination });

@@ -10,7 +10,8 @@ import { deliveryRepository } from './delivery-repository.js';
 import { notificationRepository } from './notifications.js';
 import { recordEvent, wakeWorkers } from './outbox.js';
 import type { LookupFn } from './resolve-host.js';
-import type { Delivery, ListQuery, Notification, Webhook, WebhookPut, WebhookWithSecret } from './schemas.js';
+import { offsetOf, page as pageOfItems, type Page as ItemPage } from '../../lib/pagination.js';
+import type { BotWebhook, Delivery, ListQuery, Notification, Webhook, WebhookListQuery, WebhookPut, WebhookWithSecret } from './schemas.js';
 import { encryptSecret } from './secret-box.js';
 import { generateWebhookSecret } from './signature.js';
 import { validateWebhookUrl } from './url-policy.js';
@@ -78,6 +79,16 @@ export class WebhookService {
     return { url, enabled, disabledAt, consecutiveFailures };
   }
 
+  /** Webhooks by state, for the operator: which are switched off, which are failing. */
+  async list(query: WebhookListQuery): Promise<ItemPage<BotWebhook>> {
+    const { items, total } = await webhookRepository.list(this.db, query.state, query.limit, offsetOf(query));
+    return pageOfItems(
+      items.map(({ botId, url, enabled, disabledAt, consecutiveFailures }) => ({ botId, url, enabled, disabledAt, consecutiveFailures })),
+      total,
+      query,
+    );
+  }
+
   async remove(botId: string): Promise<void> {
     if (!(await webhookRepository.delete(this.db, botId))) throw noWebhook(botId);
   }
@@ -141,6 +152,11 @@ export class WebhookService {
   async pruneLog(): Promise<number> {
     const cutoff = new Date(this.clock.now().getTime() - this.settings.retentionDays * 86_400_000);
     return inBatches(() => deliveryRepository.pruneBefore(this.db, cutoff, PRUNE_BATCH), PRUNE_BATCH);
+  }
+
+  /** Work waiting for the delivery workers, for the metrics. */
+  queueDepth(): Promise<{ unrouted: number; due: number; scheduled: number }> {
+    return deliveryRepository.queueDepth(this.db, this.clock.now());
   }
 
   private async require(botId: string): Promise<StoredWebhook> {

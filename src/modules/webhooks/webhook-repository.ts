@@ -58,6 +58,24 @@ export const webhookRepository = {
     );
   },
 
+  /**
+   * The operator's list: `disabled` (switched off, latest first), `failing` (enabled, with failed
+   * deliveries in a row, most first), or every webhook (by bot id). Each from its own index.
+   */
+  async list(db: Queryable, state: 'disabled' | 'failing' | undefined, limit: number, offset: number): Promise<{ items: StoredWebhook[]; total: number }> {
+    const [where, order] =
+      state === 'disabled'
+        ? ['WHERE NOT enabled', 'disabled_at DESC, bot_id']
+        : state === 'failing'
+          ? ['WHERE enabled AND consecutive_failures > 0', 'consecutive_failures DESC, bot_id']
+          : ['', 'bot_id'];
+    const { rows: count } = await db.query<{ total: number }>(`SELECT count(*)::int AS total FROM webhooks ${where}`);
+    const total = count[0]?.total ?? 0;
+    if (offset >= total) return { items: [], total };
+    const { rows } = await db.query<WebhookRow>(`SELECT ${COLUMNS} FROM webhooks ${where} ORDER BY ${order} LIMIT $1 OFFSET $2`, [limit, offset]);
+    return { items: rows.map(toWebhook), total };
+  },
+
   async delete(db: Queryable, botId: string): Promise<boolean> {
     const result = await db.query('DELETE FROM webhooks WHERE bot_id = $1', [botId]);
     return result.rowCount > 0;

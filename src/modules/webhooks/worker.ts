@@ -14,6 +14,7 @@ import type { Config } from '../../config.js';
 import type { Database } from '../../db/index.js';
 import type { Periodic } from '../../lib/background.js';
 import type { Clock } from '../../lib/clock.js';
+import type { Metrics } from '../../lib/metrics.js';
 import { attemptDelivery, type AttemptResult } from './deliver-once.js';
 import { AttemptRecorder } from './attempt-recorder.js';
 import { deliveryRepository, type AttemptRecord, type ClaimedDelivery, type DeliveryStatus } from './delivery-repository.js';
@@ -41,6 +42,8 @@ export interface WorkerDeps {
   userAgent: string;
   /** Sends the switch-off e-mails; absent when SMTP_URL is not set. */
   emails: Periodic | undefined;
+  /** Attempts by outcome and latency, switch-offs (absent in tests that do not look). */
+  metrics?: Metrics;
 }
 
 /** The body of a call: the event's envelope, then its payload. Same bytes on every attempt. */
@@ -163,6 +166,7 @@ export class DeliveryWorker {
         nextAttemptAt = new Date(clock.now().getTime() + delay * 1000);
       }
     }
+    this.observe(delivery, number, result, status);
     const record: AttemptRecord = {
       deliveryId: delivery.id,
       lease,
@@ -191,6 +195,26 @@ export class DeliveryWorker {
     if (switchedOff) await this.reportSwitchOff(switchedOff);
   }
 
+  /** One log line and the metrics per attempt: what an operator looks at when a receiver complains. */
+  private observe(delivery: ClaimedDelivery, attempt: number, result: SendResult, status: DeliveryStatus): void {
+    const outcome = status === 'succeeded' ? 'succeeded' : status === 'pending' ? 'retry' : 'failed';
+    this.deps.metrics?.attempt(outcome, result.latencyMs);
+    this.deps.log[outcome === 'succeeded' ? 'info' : 'warn'](
+      {
+        botId: delivery.botId,
+        eventId: delivery.event.id,
+        event: delivery.event.type,
+        deliveryId: delivery.id,
+        attempt,
+        statusCode: result.statusCode ?? null,
+        error: result.error?.code ?? null,
+        latencyMs: result.latencyMs,
+        outcome,
+      },
+      'webhook attempt',
+    );
+  }
+
   private async send(delivery: ClaimedDelivery): Promise<SendResult> {
     const { clock, settings, dispatcher, userAgent } = this.deps;
     let secret: string;
@@ -212,6 +236,7 @@ export class DeliveryWorker {
   }
 
   private async reportSwitchOff(webhook: StoredWebhook): Promise<void> {
+    this.deps.metrics?.webhookSwitchOffs.inc();
     this.deps.log.warn({ botId: webhook.botId, url: webhook.url }, disabledNotice(webhook).message);
     await this.deps.emails?.run();
   }

@@ -1,0 +1,46 @@
+import type { Database } from './db/index.js';
+import type { Metrics } from './lib/metrics.js';
+import { readCacheStats } from './lib/read-cache.js';
+import type { Services } from './modules/services.js';
+
+/**
+ * The metrics read from the app's parts when Prometheus scrapes: read-cache lookups (every cache
+ * of the process), the database
+ * (availability, pool use) and the webhook queue. A part that does not answer within `timeoutMs`
+ * leaves its last value: a scrape never waits on a silent database.
+ */
+export function registerServiceMetrics(
+  metrics: Metrics,
+  parts: { db: Database; services: Services; timeoutMs: number },
+): void {
+  const { db, services, timeoutMs } = parts;
+  metrics.countCache('botdir_read_cache_requests_total', 'Lookups of the read cache of public answers, by result (stale: served while the database did not answer)', readCacheStats);
+  metrics.gauge('botdir_db_available', 'Whether the database answered its latest liveness check (1) or not (0)', [], (set) =>
+    set({}, db.health.available() ? 1 : 0),
+  );
+  metrics.gauge('botdir_db_pool_connections', 'Connections of the request pool by state (PostgreSQL server only)', ['state'], (set) => {
+    const pool = db.health.pool();
+    if (!pool) return;
+    set({ state: 'total' }, pool.total);
+    set({ state: 'idle' }, pool.idle);
+    set({ state: 'waiting' }, pool.waiting);
+  });
+  metrics.gauge(
+    'botdir_webhook_queue_depth',
+    'Webhook work waiting: events not yet routed, deliveries due now, deliveries scheduled for a later retry',
+    ['state'],
+    async (set) => {
+      const depth = await withDeadline(services.webhooks.queueDepth(), timeoutMs);
+      for (const [state, value] of Object.entries(depth)) set({ state }, value);
+    },
+  );
+}
+
+/** The promise's value, or a rejection once `ms` have passed. */
+function withDeadline<T>(promise: Promise<T>, ms: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const deadline = new Promise<never>((_resolve, reject) => {
+    timer = setTimeout(() => reject(new Error(`no answer within ${ms} ms`)), ms);
+  });
+  return Promise.race([promise, deadline]).finally(() => clearTimeout(timer));
+}

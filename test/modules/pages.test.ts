@@ -1,0 +1,128 @@
+import { createHash } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { testApp, type TestApp } from '../helpers.js';
+
+describe('landing, docs and CORS', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await testApp('pglite');
+  });
+  afterAll(() => t.close());
+
+  it('GET / answers a small page with the version and the links, or JSON when asked', async () => {
+    const page = await t.get('/');
+    expect(page.statusCode).toBe(200);
+    expect(page.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(page.headers['content-security-policy']).toContain("default-src 'none'");
+    for (const link of ['/docs', '/api/v1/openapi.json', '/admin/docs', '/health/ready']) expect(page.body).toContain(`http://127.0.0.1:3000${link}`);
+    expect(page.body).toContain('1.0.0');
+    const json = await t.get('/', { accept: 'application/json' });
+    expect(json.json()).toEqual({
+      name: 'Bot Directory',
+      version: '1.0.0',
+      links: {
+        docs: 'http://127.0.0.1:3000/docs',
+        openapi: 'http://127.0.0.1:3000/api/v1/openapi.json',
+        adminDocs: 'http://127.0.0.1:3000/admin/docs',
+        health: 'http://127.0.0.1:3000/health/ready',
+      },
+    });
+  });
+
+  it('/docs and /admin/docs serve the reference with the document embedded, its inline script allowed by hash', async () => {
+    expect((await t.get('/docs')).statusCode).toBe(301);
+    for (const [prefix, title] of [['/docs', 'Bot Directory API 1.0.0'], ['/admin/docs', 'Bot Directory management API 1.0.0']]) {
+      const page = await t.get(`${prefix}/`);
+      expect(page.statusCode).toBe(200);
+      expect(page.body).toContain(`<title>${title}</title>`);
+      const inline = /<script type="text\/javascript">([\s\S]*?)<\/script>/.exec(page.body)?.[1] ?? '';
+      const hash = createHash('sha256').update(inline).digest('base64');
+      expect(page.headers['content-security-policy']).toContain(`script-src 'self' 'sha256-${hash}'`);
+      expect(page.headers['content-security-policy']).toContain("connect-src 'self'");
+      const script = await t.get(`${prefix}/js/scalar.js`);
+      expect(script.statusCode).toBe(200);
+      expect(script.headers['cache-control']).toBe('public, max-age=3600');
+    }
+    // The management document is readable there without the token (public-safe: every call needs it).
+    const adminDocument = await t.get('/admin/docs/openapi.json');
+    expect(adminDocument.statusCode).toBe(200);
+    expect(Object.keys(adminDocument.json().paths)).toContain('/admin/v1/bots');
+  });
+
+  it('docs, documents, landing, health and metrics do not count against the anonymous limit', async () => {
+    const limited = await testApp('pglite', { env: { RATE_LIMIT_ANONYMOUS: '3' } });
+    try {
+      for (let i = 0; i < 5; i++) {
+        for (const url of ['/', '/docs/', '/admin/docs/', '/api/v1/openapi.json', '/health/live', '/metrics']) {
+          const response = await limited.get(url);
+          expect(response.statusCode, url).toBe(200);
+          expect(response.headers['x-ratelimit-limit'], url).toBeUndefined();
+        }
+      }
+      expect((await limited.get('/api/v1/bots')).headers['x-ratelimit-remaining']).toBe('2');
+    } finally {
+      await limited.close();
+    }
+  });
+
+  it('the vote button without SITE_URL lands on a page that explains SITE_URL, in the widget’s language', async () => {
+    const english = await t.get('/en/bots/music-bot');
+    expect(english.statusCode).toBe(200);
+    expect(english.body).toContain('<code>SITE_URL</code>');
+    expect(english.body).toContain('music-bot');
+    const german = await t.get('/de/bots/%3Cscript%3E');
+    expect(german.body).toContain('Abgestimmt wird');
+    expect(german.body).toContain('&lt;script&gt;');
+    expect(german.body).not.toContain('<script>');
+    expect((await t.get('/fr/bots/x')).statusCode).toBe(404);
+    expect((await t.get('/api/bots/x')).statusCode).toBe(404);
+  });
+
+  it('with SITE_URL set, that page says this address is not the website', async () => {
+    const other = await testApp('pglite', { env: { SITE_URL: 'https://bots.example.org' } });
+    try {
+      const page = await other.get('/en/bots/music-bot');
+      expect(page.body).toContain('This address is not that website.');
+      expect(page.body).not.toContain('is not configured yet');
+    } finally {
+      await other.close();
+    }
+  });
+
+  describe('CORS preflights', () => {
+    const preflight = (url: string, method: string, headers = 'authorization, content-type') =>
+      t.inject({ method: 'OPTIONS', url, headers: { origin: 'https://dev.example.org', 'access-control-request-method': method, 'access-control-request-headers': headers } });
+
+    it('the public and owner API allow any origin with Authorization and Content-Type', async () => {
+      for (const [url, method] of [['/api/v1/bots', 'GET'], ['/api/v1/bots/123456789012345678/stats', 'POST'], ['/api/v1/bots/123456789012345678/votes', 'GET']] as const) {
+        const response = await preflight(url, method);
+        expect(response.statusCode, url).toBe(204);
+        expect(response.headers['access-control-allow-origin']).toBe('*');
+        expect(String(response.headers['access-control-allow-methods'])).toContain(method);
+        expect(String(response.headers['access-control-allow-headers']).toLowerCase()).toContain('authorization');
+        expect(String(response.headers['access-control-allow-headers']).toLowerCase()).toContain('content-type');
+        expect(response.headers['access-control-max-age']).toBe('7200');
+        expect(response.headers.allow).toBeDefined();
+      }
+    });
+
+    it('actual answers, errors included, carry Access-Control-Allow-Origin and expose the useful headers', async () => {
+      for (const url of ['/api/v1/bots', '/api/v1/bots/123456789012345678', '/api/v1/bots?limit=0']) {
+        const response = await t.get(url, { origin: 'https://dev.example.org' });
+        expect(response.headers['access-control-allow-origin'], url).toBe('*');
+        expect(String(response.headers['access-control-expose-headers'])).toContain('x-request-id');
+      }
+    });
+
+    it('the management API answers no CORS headers, and an unknown API path no preflight', async () => {
+      const admin = await preflight('/admin/v1/bots', 'GET');
+      expect(admin.statusCode).toBe(204);
+      expect(admin.headers['access-control-allow-origin']).toBeUndefined();
+      expect(admin.headers['access-control-allow-methods']).toBeUndefined();
+      expect((await t.get('/admin/v1/openapi.json', { origin: 'https://dev.example.org' })).headers['access-control-allow-origin']).toBeUndefined();
+      const unknown = await preflight('/api/v1/nothing-here', 'GET');
+      expect(unknown.statusCode).toBe(404);
+      expect(unknown.headers['access-control-allow-origin']).toBe('*');
+    });
+  });
+});

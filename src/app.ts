@@ -158,6 +158,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   app.addHook('onClose', async () => {
     await stopWorkers?.();
     await services.catalog.stop();
+    await services.keys.stop();
     await feed.stop();
     if (ownsDb) await db.close();
   });

@@ -79,12 +79,16 @@ export const keyRepository = {
     return result.rowCount > 0;
   },
 
-  /** Records a use; a no-op when the stored time is less than `minIntervalMs` old (another process wrote it). */
-  async touch(db: Queryable, id: string, now: Date, minIntervalMs: number): Promise<void> {
+  /**
+   * Records uses (key id → when); a key whose stored time is less than `minIntervalMs` older is
+   * left alone (another process wrote it).
+   */
+  async touchMany(db: Queryable, uses: ReadonlyMap<string, Date>, minIntervalMs: number): Promise<void> {
     await db.query(
-      `UPDATE api_keys SET last_used_at = $2
-        WHERE id = $1 AND (last_used_at IS NULL OR last_used_at <= $2::timestamptz - make_interval(secs => $3))`,
-      [id, now, minIntervalMs / 1000],
+      `UPDATE api_keys k SET last_used_at = u.at
+         FROM unnest($1::uuid[], $2::timestamptz[]) AS u(id, at)
+        WHERE k.id = u.id AND (k.last_used_at IS NULL OR k.last_used_at <= u.at - make_interval(secs => $3))`,
+      [[...uses.keys()], [...uses.values()], minIntervalMs / 1000],
     );
   },
 

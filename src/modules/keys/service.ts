@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Database, Queryable } from '../../db/index.js';
+import { startPeriodic, type Periodic } from '../../lib/background.js';
 import type { ChangeFeed } from '../../lib/change-feed.js';
 import type { Clock } from '../../lib/clock.js';
 import { AppError } from '../../lib/errors.js';
@@ -17,6 +18,8 @@ const AUTH_CACHE_MS = 1_000;
 const AUTH_CACHE_MAX = 50_000;
 /** `lastUsedAt` is written at most this often per key (and process): a use is news, each request is not. */
 export const LAST_USED_INTERVAL_MS = 60_000;
+/** How often the noted uses are written. */
+const TOUCH_FLUSH_MS = 10_000;
 
 export interface AuthenticatedKey {
   id: string;
@@ -27,8 +30,11 @@ export interface AuthenticatedKey {
 
 export class KeyService {
   private readonly cache = new Map<string, { key: AuthenticatedKey | null; until: number }>();
-  /** Per key id: when this process may next write its lastUsedAt. */
+  /** Per key id: when this process may next note a use. */
   private readonly nextTouch = new Map<string, number>();
+  /** Uses noted and not written yet, by key id; written together every TOUCH_FLUSH_MS. */
+  private touched = new Map<string, Date>();
+  private flusher: Periodic | undefined;
 
   constructor(
     private readonly db: Database,
@@ -101,9 +107,29 @@ export class KeyService {
     if ((this.nextTouch.get(key.id) ?? 0) > now.getTime()) return key;
     if (this.nextTouch.size >= AUTH_CACHE_MAX) this.nextTouch.clear();
     this.nextTouch.set(key.id, now.getTime() + LAST_USED_INTERVAL_MS);
-    // Never delays or fails the request: at worst one minute of lastUsedAt is lost.
-    keyRepository.touch(this.db, key.id, now, LAST_USED_INTERVAL_MS).catch(() => {});
+    // Never delays or fails the request: uses are written in batches, in the background.
+    this.touched.set(key.id, now);
+    this.flusher ??= startPeriodic(() => this.flushUses(), TOUCH_FLUSH_MS);
     return key;
+  }
+
+  /**
+   * Writes the uses noted since the last call, all in one statement (one commit, not one per key:
+   * an API with thousands of keys in use would otherwise commit once per key and minute). A failed
+   * write is dropped: at worst a minute of lastUsedAt is lost.
+   */
+  async flushUses(): Promise<void> {
+    if (this.touched.size === 0) return;
+    const uses = this.touched;
+    this.touched = new Map();
+    await keyRepository.touchMany(this.db, uses, LAST_USED_INTERVAL_MS).catch(() => undefined);
+  }
+
+  /** Writes what is noted and stops the background writes (the app is closing). */
+  async stop(): Promise<void> {
+    await this.flusher?.stop();
+    this.flusher = undefined;
+    await this.flushUses();
   }
 
   private async lookup(token: string, now: number): Promise<AuthenticatedKey | undefined> {

@@ -4,6 +4,7 @@
  * transaction; nothing is held open across an HTTP call.
  */
 import type { Queryable } from '../../db/index.js';
+import type { RecordedOutcome } from './endpoint-state.js';
 import type { EventType } from './outbox.js';
 import type { Delivery } from './schemas.js';
 
@@ -31,6 +32,11 @@ export interface AttemptRecord {
   error: { code: string; message: string } | null;
   latencyMs: number;
   responseSnippet: string | null;
+}
+
+/** A stored attempt: its number, and what its webhook's state needs (endpoint-state.ts). */
+export interface RecordedAttempt extends RecordedOutcome {
+  attempt: number;
 }
 
 export const deliveryRepository = {
@@ -114,14 +120,14 @@ export const deliveryRepository = {
 
   /**
    * Stores attempts and their deliveries' next states, each only if its lease still holds the
-   * delivery, all in one statement (one round trip; atomic without a transaction). A success also
-   * ends its webhook's run of failures. Returns the attempt number per delivery recorded; one whose
-   * lease was lost (expired and taken over, or the webhook deleted meanwhile) is left out and
-   * nothing is written for it.
+   * delivery, all in one statement (one round trip; atomic without a transaction). Returns per
+   * delivery recorded its attempt number, its bot's webhook's run of failures and its new status;
+   * one whose lease was lost (expired and taken over, or the webhook deleted meanwhile) is left out
+   * and nothing is written for it.
    */
-  async recordAttempts(db: Queryable, records: AttemptRecord[]): Promise<Map<string, number>> {
+  async recordAttempts(db: Queryable, records: AttemptRecord[]): Promise<Map<string, RecordedAttempt>> {
     const column = <T>(pick: (r: AttemptRecord) => T) => records.map(pick);
-    const { rows } = await db.query<{ id: string; attempts: number }>(
+    const { rows } = await db.query<{ id: string; attempts: number; bot_id: string; status: DeliveryStatus; consecutive_failures: number }>(
       `WITH input AS (
          SELECT * FROM unnest($1::uuid[], $2::uuid[], $3::text[], $4::timestamptz[], $5::timestamptz[], $6::smallint[],
                               $7::text[], $8::text[], $9::integer[], $10::text[])
@@ -136,11 +142,9 @@ export const deliveryRepository = {
          INSERT INTO delivery_attempts (delivery_id, attempt, attempted_at, status_code, error_code, error_message, latency_ms, response_snippet)
          SELECT d.id, d.attempts, i.attempted_at, i.status_code, i.error_code, i.error_message, i.latency_ms, i.snippet
          FROM d JOIN input i ON i.id = d.id
-       ), w AS (
-         UPDATE webhooks SET consecutive_failures = 0
-         WHERE bot_id IN (SELECT bot_id FROM d WHERE status = 'succeeded') AND consecutive_failures <> 0
        )
-       SELECT id, attempts FROM d`,
+       SELECT d.id, d.attempts, d.bot_id, d.status, COALESCE(w.consecutive_failures, 0) AS consecutive_failures
+       FROM d LEFT JOIN webhooks w ON w.bot_id = d.bot_id`,
       [
         column((r) => r.deliveryId),
         column((r) => r.lease),
@@ -154,7 +158,9 @@ export const deliveryRepository = {
         column((r) => r.responseSnippet),
       ],
     );
-    return new Map(rows.map((row) => [row.id, row.attempts]));
+    return new Map(
+      rows.map((row) => [row.id, { attempt: row.attempts, botId: row.bot_id, status: row.status, consecutiveFailures: row.consecutive_failures }]),
+    );
   },
 
   async find(

@@ -7,7 +7,8 @@ import type { Clock } from '../../lib/clock.js';
 import { AppError } from '../../lib/errors.js';
 import { botRepository } from '../bots/repository.js';
 import { deliveryRepository } from './delivery-repository.js';
-import { notificationRepository } from './notifications.js';
+import { endpointState } from './endpoint-state.js';
+import { notificationRepository } from './notification-repository.js';
 import { recordEvent, wakeWorkers } from './outbox.js';
 import type { LookupFn } from './resolve-host.js';
 import { offsetOf, page as pageOfItems, type Page as ItemPage } from '../../lib/pagination.js';
@@ -39,34 +40,28 @@ export class WebhookService {
   /**
    * Creates or replaces a bot's webhook. The URL must pass the address policy now (and again at
    * every connect). A new webhook gets a generated secret unless one is given; an existing one keeps
-   * its secret unless one is given. Enabling a disabled webhook resets the failure count and starts
-   * delivering the events from now on.
+   * its secret unless one is given. Its state follows endpoint-state.ts.
    */
   async configure(botId: string, input: WebhookPut): Promise<{ webhook: WebhookWithSecret; created: boolean }> {
     const check = await validateWebhookUrl(input.url, { allowPrivate: this.settings.allowPrivate, lookup: this.lookup });
     if (!check.ok) throw AppError.validation([{ field: 'url', message: `${check.code}: ${check.message}` }]);
     const now = this.clock.now();
-    const enabled = input.enabled ?? true;
     return this.db.transaction(async (tx) => {
       if (!(await botRepository.lock(tx, botId))) throw AppError.notFound('No bot with that application ID');
       const existing = await webhookRepository.find(tx, botId, true);
       const secret = input.secret ?? (existing ? undefined : generateWebhookSecret());
-      const restarted = enabled && !existing?.enabled;
-      const disabledAt = enabled ? null : existing && !existing.enabled ? new Date(existing.disabledAt ?? now) : now;
-      const consecutiveFailures = restarted ? 0 : (existing?.consecutiveFailures ?? 0);
+      const state = endpointState.configure(existing, input.enabled ?? true, now);
       await webhookRepository.upsert(
         tx,
         {
           botId,
           url: input.url,
           secretBox: secret === undefined ? (existing as StoredWebhook).secretBox : encryptSecret(secret, this.secretKey),
-          enabled,
-          disabledAt,
-          consecutiveFailures,
-          activeSince: restarted ? now : undefined,
+          ...state,
         },
         now,
       );
+      const { enabled, disabledAt, consecutiveFailures } = state;
       return {
         created: !existing,
         webhook: { url: input.url, secret: secret ?? null, enabled, disabledAt: disabledAt?.toISOString() ?? null, consecutiveFailures },

@@ -20,7 +20,7 @@ export async function ownerRoutes(app: App): Promise<void> {
   app.get(
     '/bots/:id/votes',
     {
-      onRequest: requireScope('votes:read'),
+      onRequest: requireScope(app.services.keys, 'votes:read'),
       schema: {
         operationId: 'listVotes',
         tags: ['owner'],
@@ -39,7 +39,7 @@ export async function ownerRoutes(app: App): Promise<void> {
   app.get(
     '/bots/:id/check/:userId',
     {
-      onRequest: requireScope('votes:read'),
+      onRequest: requireScope(app.services.keys, 'votes:read'),
       schema: {
         operationId: 'checkVote',
         tags: ['owner'],
@@ -64,7 +64,7 @@ export async function ownerRoutes(app: App): Promise<void> {
   app.get(
     '/bots/:id/premium/:userId',
     {
-      onRequest: requireScope('premium:read'),
+      onRequest: requireScope(app.services.keys, 'premium:read'),
       schema: {
         operationId: 'getUserPremium',
         tags: ['owner'],
@@ -82,7 +82,7 @@ export async function ownerRoutes(app: App): Promise<void> {
   app.get(
     '/bots/:id/premium/guild/:guildId',
     {
-      onRequest: requireScope('premium:read'),
+      onRequest: requireScope(app.services.keys, 'premium:read'),
       schema: {
         operationId: 'getGuildPremium',
         tags: ['owner'],
@@ -100,7 +100,7 @@ export async function ownerRoutes(app: App): Promise<void> {
   app.post(
     '/bots/:id/stats',
     {
-      onRequest: requireScope('stats:write'),
+      onRequest: requireScope(app.services.keys, 'stats:write'),
       schema: {
         operationId: 'postStats',
         tags: ['owner'],

@@ -128,7 +128,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(protocolPlugin);
   await app.register(errorsPlugin);
   await app.register(validationPlugin);
-  await app.register(openapiPlugin, { baseUrl: config.baseUrl, version: VERSION });
+  await app.register(openapiPlugin, { baseUrl: config.baseUrl, version: VERSION, retrySchedule: config.webhook.retrySchedule });
   const health = new HealthService({
     db,
     searchLoaded: () => services.search.isLoaded(),

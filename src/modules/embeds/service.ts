@@ -1,5 +1,6 @@
 import type { Database } from '../../db/index.js';
 import { AppError } from '../../lib/errors.js';
+import { isSnowflakeId } from '../../lib/schemas.js';
 import type { CachedResponse, ReadCache } from '../../lib/read-cache.js';
 import { botRepository, toBot } from '../bots/repository.js';
 import type { HistoryService } from '../history/service.js';
@@ -22,15 +23,9 @@ import {
 const BADGE_TTL_MS = 300_000;
 /** The widget shows live data: never older than a minute. The card shows the same. */
 const WIDGET_TTL_MS = 60_000;
-/**
- * Bots are stored only under 17–20 digit IDs (the management API's SnowflakeId), so anything else
- * is an unknown bot: 404 without a query. It also keeps bytes the database rejects (a NUL in
- * `/api/badge/%00`) away from it, where they made a 500.
- */
-const APPLICATION_ID = /^[0-9]{17,20}$/;
-
+/** An ID no bot can have is an unknown bot: 404 without a query (a NUL in `/api/badge/%00` made a 500). */
 function assertPossibleId(id: string): void {
-  if (!APPLICATION_ID.test(id)) throw AppError.notFound();
+  if (!isSnowflakeId(id)) throw AppError.notFound();
 }
 
 /**

@@ -2,7 +2,7 @@ import { Type } from 'typebox';
 import { JSON_TYPE, sendCached } from '../../lib/http.js';
 import { isPromise } from '../../lib/maybe-promise.js';
 import type { CachedResponse } from '../../lib/read-cache.js';
-import { errorResponses, notModified } from '../../lib/schemas.js';
+import { errorResponses, notModified, dataOf } from '../../lib/schemas.js';
 import type { App } from '../../lib/types.js';
 import { BotIdParams } from '../bots/schemas.js';
 import { requireScope } from '../keys/auth.js';
@@ -28,7 +28,7 @@ export async function ownerRoutes(app: App): Promise<void> {
         security,
         params: BotIdParams,
         querystring: VotesQuery,
-        response: { 200: Type.Object({ data: Type.Array(VoteEntry) }), ...errorResponses(...keyErrors) },
+        response: { 200: dataOf(Type.Array(VoteEntry)), ...errorResponses(...keyErrors) },
       },
     },
     async (request) => ({
@@ -46,7 +46,7 @@ export async function ownerRoutes(app: App): Promise<void> {
         summary: 'Whether a user voted within the last 12 hours',
         security,
         params: UserIdParams,
-        response: { 200: Type.Object({ data: VoteStatus }), ...notModified, ...errorResponses(...keyErrors) },
+        response: { 200: dataOf(VoteStatus), ...notModified, ...errorResponses(...keyErrors) },
       },
     },
     (request, reply) => {
@@ -71,7 +71,7 @@ export async function ownerRoutes(app: App): Promise<void> {
         summary: "A user's premium status (user-scoped tiers)",
         security,
         params: UserIdParams,
-        response: { 200: Type.Object({ data: PremiumStatus }), ...errorResponses(...keyErrors) },
+        response: { 200: dataOf(PremiumStatus), ...errorResponses(...keyErrors) },
       },
     },
     async (request) => ({
@@ -89,7 +89,7 @@ export async function ownerRoutes(app: App): Promise<void> {
         summary: "A server's premium status (guild-scoped tiers)",
         security,
         params: GuildIdParams,
-        response: { 200: Type.Object({ data: PremiumStatus }), ...errorResponses(...keyErrors) },
+        response: { 200: dataOf(PremiumStatus), ...errorResponses(...keyErrors) },
       },
     },
     async (request) => ({
@@ -109,7 +109,7 @@ export async function ownerRoutes(app: App): Promise<void> {
         params: BotIdParams,
         body: StatsBody,
         response: {
-          200: Type.Object({ data: StatsResult }),
+          200: dataOf(StatsResult),
           ...errorResponses(...keyErrors, 'payload_too_large'),
         },
       },

@@ -6,7 +6,8 @@ import { AppError } from '../../lib/errors.js';
 import type { MaybePromise } from '../../lib/maybe-promise.js';
 import { offsetOf, page, type Page } from '../../lib/pagination.js';
 import { ReadCache, type CachedResponse } from '../../lib/read-cache.js';
-import { botRepository, isBotId } from '../bots/repository.js';
+import { isSnowflakeId } from '../../lib/schemas.js';
+import { botRepository } from '../bots/repository.js';
 import { uuidv7 } from '../../lib/uuid.js';
 import { recordEvent } from '../webhooks/outbox.js';
 import { donationRepository } from './donations-repository.js';
@@ -116,7 +117,7 @@ export class OwnerService {
   /** The owner's report replaces the platform's count at once (bot, lists, history source, search). */
   async reportStats(botId: string, stats: StatsBody): Promise<{ serverCount: number; shardCount: number }> {
     // One statement: it checks publication, writes, and commits on its own.
-    const stored = isBotId(botId)
+    const stored = isSnowflakeId(botId)
       ? await statsRepository.report(this.db, botId, stats.serverCount, stats.shardCount ?? null, this.clock.now())
       : undefined;
     if (!stored) throw AppError.notFound();

@@ -11,7 +11,7 @@ import { endpointState } from './endpoint-state.js';
 import { notificationRepository } from './notification-repository.js';
 import { recordEvent, wakeWorkers } from './outbox.js';
 import type { LookupFn } from './resolve-host.js';
-import { offsetOf, page as pageOfItems, type Page as ItemPage } from '../../lib/pagination.js';
+import { offsetOf, page, type Page } from '../../lib/pagination.js';
 import type { BotWebhook, Delivery, ListQuery, Notification, Webhook, WebhookListQuery, WebhookPut, WebhookWithSecret } from './schemas.js';
 import { encryptSecret } from './secret-box.js';
 import { generateWebhookSecret } from './signature.js';
@@ -21,11 +21,6 @@ import { webhookRepository, type StoredWebhook } from './webhook-repository.js';
 export const TEST_EVENT_MESSAGE = 'This is a test event from Bot Directory.';
 /** Events deleted per statement by the nightly clean-up. */
 const PRUNE_BATCH = 1000;
-
-interface Page<T> {
-  data: T[];
-  pagination: { page: number; limit: number; total: number; pages: number };
-}
 
 export class WebhookService {
   constructor(
@@ -75,9 +70,9 @@ export class WebhookService {
   }
 
   /** Webhooks by state, for the operator: which are switched off, which are failing. */
-  async list(query: WebhookListQuery): Promise<ItemPage<BotWebhook>> {
+  async list(query: WebhookListQuery): Promise<Page<BotWebhook>> {
     const { items, total } = await webhookRepository.list(this.db, query.state, query.limit, offsetOf(query));
-    return pageOfItems(
+    return page(
       items.map(({ botId, url, enabled, disabledAt, consecutiveFailures }) => ({ botId, url, enabled, disabledAt, consecutiveFailures })),
       total,
       query,
@@ -101,7 +96,7 @@ export class WebhookService {
 
   async deliveries(botId: string, query: ListQuery): Promise<Page<Delivery>> {
     await this.require(botId);
-    const { items, total } = await deliveryRepository.list(this.db, botId, query.limit, (query.page - 1) * query.limit);
+    const { items, total } = await deliveryRepository.list(this.db, botId, query.limit, offsetOf(query));
     return page(items, total, query);
   }
 
@@ -135,7 +130,7 @@ export class WebhookService {
   }
 
   async notifications(query: ListQuery): Promise<Page<Notification>> {
-    const { items, total } = await notificationRepository.list(this.db, query.limit, (query.page - 1) * query.limit);
+    const { items, total } = await notificationRepository.list(this.db, query.limit, offsetOf(query));
     return page(items, total, query);
   }
 
@@ -163,8 +158,4 @@ export class WebhookService {
 
 function noWebhook(botId: string): AppError {
   return AppError.notFound(`No webhook configured for bot ${botId}`);
-}
-
-function page<T>(data: T[], total: number, query: ListQuery): Page<T> {
-  return { data, pagination: { page: query.page, limit: query.limit, total, pages: Math.ceil(total / query.limit) } };
 }

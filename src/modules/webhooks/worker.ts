@@ -15,7 +15,7 @@ import type { Database } from '../../db/index.js';
 import type { Periodic } from '../../lib/background.js';
 import type { Clock } from '../../lib/clock.js';
 import type { Metrics } from '../../lib/metrics.js';
-import { attemptDelivery, type AttemptResult } from './deliver-once.js';
+import { attemptDelivery, type AttemptResult } from './attempt-delivery.js';
 import { AttemptRecorder } from './attempt-recorder.js';
 import { endpointState, switchOffNotice } from './endpoint-state.js';
 import { deliveryRepository, type AttemptRecord, type ClaimedDelivery, type DeliveryStatus } from './delivery-repository.js';

@@ -14,6 +14,7 @@ import { ReviewAdminService } from './reviews/admin-service.js';
 import { ReviewService } from './reviews/service.js';
 import { SearchService } from './search/service.js';
 import type { LookupFn } from './webhooks/resolve-host.js';
+import { WebhookEndpointService } from './webhooks/endpoint-service.js';
 import { WebhookService } from './webhooks/service.js';
 
 export interface ServiceDeps {
@@ -45,6 +46,7 @@ export function createServices(deps: ServiceDeps) {
     owner: new OwnerService(db, clock, feed),
     search: new SearchService(db, clock, feed, catalog),
     webhooks: new WebhookService(db, clock, config.webhook, deps.secretKey, deps.lookup),
+    webhookEndpoints: new WebhookEndpointService(db, clock, config.webhook, deps.secretKey, deps.lookup),
   };
   feed.subscribe((change) => routeChange(change, services, embedsCache));
   return services;

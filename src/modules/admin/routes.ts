@@ -6,6 +6,7 @@ import { ownerAdminRoutes } from '../owner/admin-routes.js';
 import { reviewAdminRoutes } from '../reviews/admin-routes.js';
 import { searchAdminRoutes } from '../search/admin-routes.js';
 import { webhookAdminRoutes } from '../webhooks/admin-routes.js';
+import { webhookEndpointRoutes } from '../webhooks/endpoint-routes.js';
 import { adminAuth } from './auth.js';
 
 /** Everything under /admin/v1: the operator token guards the whole subtree. */
@@ -29,4 +30,5 @@ export async function adminRoutes(app: App): Promise<void> {
   await app.register(ownerAdminRoutes);
   await app.register(searchAdminRoutes);
   await app.register(webhookAdminRoutes);
+  await app.register(webhookEndpointRoutes);
 }

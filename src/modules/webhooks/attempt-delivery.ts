@@ -10,7 +10,8 @@ import { performance } from 'node:perf_hooks';
 import type { Dispatcher } from 'undici';
 import { FORBIDDEN_ADDRESS_CODE } from './resolve-host.js';
 import { classifyResponse, type AttemptOutcome } from './retry-policy.js';
-import { signatureHeaders } from './signature.js';
+import { discordRetryAfter } from './discord.js';
+import { callHeaders, signatureHeaders } from './signature.js';
 
 /** Enough to show an owner the start of an error page; the rest is discarded unread. */
 export const RESPONSE_SNIPPET_BYTES = 4096;
@@ -18,6 +19,15 @@ export const RESPONSE_SNIPPET_BYTES = 4096;
 export interface AttemptInput {
   url: string;
   secret: string;
+  /** A rotation's previous secret while its overlap runs: the call is signed with both. */
+  previousSecret?: string | null;
+  /** The event id: with it, the Standard Webhooks headers are sent too (webhook-id is the event id). */
+  eventId?: string;
+  /**
+   * `discord`: a Discord channel webhook; no signature headers (Discord checks none, and it is a
+   * third party), and the `retry_after` of its 429 body is honoured.
+   */
+  format?: 'json' | 'discord';
   /** The JSON body, serialised once; the signature covers exactly these bytes. */
   body: string;
   /** A safe dispatcher (see safe-dispatcher.ts); it decides where a socket may go. */
@@ -67,7 +77,7 @@ export async function attemptDelivery(input: AttemptInput): Promise<AttemptResul
       headers: {
         'content-type': 'application/json',
         'user-agent': input.userAgent,
-        ...signatureHeaders(input.secret, timestamp, body),
+        ...authHeaders(input, timestamp, body),
       },
       body,
       signal,
@@ -81,7 +91,7 @@ export async function attemptDelivery(input: AttemptInput): Promise<AttemptResul
   const latencyMs = elapsed();
   const responseSnippet = await readSnippet(response.body);
   const retryAfterHeader = response.headers['retry-after'];
-  const retryAfter = statusCode === 429 ? [retryAfterHeader].flat()[0] : undefined;
+  const retryAfter = statusCode === 429 ? longestWait([retryAfterHeader].flat()[0], input.format === 'discord' ? discordRetryAfter(responseSnippet) : undefined) : undefined;
   return {
     outcome: classifyResponse(statusCode),
     timestamp,
@@ -90,6 +100,18 @@ export async function attemptDelivery(input: AttemptInput): Promise<AttemptResul
     ...(retryAfter === undefined ? {} : { retryAfter }),
     ...(responseSnippet === '' ? {} : { responseSnippet }),
   };
+}
+
+function authHeaders(input: AttemptInput, timestamp: number, body: Buffer): Record<string, string> {
+  if (input.format === 'discord') return {};
+  if (input.eventId === undefined) return signatureHeaders(input.secret, timestamp, body);
+  return callHeaders({ secret: input.secret, previousSecret: input.previousSecret, eventId: input.eventId, timestampSeconds: timestamp, body });
+}
+
+/** Of a Retry-After header and Discord's body value (both whole seconds), the longer one. */
+function longestWait(header: string | undefined, body: string | undefined): string | undefined {
+  if (header === undefined || body === undefined || !/^\d+$/.test(header)) return body ?? header;
+  return String(Math.max(Number(header), Number(body)));
 }
 
 /**

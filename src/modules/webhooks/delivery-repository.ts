@@ -7,17 +7,25 @@ import type { Queryable } from '../../db/index.js';
 import type { RecordedOutcome } from './endpoint-state.js';
 import type { EventType } from './outbox.js';
 import type { Delivery } from './schemas.js';
+import type { EndpointFormat, EndpointLanguage } from './webhook-repository.js';
 
 export type DeliveryStatus = 'pending' | 'succeeded' | 'failed';
 
 export interface ClaimedDelivery {
   id: string;
   botId: string;
+  endpointId: string;
   /** Attempts already made; this one is number attempts + 1. */
   attempts: number;
   event: { id: string; type: EventType; payload: Record<string, unknown>; createdAt: Date };
   url: string;
   secretBox: string;
+  /** The replaced secret while its overlap runs: the call is signed with both. */
+  previousSecretBox: string | null;
+  format: EndpointFormat;
+  language: EndpointLanguage;
+  /** For a Discord message's title. */
+  botName: string;
 }
 
 export interface AttemptRecord {
@@ -41,20 +49,24 @@ export interface RecordedAttempt extends RecordedOutcome {
 
 export const deliveryRepository = {
   /**
-   * Turns up to `limit` unrouted events into deliveries, in one statement. An event gets a delivery
-   * when its bot's webhook is enabled and was active when the event happened; otherwise it is only
-   * marked routed (not delivered, see docs/decisions.md). SKIP LOCKED lets processes route side by side.
+   * Turns up to `limit` due, unrouted events into deliveries, in one statement: one per endpoint of
+   * the bot that is enabled, subscribed to the event's type and was active when the event happened
+   * (none: the event is only marked routed, see docs/decisions.md). Due events are read by an index
+   * range on due_at (a reminder waits there until its vote's window ends); SKIP LOCKED lets
+   * processes route side by side, and each event is routed exactly once.
    */
   async route(db: Queryable, now: Date, limit: number): Promise<{ routed: number; created: number }> {
     const { rows } = await db.query<{ routed: number; created: number }>(
       `WITH picked AS (
-         SELECT id FROM events WHERE routed_at IS NULL ORDER BY created_at LIMIT $2 FOR UPDATE SKIP LOCKED
+         SELECT id FROM events WHERE routed_at IS NULL AND due_at <= $1 ORDER BY due_at LIMIT $2 FOR UPDATE SKIP LOCKED
        ), routed AS (
-         UPDATE events e SET routed_at = $1 FROM picked WHERE e.id = picked.id RETURNING e.id, e.bot_id, e.created_at
+         UPDATE events e SET routed_at = $1 FROM picked WHERE e.id = picked.id
+         RETURNING e.id, e.bot_id, e.type, e.created_at, e.endpoint_id
        ), created AS (
-         INSERT INTO deliveries (id, event_id, bot_id, status, next_attempt_at, created_at)
-         SELECT gen_random_uuid(), r.id, r.bot_id, 'pending', $1, $1
+         INSERT INTO deliveries (id, event_id, bot_id, endpoint_id, status, next_attempt_at, created_at)
+         SELECT gen_random_uuid(), r.id, r.bot_id, w.id, 'pending', $1, $1
          FROM routed r JOIN webhooks w ON w.bot_id = r.bot_id AND w.enabled AND r.created_at >= w.active_since
+           AND (r.endpoint_id = w.id OR (r.endpoint_id IS NULL AND r.type = ANY (w.events)))
          RETURNING 1
        )
        SELECT (SELECT count(*) FROM routed)::int AS routed, (SELECT count(*) FROM created)::int AS created`,
@@ -64,7 +76,7 @@ export const deliveryRepository = {
   },
 
   /**
-   * Leases up to `limit` due deliveries of enabled webhooks until `lockedUntil`. FOR UPDATE SKIP
+   * Leases up to `limit` due deliveries of enabled endpoints until `lockedUntil`. FOR UPDATE SKIP
    * LOCKED keeps two processes off the same row, and the lease (re-checked when a row turns out to
    * have been claimed meanwhile) keeps it theirs until the attempt is recorded or the lease expires.
    */
@@ -72,6 +84,7 @@ export const deliveryRepository = {
     const { rows } = await db.query<{
       id: string;
       bot_id: string;
+      endpoint_id: string;
       attempts: number;
       event_id: string;
       type: EventType;
@@ -79,27 +92,38 @@ export const deliveryRepository = {
       created_at: Date;
       url: string;
       secret_box: string;
+      previous_secret_box: string | null;
+      format: EndpointFormat;
+      language: EndpointLanguage;
+      bot_name: string;
     }>(
       `WITH due AS (
-         SELECT d.id FROM deliveries d JOIN webhooks w ON w.bot_id = d.bot_id AND w.enabled
+         SELECT d.id FROM deliveries d JOIN webhooks w ON w.id = d.endpoint_id AND w.enabled
          WHERE d.status = 'pending' AND d.next_attempt_at <= $1 AND (d.locked_until IS NULL OR d.locked_until <= $1)
          ORDER BY d.next_attempt_at LIMIT $4
          FOR UPDATE OF d SKIP LOCKED
        ), claimed AS (
          UPDATE deliveries d SET lease = $3, locked_until = $2 FROM due WHERE d.id = due.id
-         RETURNING d.id, d.bot_id, d.attempts, d.event_id
+         RETURNING d.id, d.bot_id, d.endpoint_id, d.attempts, d.event_id
        )
-       SELECT c.id, c.bot_id, c.attempts, c.event_id, e.type, e.payload, e.created_at, w.url, w.secret_box
-       FROM claimed c JOIN events e ON e.id = c.event_id JOIN webhooks w ON w.bot_id = c.bot_id`,
+       SELECT c.id, c.bot_id, c.endpoint_id, c.attempts, c.event_id, e.type, e.payload, e.created_at, w.url, w.secret_box,
+              CASE WHEN w.previous_secret_until > $1 THEN w.previous_secret_box END AS previous_secret_box, w.format, w.language,
+              b.name AS bot_name
+       FROM claimed c JOIN events e ON e.id = c.event_id JOIN webhooks w ON w.id = c.endpoint_id JOIN bots b ON b.id = c.bot_id`,
       [now, lockedUntil, lease, limit],
     );
     return rows.map((row) => ({
       id: row.id,
       botId: row.bot_id,
+      endpointId: row.endpoint_id,
       attempts: row.attempts,
       event: { id: row.event_id, type: row.type, payload: row.payload, createdAt: row.created_at },
       url: row.url,
       secretBox: row.secret_box,
+      previousSecretBox: row.previous_secret_box,
+      format: row.format,
+      language: row.language,
+      botName: row.bot_name,
     }));
   },
 
@@ -110,7 +134,7 @@ export const deliveryRepository = {
    */
   async nextDueAt(db: Queryable, now: Date): Promise<Date | undefined> {
     const { rows } = await db.query<{ at: Date }>(
-      `SELECT d.next_attempt_at AS at FROM deliveries d JOIN webhooks w ON w.bot_id = d.bot_id AND w.enabled
+      `SELECT d.next_attempt_at AS at FROM deliveries d JOIN webhooks w ON w.id = d.endpoint_id AND w.enabled
        WHERE d.status = 'pending' AND (d.locked_until IS NULL OR d.locked_until <= $1)
        ORDER BY d.next_attempt_at LIMIT 1`,
       [now],
@@ -127,7 +151,7 @@ export const deliveryRepository = {
    */
   async recordAttempts(db: Queryable, records: AttemptRecord[]): Promise<Map<string, RecordedAttempt>> {
     const column = <T>(pick: (r: AttemptRecord) => T) => records.map(pick);
-    const { rows } = await db.query<{ id: string; attempts: number; bot_id: string; status: DeliveryStatus; consecutive_failures: number }>(
+    const { rows } = await db.query<{ id: string; attempts: number; bot_id: string; endpoint_id: string; status: DeliveryStatus; consecutive_failures: number }>(
       `WITH input AS (
          SELECT * FROM unnest($1::uuid[], $2::uuid[], $3::text[], $4::timestamptz[], $5::timestamptz[], $6::smallint[],
                               $7::text[], $8::text[], $9::integer[], $10::text[])
@@ -137,14 +161,14 @@ export const deliveryRepository = {
            lease = NULL, locked_until = NULL,
            completed_at = CASE WHEN i.status = 'pending' THEN NULL ELSE i.attempted_at END
          FROM input i WHERE deliveries.id = i.id AND deliveries.lease = i.lease
-         RETURNING deliveries.id, deliveries.attempts, deliveries.bot_id, deliveries.status
+         RETURNING deliveries.id, deliveries.attempts, deliveries.bot_id, deliveries.endpoint_id, deliveries.status
        ), a AS (
          INSERT INTO delivery_attempts (delivery_id, attempt, attempted_at, status_code, error_code, error_message, latency_ms, response_snippet)
          SELECT d.id, d.attempts, i.attempted_at, i.status_code, i.error_code, i.error_message, i.latency_ms, i.snippet
          FROM d JOIN input i ON i.id = d.id
        )
-       SELECT d.id, d.attempts, d.bot_id, d.status, COALESCE(w.consecutive_failures, 0) AS consecutive_failures
-       FROM d LEFT JOIN webhooks w ON w.bot_id = d.bot_id`,
+       SELECT d.id, d.attempts, d.bot_id, d.endpoint_id, d.status, COALESCE(w.consecutive_failures, 0) AS consecutive_failures
+       FROM d LEFT JOIN webhooks w ON w.id = d.endpoint_id`,
       [
         column((r) => r.deliveryId),
         column((r) => r.lease),
@@ -159,27 +183,30 @@ export const deliveryRepository = {
       ],
     );
     return new Map(
-      rows.map((row) => [row.id, { attempt: row.attempts, botId: row.bot_id, status: row.status, consecutiveFailures: row.consecutive_failures }]),
+      rows.map((row) => [
+        row.id,
+        { attempt: row.attempts, botId: row.bot_id, endpointId: row.endpoint_id, status: row.status, consecutiveFailures: row.consecutive_failures },
+      ]),
     );
   },
 
   async find(
     db: Queryable,
     id: string,
-  ): Promise<{ id: string; botId: string; eventId: string; eventType: EventType; status: DeliveryStatus } | undefined> {
-    const { rows } = await db.query<{ id: string; bot_id: string; event_id: string; type: EventType; status: DeliveryStatus }>(
-      'SELECT d.id, d.bot_id, d.event_id, e.type, d.status FROM deliveries d JOIN events e ON e.id = d.event_id WHERE d.id = $1',
+  ): Promise<{ id: string; botId: string; endpointId: string; eventId: string; eventType: EventType; status: DeliveryStatus } | undefined> {
+    const { rows } = await db.query<{ id: string; bot_id: string; endpoint_id: string; event_id: string; type: EventType; status: DeliveryStatus }>(
+      'SELECT d.id, d.bot_id, d.endpoint_id, d.event_id, e.type, d.status FROM deliveries d JOIN events e ON e.id = d.event_id WHERE d.id = $1',
       [id],
     );
     const row = rows[0];
-    return row && { id: row.id, botId: row.bot_id, eventId: row.event_id, eventType: row.type, status: row.status };
+    return row && { id: row.id, botId: row.bot_id, endpointId: row.endpoint_id, eventId: row.event_id, eventType: row.type, status: row.status };
   },
 
   /** A new delivery of an existing event, due at once (redelivery). */
-  async insert(tx: Queryable, delivery: { id: string; eventId: string; botId: string }, now: Date): Promise<void> {
+  async insert(tx: Queryable, delivery: { id: string; eventId: string; botId: string; endpointId: string }, now: Date): Promise<void> {
     await tx.query(
-      `INSERT INTO deliveries (id, event_id, bot_id, status, next_attempt_at, created_at) VALUES ($1, $2, $3, 'pending', $4, $4)`,
-      [delivery.id, delivery.eventId, delivery.botId, now],
+      `INSERT INTO deliveries (id, event_id, bot_id, endpoint_id, status, next_attempt_at, created_at) VALUES ($1, $2, $3, $4, 'pending', $5, $5)`,
+      [delivery.id, delivery.eventId, delivery.botId, delivery.endpointId, now],
     );
   },
 
@@ -205,7 +232,7 @@ export const deliveryRepository = {
   /** Work waiting: events not yet routed to a delivery, and deliveries pending (due now or later). Both from partial indexes. */
   async queueDepth(db: Queryable, now: Date): Promise<{ unrouted: number; due: number; scheduled: number }> {
     const { rows } = await db.query<{ unrouted: number; due: number; scheduled: number }>(
-      `SELECT (SELECT count(*)::int FROM events WHERE routed_at IS NULL) AS unrouted,
+      `SELECT (SELECT count(*)::int FROM events WHERE routed_at IS NULL AND due_at <= $1) AS unrouted,
               (SELECT count(*)::int FROM deliveries WHERE status = 'pending' AND next_attempt_at <= $1) AS due,
               (SELECT count(*)::int FROM deliveries WHERE status = 'pending' AND next_attempt_at > $1) AS scheduled`,
       [now],
@@ -217,7 +244,7 @@ export const deliveryRepository = {
   async list(db: Queryable, botId: string, limit: number, offset: number): Promise<{ items: Delivery[]; total: number }> {
     const [{ rows }, counted] = await Promise.all([
       db.query<DeliveryRow>(
-        `SELECT d.id, d.event_id, e.type, d.status, d.attempts, d.next_attempt_at, d.created_at, d.completed_at
+        `SELECT d.id, d.endpoint_id, d.event_id, e.type, d.status, d.attempts, d.next_attempt_at, d.created_at, d.completed_at
          FROM deliveries d JOIN events e ON e.id = d.event_id
          WHERE d.bot_id = $1 ORDER BY d.created_at DESC, d.id DESC LIMIT $2 OFFSET $3`,
         [botId, limit, offset],
@@ -236,6 +263,7 @@ export const deliveryRepository = {
 
 interface DeliveryRow {
   id: string;
+  endpoint_id: string;
   event_id: string;
   type: EventType;
   status: DeliveryStatus;
@@ -259,6 +287,7 @@ interface AttemptRow {
 function toDelivery(row: DeliveryRow, attempts: AttemptRow[]): Delivery {
   return {
     id: row.id,
+    endpointId: row.endpoint_id,
     event: { type: row.type, id: row.event_id },
     status: row.status,
     attemptCount: row.attempts,

@@ -5,6 +5,7 @@
  * API both come here; the repositories only read and write what this module decides.
  */
 import type { Queryable } from '../../db/index.js';
+import { redactUrl } from './discord.js';
 import { notificationRepository, type NewNotification } from './notification-repository.js';
 import { webhookRepository, type StoredWebhook } from './webhook-repository.js';
 
@@ -23,8 +24,9 @@ export interface EndpointState {
 /** What `recordAttempts` stored for a delivery, as far as its endpoint's state cares. */
 export interface RecordedOutcome {
   botId: string;
+  endpointId: string;
   status: 'pending' | 'succeeded' | 'failed';
-  /** The webhook's run of failures when the attempt was recorded. */
+  /** The endpoint's run of failures when the attempt was recorded. */
   consecutiveFailures: number;
 }
 
@@ -45,6 +47,12 @@ export const endpointState = {
     return { enabled: true, disabledAt: null, consecutiveFailures: 0, activeSince: now };
   },
 
+  /** A change that leaves `enabled` alone leaves the whole state alone. */
+  keep(existing: Stored): EndpointState {
+    const disabledAt = existing.disabledAt ? new Date(existing.disabledAt) : null;
+    return { enabled: existing.enabled, disabledAt, consecutiveFailures: existing.consecutiveFailures, activeSince: undefined };
+  },
+
   /** Switching off keeps the failure count, and the moment of the first switch-off if it was off already. */
   disable(existing: Stored | undefined, now: Date): EndpointState {
     const disabledAt = existing && !existing.enabled && existing.disabledAt ? new Date(existing.disabledAt) : now;
@@ -58,25 +66,25 @@ export const endpointState = {
    * success had come after it.
    */
   async onSuccess(db: Queryable, recorded: Iterable<RecordedOutcome>): Promise<void> {
-    const botIds = new Set<string>();
-    for (const outcome of recorded) if (outcome.status === 'succeeded' && outcome.consecutiveFailures > 0) botIds.add(outcome.botId);
-    if (botIds.size > 0) await webhookRepository.clearFailures(db, [...botIds]);
+    const ids = new Set<string>();
+    for (const outcome of recorded) if (outcome.status === 'succeeded' && outcome.consecutiveFailures > 0) ids.add(outcome.endpointId);
+    if (ids.size > 0) await webhookRepository.clearFailures(db, [...ids]);
   },
 
   /**
-   * Counts a finally failed delivery (inside the transaction that recorded it) and switches the
-   * webhook off when the run reaches DISABLE_AFTER_FAILURES, recording the notice for the owner
+   * Counts a finally failed delivery (inside the transaction that recorded it) and switches its
+   * endpoint off when the run reaches DISABLE_AFTER_FAILURES, recording the notice for the owner
    * (`email`: an e-mail is owed for it). Answers the webhook when this very call switched it off
    * (exactly one caller sees that).
    */
-  async onFinalFailure(tx: Queryable, botId: string, now: Date, email: boolean): Promise<StoredWebhook | undefined> {
-    const before = await webhookRepository.find(tx, botId, true);
+  async onFinalFailure(tx: Queryable, endpointId: string, now: Date, email: boolean): Promise<StoredWebhook | undefined> {
+    const before = await webhookRepository.findEndpoint(tx, endpointId, undefined, true);
     if (!before) return undefined;
     const consecutiveFailures = before.consecutiveFailures + 1;
     const switchOff = before.enabled && consecutiveFailures >= DISABLE_AFTER_FAILURES;
     const after = await webhookRepository.updateState(
       tx,
-      botId,
+      endpointId,
       switchOff ? { consecutiveFailures, enabled: false, disabledAt: now } : { consecutiveFailures },
       now,
     );
@@ -91,7 +99,7 @@ export function switchOffNotice(webhook: StoredWebhook): NewNotification {
   return {
     botId: webhook.botId,
     kind: 'webhook_disabled',
-    message: `The webhook of bot ${webhook.botId} (${webhook.url}) was switched off after ${webhook.consecutiveFailures} deliveries in a row failed finally.`,
-    details: { url: webhook.url, consecutiveFailures: webhook.consecutiveFailures, disabledAt: webhook.disabledAt },
+    message: `The webhook of bot ${webhook.botId} (${redactUrl(webhook.url)}) was switched off after ${webhook.consecutiveFailures} deliveries in a row failed finally.`,
+    details: { endpointId: webhook.id, url: webhook.url, consecutiveFailures: webhook.consecutiveFailures, disabledAt: webhook.disabledAt },
   };
 }

@@ -1,7 +1,21 @@
 import type { Queryable } from '../../db/index.js';
 import { uuidv7 } from '../../lib/uuid.js';
 
-export type EventType = 'vote' | 'premium' | 'donation' | 'test';
+export const EVENT_TYPES = ['vote', 'vote.reminder', 'premium', 'donation', 'test', 'review'] as const;
+export type EventType = (typeof EVENT_TYPES)[number];
+/** What an endpoint receives unless it says otherwise: the spec's events. The newer ones are opt-in. */
+export const DEFAULT_EVENTS: EventType[] = ['vote', 'premium', 'donation', 'test'];
+
+export interface NewEvent {
+  botId: string;
+  type: EventType;
+  payload: Record<string, unknown>;
+  createdAt: Date;
+  /** When it is routed to the endpoints; default createdAt (a reminder: the end of a vote's window). */
+  dueAt?: Date;
+  /** Only this endpoint (a test call to one endpoint); default every endpoint subscribed to the type. */
+  endpointId?: string;
+}
 
 /** NOTIFY channel that wakes the delivery workers of every process when there is work. */
 export const WEBHOOK_CHANNEL = 'webhook_work';
@@ -13,7 +27,7 @@ export const WEBHOOK_CHANNEL = 'webhook_work';
  */
 export async function recordEvent(
   tx: Queryable,
-  event: { botId: string; type: EventType; payload: Record<string, unknown>; createdAt: Date },
+  event: NewEvent,
   /**
    * `wake: false` when something else wakes the workers after the commit (votes: their change-feed
    * announcement). A NOTIFY inside the transaction serialises its commit with every other one
@@ -21,16 +35,35 @@ export async function recordEvent(
    */
   options: { wake: boolean } = { wake: true },
 ): Promise<string> {
-  const id = uuidv7(event.createdAt.getTime());
-  await tx.query('INSERT INTO events (id, bot_id, type, payload, created_at) VALUES ($1, $2, $3, $4, $5)', [
-    id,
-    event.botId,
-    event.type,
-    JSON.stringify(event.payload),
-    event.createdAt,
-  ]);
+  const [id] = await recordEvents(tx, [event], options);
+  return id as string;
+}
+
+/**
+ * Several events in one statement (a vote and its reminder); answers their ids in order. A
+ * `vote.reminder` is only stored while the bot has an enabled endpoint subscribed to it (an index
+ * lookup), so bots without one cost no second row per vote.
+ */
+export async function recordEvents(tx: Queryable, events: NewEvent[], options: { wake: boolean } = { wake: true }): Promise<string[]> {
+  const ids = events.map((event) => uuidv7(event.createdAt.getTime()));
+  await tx.query(
+    `INSERT INTO events (id, bot_id, type, payload, created_at, due_at, endpoint_id)
+     SELECT * FROM unnest($1::uuid[], $2::text[], $3::text[], $4::jsonb[], $5::timestamptz[], $6::timestamptz[], $7::uuid[])
+              AS e(id, bot_id, type, payload, created_at, due_at, endpoint_id)
+      WHERE e.type <> 'vote.reminder'
+         OR EXISTS (SELECT 1 FROM webhooks w WHERE w.bot_id = e.bot_id AND w.enabled AND 'vote.reminder' = ANY (w.events))`,
+    [
+      ids,
+      events.map((e) => e.botId),
+      events.map((e) => e.type),
+      events.map((e) => JSON.stringify(e.payload)),
+      events.map((e) => e.createdAt),
+      events.map((e) => e.dueAt ?? e.createdAt),
+      events.map((e) => e.endpointId ?? null),
+    ],
+  );
   if (options.wake) await wakeWorkers(tx);
-  return id;
+  return ids;
 }
 
 /**

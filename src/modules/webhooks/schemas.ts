@@ -2,17 +2,20 @@
 import { Type, type Static } from 'typebox';
 import { pageOf, pageQuery } from '../../lib/pagination.js';
 import { named, Timestamp, Uuid } from '../../lib/schemas.js';
+import { EVENT_TYPES } from './outbox.js';
 import { MAX_WEBHOOK_URL_LENGTH } from './url-policy.js';
+
+const Url = Type.String({ minLength: 1, maxLength: MAX_WEBHOOK_URL_LENGTH, description: 'https:// or http:// address of the receiver' });
+const Secret = Type.String({
+  pattern: '^whsec_[A-Za-z0-9+/_-]{32,128}={0,2}$',
+  description:
+    'Signing secret to use: whsec_ + at least 32 base64 characters (standard base64, as Standard Webhooks libraries expect; base64url is accepted too). Absent: one is generated.',
+});
 
 export const WebhookPut = Type.Object(
   {
-    url: Type.String({ minLength: 1, maxLength: MAX_WEBHOOK_URL_LENGTH, description: 'https:// or http:// address of the receiver' }),
-    secret: Type.Optional(
-      Type.String({
-        pattern: '^whsec_[A-Za-z0-9_-]{32,128}$',
-        description: 'Signing secret to use (whsec_ + at least 32 base64url characters). Absent: one is generated for a new webhook, an existing one keeps its secret.',
-      }),
-    ),
+    url: Url,
+    secret: Type.Optional(Secret),
     enabled: Type.Optional(Type.Boolean({ default: true, description: 'false switches deliveries off; true (again) resets the failure count' })),
   },
   { additionalProperties: false },
@@ -30,7 +33,7 @@ export const Webhook = named('Webhook', Type.Object(webhookFields));
 export type Webhook = Static<typeof Webhook>;
 
 /** A webhook in the operator's list: which bot it belongs to, and its state. */
-export const BotWebhook = named('BotWebhook', Type.Object({ botId: Type.String(), ...webhookFields }));
+export const BotWebhook = named('BotWebhook', Type.Object({ id: Type.String({ ...Uuid, description: 'The endpoint' }), botId: Type.String(), ...webhookFields }));
 export type BotWebhook = Static<typeof BotWebhook>;
 
 export const WebhookListQuery = pageQuery({
@@ -66,7 +69,8 @@ export const DeliveryAttempt = named('DeliveryAttempt', Type.Object({
 
 export const Delivery = named('Delivery', Type.Object({
   id: Uuid,
-  event: Type.Object({ type: Type.String({ enum: ['vote', 'premium', 'donation', 'test'] }), id: Uuid }),
+  endpointId: Type.String({ ...Uuid, description: 'The endpoint it went to' }),
+  event: Type.Object({ type: Type.String({ enum: [...EVENT_TYPES] }), id: Uuid }),
   status: Type.String({ enum: ['pending', 'succeeded', 'failed'] }),
   attemptCount: Type.Integer(),
   nextAttemptAt: Type.Union([Timestamp, Type.Null()], { description: 'When the next attempt is due; null once finished' }),
@@ -99,3 +103,90 @@ export const Notification = named('Notification', Type.Object({
 export type Notification = Static<typeof Notification>;
 
 export const NotificationList = pageOf(Notification);
+
+// Several endpoints per bot (issue 15).
+
+/** At most this many endpoints per bot (the default one included). */
+export const MAX_ENDPOINTS_PER_BOT = 10;
+
+const Events = Type.Array(Type.String({ enum: [...EVENT_TYPES] }), {
+  minItems: 1,
+  uniqueItems: true,
+  description: 'The events this endpoint receives; default vote, premium, donation, test (vote.reminder and review are opt-in)',
+});
+const Format = Type.String({
+  enum: ['json', 'discord'],
+  description: 'json: the signed JSON body; discord: a Discord channel message (embed). Absent: discord for a Discord webhook URL, json otherwise',
+});
+const Language = Type.String({ enum: ['de', 'en'], description: 'Language of Discord messages; default en' });
+
+export const EndpointCreate = Type.Object(
+  {
+    url: Url,
+    secret: Type.Optional(Secret),
+    enabled: Type.Optional(Type.Boolean({ default: true })),
+    events: Type.Optional(Events),
+    format: Type.Optional(Format),
+    language: Type.Optional(Language),
+  },
+  { additionalProperties: false },
+);
+export type EndpointCreate = Static<typeof EndpointCreate>;
+
+export const EndpointPatch = Type.Object(
+  {
+    url: Type.Optional(Url),
+    enabled: Type.Optional(Type.Boolean({ description: 'false switches deliveries off; true (again) resets the failure count' })),
+    events: Type.Optional(Events),
+    format: Type.Optional(Format),
+    language: Type.Optional(Language),
+  },
+  { additionalProperties: false, minProperties: 1 },
+);
+export type EndpointPatch = Static<typeof EndpointPatch>;
+
+const endpointFields = {
+  id: Uuid,
+  isDefault: Type.Boolean({ description: "The bot's webhook of the spec (PUT/GET/DELETE /admin/v1/bots/{id}/webhook)" }),
+  ...webhookFields,
+  events: Type.Array(Type.String({ enum: [...EVENT_TYPES] })),
+  format: Type.String({ enum: ['json', 'discord'] }),
+  language: Type.String({ enum: ['de', 'en'] }),
+  previousSecretExpiresAt: Type.Union([Timestamp, Type.Null()], {
+    description: 'While a rotation overlap runs: until when the previous secret still signs (beside the new one); null otherwise',
+  }),
+};
+
+export const WebhookEndpoint = named('WebhookEndpoint', Type.Object(endpointFields));
+export type WebhookEndpoint = Static<typeof WebhookEndpoint>;
+
+export const WebhookEndpointWithSecret = named('WebhookEndpointWithSecret', Type.Object({
+  ...endpointFields,
+  secret: Type.String({ description: 'The signing secret; shown in this answer only' }),
+}));
+export type WebhookEndpointWithSecret = Static<typeof WebhookEndpointWithSecret>;
+
+/** Default overlap of a rotation: receivers have a day to take the new secret. */
+export const DEFAULT_OVERLAP_SECONDS = 86_400;
+
+export const SecretRotation = Type.Object(
+  {
+    secret: Type.Optional(Secret),
+    overlapSeconds: Type.Optional(
+      Type.Integer({
+        minimum: 0,
+        maximum: 7 * 86_400,
+        default: DEFAULT_OVERLAP_SECONDS,
+        description: 'How long the previous secret keeps signing beside the new one (default 24 h, at most 7 days; 0: not at all)',
+      }),
+    ),
+  },
+  { additionalProperties: false },
+);
+export type SecretRotation = Static<typeof SecretRotation>;
+
+export const RotatedSecret = named('RotatedSecret', Type.Object({
+  secret: Type.String({ description: 'The new signing secret; shown in this answer only' }),
+  previousSecretExpiresAt: Type.Union([Timestamp, Type.Null()], { description: 'Until when the previous secret still signs; null without overlap' }),
+}));
+export type RotatedSecret = Static<typeof RotatedSecret>;

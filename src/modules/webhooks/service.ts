@@ -9,16 +9,17 @@ import { botRepository } from '../bots/repository.js';
 import { deliveryRepository } from './delivery-repository.js';
 import { endpointState } from './endpoint-state.js';
 import { notificationRepository } from './notification-repository.js';
-import { recordEvent, wakeWorkers } from './outbox.js';
+import { defaultFormat } from './endpoint-service.js';
+import { DEFAULT_EVENTS, recordEvent, wakeWorkers } from './outbox.js';
 import type { LookupFn } from './resolve-host.js';
 import { offsetOf, page, type Page } from '../../lib/pagination.js';
 import type { BotWebhook, Delivery, ListQuery, Notification, Webhook, WebhookListQuery, WebhookPut, WebhookWithSecret } from './schemas.js';
 import { encryptSecret } from './secret-box.js';
 import { generateWebhookSecret } from './signature.js';
+import { TEST_EVENT_MESSAGE } from './test-event.js';
 import { validateWebhookUrl } from './url-policy.js';
 import { webhookRepository, type StoredWebhook } from './webhook-repository.js';
 
-export const TEST_EVENT_MESSAGE = 'This is a test event from Bot Directory.';
 /** Events deleted per statement by the nightly clean-up. */
 const PRUNE_BATCH = 1000;
 
@@ -49,8 +50,13 @@ export class WebhookService {
       await webhookRepository.upsert(
         tx,
         {
+          id: existing?.id ?? randomUUID(),
           botId,
+          isDefault: true,
           url: input.url,
+          events: existing?.events ?? DEFAULT_EVENTS,
+          format: existing ? existing.format : defaultFormat(input.url),
+          language: existing?.language ?? 'en',
           secretBox: secret === undefined ? (existing as StoredWebhook).secretBox : encryptSecret(secret, this.secretKey),
           ...state,
         },
@@ -69,11 +75,11 @@ export class WebhookService {
     return { url, enabled, disabledAt, consecutiveFailures };
   }
 
-  /** Webhooks by state, for the operator: which are switched off, which are failing. */
+  /** Endpoints by state, for the operator: which are switched off, which are failing. */
   async list(query: WebhookListQuery): Promise<Page<BotWebhook>> {
     const { items, total } = await webhookRepository.list(this.db, query.state, query.limit, offsetOf(query));
     return page(
-      items.map(({ botId, url, enabled, disabledAt, consecutiveFailures }) => ({ botId, url, enabled, disabledAt, consecutiveFailures })),
+      items.map(({ id, botId, url, enabled, disabledAt, consecutiveFailures }) => ({ id, botId, url, enabled, disabledAt, consecutiveFailures })),
       total,
       query,
     );
@@ -89,7 +95,8 @@ export class WebhookService {
       const webhook = await webhookRepository.find(tx, botId);
       if (!webhook) throw noWebhook(botId);
       if (!webhook.enabled) throw new AppError('conflict', 'The webhook is switched off; enable it first');
-      return recordEvent(tx, { botId, type: 'test', payload: { message: TEST_EVENT_MESSAGE }, createdAt: this.clock.now() });
+      const event = { botId, type: 'test', payload: { message: TEST_EVENT_MESSAGE }, createdAt: this.clock.now(), endpointId: webhook.id } as const;
+      return recordEvent(tx, event);
     });
     return { event: 'test', id };
   }
@@ -111,14 +118,15 @@ export class WebhookService {
       const found = await deliveryRepository.find(tx, deliveryId);
       if (!found) throw AppError.notFound('No delivery with that ID');
       if (found.status === 'pending') throw new AppError('conflict', 'The delivery is still pending; it will be attempted again by itself');
-      const webhook = await webhookRepository.find(tx, found.botId);
+      const webhook = await webhookRepository.findEndpoint(tx, found.endpointId);
       if (!webhook?.enabled) throw new AppError('conflict', 'The webhook is switched off; enable it first');
-      await deliveryRepository.insert(tx, { id, eventId: found.eventId, botId: found.botId }, now);
+      await deliveryRepository.insert(tx, { id, eventId: found.eventId, botId: found.botId, endpointId: found.endpointId }, now);
       await wakeWorkers(tx);
       return found;
     });
     return {
       id,
+      endpointId: original.endpointId,
       event: { type: original.eventType, id: original.eventId },
       status: 'pending',
       attemptCount: 0,

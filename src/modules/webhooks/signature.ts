@@ -5,18 +5,47 @@
  * keyed with the secret string exactly as shown to the owner (UTF-8 bytes,
  * prefix included). That is also how Stripe keys its `whsec_` secrets, which
  * lets Stripe's verifier serve as an independent check in the tests.
+ *
+ * Every call also carries the Standard Webhooks headers (standardwebhooks.com): `webhook-id` (the
+ * event id), `webhook-timestamp` and `webhook-signature` = `v1,` + base64 HMAC-SHA-256 of
+ * `${id}.${timestamp}.${rawBody}`, keyed with the bytes the Standard Webhooks libraries take from
+ * a `whsec_` secret: the base64 after the prefix, decoded. During a secret rotation both secrets
+ * sign: `webhook-signature` lists both (space-separated, as that specification allows), and
+ * `x-service-signature-previous` carries the spec's signature under the previous secret.
  */
 import { createHmac, randomBytes } from 'node:crypto';
 
 export const TIMESTAMP_HEADER = 'x-service-timestamp';
 export const SIGNATURE_HEADER = 'x-service-signature';
+export const PREVIOUS_SIGNATURE_HEADER = 'x-service-signature-previous';
+export const STANDARD_ID_HEADER = 'webhook-id';
+export const STANDARD_TIMESTAMP_HEADER = 'webhook-timestamp';
+export const STANDARD_SIGNATURE_HEADER = 'webhook-signature';
 export const WEBHOOK_SECRET_PREFIX = 'whsec_';
 
-/** 256 random bits: above the 192 the issue asks for, and a whole number of base64 groups minus padding. */
-const SECRET_BYTES = 32;
+/**
+ * 264 random bits: above the 192 asked for, and a whole number of base64 groups (44 characters,
+ * no padding). Standard base64 (not base64url): the Standard Webhooks libraries of every language
+ * decode the secret with it.
+ */
+const SECRET_BYTES = 33;
 
 export function generateWebhookSecret(): string {
-  return WEBHOOK_SECRET_PREFIX + randomBytes(SECRET_BYTES).toString('base64url');
+  return WEBHOOK_SECRET_PREFIX + randomBytes(SECRET_BYTES).toString('base64');
+}
+
+/**
+ * The Standard Webhooks signing key of a secret: its base64 after `whsec_`, decoded. Node's decoder
+ * also reads the base64url alphabet, so secrets issued before (base64url) sign consistently too.
+ */
+export function standardKey(secret: string): Buffer {
+  return Buffer.from(secret.startsWith(WEBHOOK_SECRET_PREFIX) ? secret.slice(WEBHOOK_SECRET_PREFIX.length) : secret, 'base64');
+}
+
+/** `v1,<base64 HMAC-SHA-256 of id.timestamp.body>` as the Standard Webhooks specification defines it. */
+export function standardSignature(secret: string, id: string, timestampSeconds: number, rawBody: string | Buffer): string {
+  const mac = createHmac('sha256', standardKey(secret)).update(`${id}.${timestampSeconds}.`).update(rawBody).digest('base64');
+  return `v1,${mac}`;
 }
 
 export function signPayload(secret: string, timestampSeconds: number, rawBody: string | Buffer): string {
@@ -32,4 +61,28 @@ export function signatureHeaders(secret: string, timestampSeconds: number, rawBo
     [TIMESTAMP_HEADER]: String(timestampSeconds),
     [SIGNATURE_HEADER]: signPayload(secret, timestampSeconds, rawBody),
   };
+}
+
+/**
+ * Every authentication header of one attempt: the spec's pair, and the Standard Webhooks trio.
+ * With `previousSecret` (a rotation's overlap) both secrets sign.
+ */
+export function callHeaders(input: {
+  secret: string;
+  previousSecret?: string | null;
+  eventId: string;
+  timestampSeconds: number;
+  body: string | Buffer;
+}): Record<string, string> {
+  const { secret, previousSecret, eventId, timestampSeconds, body } = input;
+  const headers = signatureHeaders(secret, timestampSeconds, body);
+  const standard = [standardSignature(secret, eventId, timestampSeconds, body)];
+  if (previousSecret) {
+    headers[PREVIOUS_SIGNATURE_HEADER] = signPayload(previousSecret, timestampSeconds, body);
+    standard.push(standardSignature(previousSecret, eventId, timestampSeconds, body));
+  }
+  headers[STANDARD_ID_HEADER] = eventId;
+  headers[STANDARD_TIMESTAMP_HEADER] = String(timestampSeconds);
+  headers[STANDARD_SIGNATURE_HEADER] = standard.join(' ');
+  return headers;
 }

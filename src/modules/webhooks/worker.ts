@@ -17,6 +17,7 @@ import type { Clock } from '../../lib/clock.js';
 import type { Metrics } from '../../lib/metrics.js';
 import { attemptDelivery, type AttemptResult } from './attempt-delivery.js';
 import { AttemptRecorder } from './attempt-recorder.js';
+import { discordMessage, redactUrl } from './discord.js';
 import { endpointState, switchOffNotice } from './endpoint-state.js';
 import { deliveryRepository, type AttemptRecord, type ClaimedDelivery, type DeliveryStatus } from './delivery-repository.js';
 import { WEBHOOK_CHANNEL } from './outbox.js';
@@ -47,6 +48,12 @@ export interface WorkerDeps {
 /** The body of a call: the event's envelope, then its payload. Same bytes on every attempt. */
 export function webhookBody(event: ClaimedDelivery['event'], botId: string): string {
   return JSON.stringify({ event: event.type, id: event.id, createdAt: event.createdAt.toISOString(), botId, ...event.payload });
+}
+
+/** What a delivery sends: our JSON, or for a Discord endpoint a Discord message. */
+function deliveryBody(delivery: ClaimedDelivery): string {
+  if (delivery.format === 'discord') return JSON.stringify(discordMessage(delivery.event, delivery.botName, delivery.language));
+  return webhookBody(delivery.event, delivery.botId);
 }
 
 /** An attempt's result, or the reason no attempt could be made. */
@@ -185,7 +192,7 @@ export class DeliveryWorker {
     const switchedOff = await this.deps.db.transaction(async (tx) => {
       const recorded = await deliveryRepository.recordAttempts(tx, [record]);
       if (!recorded.has(delivery.id)) return undefined;
-      return endpointState.onFinalFailure(tx, delivery.botId, clock.now(), this.deps.emails !== undefined);
+      return endpointState.onFinalFailure(tx, delivery.endpointId, clock.now(), this.deps.emails !== undefined);
     });
     if (switchedOff) await this.reportSwitchOff(switchedOff);
   }
@@ -197,6 +204,7 @@ export class DeliveryWorker {
     this.deps.log[outcome === 'succeeded' ? 'info' : 'warn'](
       {
         botId: delivery.botId,
+        endpointId: delivery.endpointId,
         eventId: delivery.event.id,
         event: delivery.event.type,
         deliveryId: delivery.id,
@@ -213,8 +221,10 @@ export class DeliveryWorker {
   private async send(delivery: ClaimedDelivery): Promise<SendResult> {
     const { clock, settings, dispatcher, userAgent } = this.deps;
     let secret: string;
+    let previousSecret: string | null;
     try {
       secret = decryptSecret(delivery.secretBox, this.deps.secretKey);
+      previousSecret = delivery.previousSecretBox === null ? null : decryptSecret(delivery.previousSecretBox, this.deps.secretKey);
     } catch (error) {
       // Another SECRET_KEY than the one that sealed it: no call could be signed, so none is made.
       return { outcome: 'final', error: { code: 'secret_unreadable', message: (error as Error).message }, latencyMs: 0 };
@@ -222,7 +232,10 @@ export class DeliveryWorker {
     return attemptDelivery({
       url: delivery.url,
       secret,
-      body: webhookBody(delivery.event, delivery.botId),
+      previousSecret,
+      eventId: delivery.event.id,
+      format: delivery.format,
+      body: deliveryBody(delivery),
       dispatcher,
       timeoutMs: settings.timeoutMs,
       userAgent,
@@ -232,7 +245,7 @@ export class DeliveryWorker {
 
   private async reportSwitchOff(webhook: StoredWebhook): Promise<void> {
     this.deps.metrics?.webhookSwitchOffs.inc();
-    this.deps.log.warn({ botId: webhook.botId, url: webhook.url }, switchOffNotice(webhook).message);
+    this.deps.log.warn({ botId: webhook.botId, endpointId: webhook.id, url: redactUrl(webhook.url) }, switchOffNotice(webhook).message);
     await this.deps.emails?.run();
   }
 }

@@ -8,7 +8,7 @@ import type { FieldError } from './errors.js';
  */
 export function fieldErrors(errors: FastifySchemaValidationError[], context: string | undefined): FieldError[] {
   const byField = new Map<string, string>();
-  for (const error of errors) {
+  for (const error of closestBranch(errors)) {
     const params = error.params as Record<string, unknown>;
     let path = error.instancePath.split('/').slice(1).map(unescapePointer);
     let message = error.message ?? 'is invalid';
@@ -34,6 +34,34 @@ export function fieldErrors(errors: FastifySchemaValidationError[], context: str
 }
 
 const GENERIC = '\u0000generic';
+
+/**
+ * Of a body that matches none of a union's forms (anyOf), only what the closest form (the fewest
+ * errors; the first on a tie) says is wrong: `{"serverCount": -1}` is about serverCount, not also
+ * about the fields of the other forms.
+ */
+function closestBranch(errors: FastifySchemaValidationError[]): FastifySchemaValidationError[] {
+  const branches = new Map<string, Map<number, number>>();
+  for (const error of errors) {
+    const match = /^(.*?\/anyOf)\/(\d+)\//.exec(error.schemaPath);
+    if (!match) continue;
+    const counts = branches.get(match[1] as string) ?? new Map<number, number>();
+    const branch = Number(match[2]);
+    counts.set(branch, (counts.get(branch) ?? 0) + 1);
+    branches.set(match[1] as string, counts);
+  }
+  if (branches.size === 0) return errors;
+  const chosen = new Map<string, number>();
+  for (const [at, counts] of branches) {
+    const [best] = [...counts].sort(([a, x], [b, y]) => x - y || a - b)[0] as [number, number];
+    chosen.set(at, best);
+  }
+  return errors.filter((error) => {
+    if (error.keyword === 'anyOf' && chosen.has(error.schemaPath)) return false;
+    const match = /^(.*?\/anyOf)\/(\d+)\//.exec(error.schemaPath);
+    return !match || chosen.get(match[1] as string) === Number(match[2]);
+  });
+}
 
 function unescapePointer(segment: string): string {
   return segment.replace(/~1/g, '/').replace(/~0/g, '~');

@@ -122,7 +122,7 @@ describe.each(backends())('management lists on %s', (backend: Backend) => {
       const disabled = await t.admin('GET', '/admin/v1/webhooks?state=disabled');
       expect(disabled.statusCode).toBe(200);
       expect(ids(disabled)).toEqual([bots.new]);
-      expect(disabled.json().data[0]).toEqual({ botId: bots.new, url: 'https://hooks.example.org/in', enabled: false, disabledAt: expect.any(String), consecutiveFailures: 0 });
+      expect(disabled.json().data[0]).toEqual({ id: expect.any(String), botId: bots.new, url: 'https://hooks.example.org/in', enabled: false, disabledAt: expect.any(String), consecutiveFailures: 0 });
       expect(disabled.json().data[0]).not.toHaveProperty('secret');
       expect(ids(await t.admin('GET', '/admin/v1/webhooks?state=failing'))).toEqual([bots.hidden]);
       expect(ids(await t.admin('GET', '/admin/v1/webhooks')).sort()).toEqual([bots.old, bots.new, bots.hidden].sort());

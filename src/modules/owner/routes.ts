@@ -6,7 +6,7 @@ import { errorResponses, notModified, dataOf } from '../../lib/schemas.js';
 import type { App } from '../../lib/types.js';
 import { BotIdParams } from '../bots/schemas.js';
 import { requireScope } from '../keys/auth.js';
-import { GuildIdParams, PremiumStatus, StatsBody, StatsResult, UserIdParams, VoteEntry, VoteStatus, VotesQuery } from './schemas.js';
+import { BackfillResult, BulkCheckBody, BulkVoteStatus, GuildIdParams, HistoryBackfill, PremiumStatus, StatsReport, StatsResult, UserIdParams, VoteEntry, VoteStatus, VotesQuery } from './schemas.js';
 
 const security = [{ apiKey: [] }];
 const keyErrors = ['unauthorized', 'forbidden', 'not_found', 'validation_failed'] as const;
@@ -61,6 +61,40 @@ export async function ownerRoutes(app: App): Promise<void> {
     },
   );
 
+  app.post(
+    '/bots/:id/check',
+    {
+      onRequest: requireScope(app.services.keys, 'votes:read'),
+      schema: {
+        operationId: 'checkVotes',
+        tags: ['owner'],
+        summary: 'Whether each of 1 to 100 users voted within the last 12 hours (one request for the rate limit), in the order asked',
+        security,
+        params: BotIdParams,
+        body: BulkCheckBody,
+        response: { 200: dataOf(Type.Array(BulkVoteStatus)), ...errorResponses(...keyErrors, 'payload_too_large') },
+      },
+    },
+    async (request) => ({ data: await app.services.owner.voteStatuses(request.params.id, request.body.userIds) }),
+  );
+
+  app.post(
+    '/bots/:id/stats/history',
+    {
+      onRequest: requireScope(app.services.keys, 'stats:write'),
+      schema: {
+        operationId: 'backfillHistory',
+        tags: ['owner'],
+        summary: 'Add up to 100 past days of server-count history (before today, not before the bot was added); the same date again replaces its value',
+        security,
+        params: BotIdParams,
+        body: HistoryBackfill,
+        response: { 200: dataOf(BackfillResult), ...errorResponses(...keyErrors, 'payload_too_large') },
+      },
+    },
+    async (request) => ({ data: await app.services.owner.backfillHistory(request.params.id, request.body.points) }),
+  );
+
   app.get(
     '/bots/:id/premium/:userId',
     {
@@ -104,10 +138,11 @@ export async function ownerRoutes(app: App): Promise<void> {
       schema: {
         operationId: 'postStats',
         tags: ['owner'],
-        summary: 'Report the server count (and shard count)',
+        summary:
+          'Report the server count (and shard count): the total, one shard\'s count ({shardId, shardCount, serverCount}; the bot shows the sum of its shards reported in the last 2 hours), or every shard\'s ({shards: [...]})',
         security,
         params: BotIdParams,
-        body: StatsBody,
+        body: StatsReport,
         response: {
           200: dataOf(StatsResult),
           ...errorResponses(...keyErrors, 'payload_too_large'),

@@ -49,6 +49,65 @@ export const StatsBody = named('StatsRecord', Type.Object(
 ));
 export type StatsBody = Static<typeof StatsBody>;
 
+/** Shards of one bot the service keeps reports of; a shards list is capped lower by the 64 KiB body limit. */
+export const MAX_SHARDS = 65_536;
+export const MAX_SHARD_LIST = 5_000;
+
+export const ShardStatsBody = named('ShardStatsRecord', Type.Object(
+  {
+    shardId: Type.Integer({ minimum: 0, maximum: MAX_SHARDS - 1, description: 'The shard this count is of (0-based, below shardCount)' }),
+    shardCount: Type.Integer({ minimum: 1, maximum: MAX_SHARDS, description: 'How many shards the bot runs in all' }),
+    serverCount: { ...Count, description: 'Servers of this shard' },
+  },
+  { additionalProperties: false, description: 'The count of one shard: several processes report their own shards; the bot shows their sum' },
+));
+
+export const ShardListBody = named('ShardListRecord', Type.Object(
+  {
+    shards: Type.Array(Count, {
+      minItems: 1,
+      maxItems: MAX_SHARD_LIST,
+      description: 'Servers per shard, shard 0 first; the shard count is the length',
+    }),
+  },
+  { additionalProperties: false },
+));
+
+/** POST /stats: the spec's record, one shard's count, or every shard's count. */
+export const StatsReport = Type.Union([StatsBody, ShardStatsBody, ShardListBody]);
+export type StatsReport = Static<typeof StatsReport>;
+
+export const BulkCheckBody = Type.Object(
+  {
+    userIds: Type.Array(SnowflakeId, { minItems: 1, maxItems: 100, description: 'Users to check (1 to 100)' }),
+  },
+  { additionalProperties: false },
+);
+export type BulkCheckBody = Static<typeof BulkCheckBody>;
+
+export const BulkVoteStatus = named('BulkVoteStatus', Type.Object({ userId: Type.String(), ...VoteStatus.properties }));
+
+export const HistoryBackfill = Type.Object(
+  {
+    points: Type.Array(
+      Type.Object(
+        {
+          date: Type.String({ format: 'date', description: 'YYYY-MM-DD (UTC), before today and not before the bot was added' }),
+          serverCount: Count,
+        },
+        { additionalProperties: false },
+      ),
+      { minItems: 1, maxItems: 100 },
+    ),
+  },
+  { additionalProperties: false },
+);
+export type HistoryBackfill = Static<typeof HistoryBackfill>;
+
+export const BackfillResult = named('HistoryBackfillResult', Type.Object({
+  stored: Type.Integer({ description: 'Days written (new or replaced)' }),
+}));
+
 export const StatsResult = named('StoredStats', Type.Object({ serverCount: Type.Integer(), shardCount: Type.Integer() }));
 
 export const UserIdParams = Type.Object({ id: Type.String(), userId: SnowflakeId });

@@ -8,10 +8,11 @@ import { offsetOf, page, type Page } from '../../lib/pagination.js';
 import { ReadCache, type CachedResponse } from '../../lib/read-cache.js';
 import { isSnowflakeId } from '../../lib/schemas.js';
 import { botRepository } from '../bots/repository.js';
+import { historyRepository } from '../history/repository.js';
 import { uuidv7 } from '../../lib/uuid.js';
-import { recordEvent } from '../webhooks/outbox.js';
+import { recordEvent, recordEvents } from '../webhooks/outbox.js';
 import { donationRepository } from './donations-repository.js';
-import type { Donation, DonationCreate, PremiumStatus, Subscription, SubscriptionListQuery, SubscriptionPatch, SubscriptionUpsert, StatsBody, VoteCreate, VoteEntry } from './schemas.js';
+import type { Donation, DonationCreate, PremiumStatus, VoteStatus, Subscription, SubscriptionListQuery, SubscriptionPatch, SubscriptionUpsert, StatsReport, HistoryBackfill, VoteCreate, VoteEntry } from './schemas.js';
 import { subscriptionRepository, type SubscriptionWrite } from './subscriptions-repository.js';
 import { statsRepository } from './stats-repository.js';
 import { voteRepository } from './votes-repository.js';
@@ -21,6 +22,12 @@ export const VOTE_WINDOW_MS = 12 * 60 * 60 * 1000;
 /** How long a vote check may be served from memory at most, should a change notification be lost. */
 const CHECK_TTL_MS = 30_000;
 const CHECK_CACHE_ENTRIES = 100_000;
+
+/**
+ * A shard's report counts towards the bot's sum this long: a shard whose process stopped
+ * reporting drops out of the sum at the next report of any shard after it.
+ */
+export const SHARD_REPORT_TTL_MS = 2 * 60 * 60 * 1000;
 
 /** Lapsed subscriptions ended per transaction by the sweep. */
 export const LAPSE_BATCH = 100;
@@ -45,6 +52,23 @@ const NO_PREMIUM: PremiumStatus = {
 
 function checkKey(botId: string, userId: string): string {
   return `check:${botId}:${userId}`;
+}
+
+export interface BulkVoteStatus extends VoteStatus {
+  userId: string;
+}
+
+/** `{data: Vote status}` for the user's latest vote inside the window (if any). */
+function statusJson(votedAt: Date | undefined, now: Date): string {
+  if (!votedAt || votedAt > now) return JSON.stringify({ data: { voted: false, votedAt: null, expiresAt: null } });
+  const expiresAt = new Date(votedAt.getTime() + VOTE_WINDOW_MS);
+  return JSON.stringify({ data: { voted: true, votedAt: votedAt.toISOString(), expiresAt: expiresAt.toISOString() } });
+}
+
+/** How long a status may be cached: until its window ends, CHECK_TTL_MS at most. */
+function statusTtl(body: string, now: Date): number {
+  const expiresAt = (JSON.parse(body) as { data: VoteStatus }).data.expiresAt;
+  return expiresAt === null ? CHECK_TTL_MS : Math.min(CHECK_TTL_MS, Date.parse(expiresAt) - now.getTime());
 }
 
 export class OwnerService {
@@ -89,14 +113,55 @@ export class OwnerService {
       async () => {
         if (!(await botRepository.isPublished(this.db, botId))) return undefined;
         const now = this.clock.now();
-        const votedAt = await voteRepository.latestSince(this.db, botId, userId, new Date(now.getTime() - VOTE_WINDOW_MS));
-        if (!votedAt || votedAt > now) return JSON.stringify({ data: { voted: false, votedAt: null, expiresAt: null } });
-        const expiresAt = new Date(votedAt.getTime() + VOTE_WINDOW_MS);
-        ttlMs = Math.min(CHECK_TTL_MS, expiresAt.getTime() - now.getTime());
-        return JSON.stringify({ data: { voted: true, votedAt: votedAt.toISOString(), expiresAt: expiresAt.toISOString() } });
+        const body = statusJson(await voteRepository.latestSince(this.db, botId, userId, new Date(now.getTime() - VOTE_WINDOW_MS)), now);
+        ttlMs = statusTtl(body, now);
+        return body;
       },
       () => ttlMs,
     );
+  }
+
+  /**
+   * The vote status of up to 100 users at once, each exactly as `voteStatusJson` answers it and
+   * from the same cache: cached statuses cost nothing, the others one query together (an index
+   * range per user) whose answers are cached for the single check too. Answers in the order asked.
+   */
+  async voteStatuses(botId: string, userIds: string[]): Promise<BulkVoteStatus[]> {
+    const misses = [...new Set(userIds)].filter((userId) => !this.checks.peek(checkKey(botId, userId)));
+    let batch: Promise<Map<string, string> | undefined> | undefined;
+    const load = () => (batch ??= this.loadStatuses(botId, misses));
+    const statuses = new Map<string, Promise<CachedResponse<string>>>();
+    for (const userId of new Set(userIds)) {
+      const expires = { ttlMs: CHECK_TTL_MS };
+      // Every flight is registered in this same tick, before the query can answer, so a vote
+      // announced meanwhile invalidates them like any single check's.
+      const hit = this.checks.peek<string>(checkKey(botId, userId));
+      statuses.set(
+        userId,
+        hit
+          ? Promise.resolve(hit)
+          : this.checks.fetch(
+              checkKey(botId, userId),
+              botId,
+              async () => {
+                const body = (await load())?.get(userId);
+                if (body) expires.ttlMs = statusTtl(body, this.clock.now());
+                return body;
+              },
+              () => expires.ttlMs,
+            ),
+      );
+    }
+    const bodies = await Promise.all(userIds.map((userId) => statuses.get(userId) as Promise<CachedResponse<string>>));
+    return bodies.map((cached, i) => ({ userId: userIds[i] as string, ...(JSON.parse(cached.body) as { data: VoteStatus }).data }));
+  }
+
+  /** The status JSON of each user (undefined: no published bot), in one query for the votes. */
+  private async loadStatuses(botId: string, userIds: string[]): Promise<Map<string, string> | undefined> {
+    if (!(await botRepository.isPublished(this.db, botId))) return undefined;
+    const now = this.clock.now();
+    const latest = await voteRepository.latestSinceMany(this.db, botId, userIds, new Date(now.getTime() - VOTE_WINDOW_MS));
+    return new Map(userIds.map((userId) => [userId, statusJson(latest.get(userId), now)]));
   }
 
   async premium(botId: string, scope: { userId: string } | { guildId: string }): Promise<PremiumStatus> {
@@ -114,15 +179,52 @@ export class OwnerService {
     };
   }
 
-  /** The owner's report replaces the platform's count at once (bot, lists, history source, search). */
-  async reportStats(botId: string, stats: StatsBody): Promise<{ serverCount: number; shardCount: number }> {
-    // One statement: it checks publication, writes, and commits on its own.
-    const stored = isSnowflakeId(botId)
-      ? await statsRepository.report(this.db, botId, stats.serverCount, stats.shardCount ?? null, this.clock.now())
-      : undefined;
+  /**
+   * The owner's report replaces the platform's count at once (bot, lists, history source, search).
+   * A total, one shard's count (the bot shows the sum of its shards reported within
+   * SHARD_REPORT_TTL_MS), or every shard's count.
+   */
+  async reportStats(botId: string, stats: StatsReport): Promise<{ serverCount: number; shardCount: number }> {
+    const now = this.clock.now();
+    if ('shardId' in stats && stats.shardId >= stats.shardCount) {
+      throw AppError.validation([{ field: 'shardId', message: 'must be below shardCount' }]);
+    }
+    // One statement each: it checks publication, writes, and commits on its own.
+    const stored = !isSnowflakeId(botId)
+      ? undefined
+      : 'shards' in stats
+        ? await statsRepository.reportShards(this.db, botId, stats.shards, now)
+        : 'shardId' in stats
+          ? await statsRepository.reportShard(this.db, botId, stats, now, new Date(now.getTime() - SHARD_REPORT_TTL_MS))
+          : await statsRepository.report(this.db, botId, stats.serverCount, stats.shardCount ?? null, now);
     if (!stored) throw AppError.notFound();
     this.feed.announce({ kind: 'bot', botId, aspect: 'stats', counters: stored });
     return { serverCount: stored.serverCount, shardCount: stored.shardCount };
+  }
+
+  /**
+   * Past days of the bot's server-count history (a bot moving here from another directory): each
+   * date before today and not before the bot was added, written or replaced, so sending the same
+   * points again changes nothing. Today belongs to the nightly collection.
+   */
+  async backfillHistory(botId: string, points: HistoryBackfill['points']): Promise<{ stored: number }> {
+    const today = utcDay(this.clock.now());
+    const firstDay = isSnowflakeId(botId) ? await statsRepository.createdDay(this.db, botId) : undefined;
+    if (!firstDay) throw AppError.notFound();
+    const seen = new Set<string>();
+    const problems = points.flatMap(({ date }, i) => {
+      const field = `points.${i}.date`;
+      if (seen.has(date)) return [{ field, message: 'is given twice' }];
+      seen.add(date);
+      if (date >= today) return [{ field, message: `must be before today (${today})` }];
+      if (date < firstDay) return [{ field, message: `must not be before the bot was added (${firstDay})` }];
+      return [];
+    });
+    if (problems.length > 0) throw AppError.validation(problems);
+    await this.feed.commit(this.db, { kind: 'bot', botId, aspect: 'stats' }, (tx) =>
+      historyRepository.upsertMany(tx, botId, points.map((p) => ({ day: p.date, servers: p.serverCount, source: 'self' as const }))),
+    );
+    return { stored: points.length };
   }
 
   /** A vote, its counters and its `vote` event, in one transaction; 409 inside another vote's 12 hours. */
@@ -140,8 +242,19 @@ export class OwnerService {
       const window = { from: new Date(votedAt.getTime() - VOTE_WINDOW_MS), to: new Date(votedAt.getTime() + VOTE_WINDOW_MS) };
       const counters = await voteRepository.insert(tx, { id: uuidv7(), botId, ...vote, votedAt, month }, window);
       if (!counters) throw new AppError('conflict', 'This user already voted for this bot within the last 12 hours');
-      // The vote's announcement wakes the delivery workers (after the commit, batched).
-      await recordEvent(tx, { botId, type: 'vote', payload: vote, createdAt: now }, { wake: false });
+      // The event carries the counters the statement returned (no read-back), and the reminder is
+      // due when the window ends; both rows in one statement. The vote's announcement wakes the
+      // delivery workers (after the commit, batched).
+      const expiresAt = new Date(votedAt.getTime() + VOTE_WINDOW_MS);
+      const { votesTotal, votesMonth } = counters;
+      await recordEvents(
+        tx,
+        [
+          { botId, type: 'vote', payload: { ...vote, votesTotal, votesMonth, expiresAt: expiresAt.toISOString() }, createdAt: now },
+          { botId, type: 'vote.reminder', payload: { user: vote.user, username: vote.username, flagged: vote.flagged, votedAt: vote.votedAt }, createdAt: now, dueAt: expiresAt },
+        ],
+        { wake: false },
+      );
       return counters;
     });
     return vote;

@@ -1,30 +1,104 @@
 import type { Queryable } from '../../db/index.js';
 import { micros } from '../../db/sql.js';
 
+export interface StoredCounts {
+  serverCount: number;
+  shardCount: number;
+  changedUs: number;
+}
+
+interface CountsRow {
+  server_count: number;
+  shard_count: number;
+  changed_us: number;
+}
+
+function toCounts(rows: CountsRow[]): StoredCounts | undefined {
+  const row = rows[0];
+  return row && { serverCount: row.server_count, shardCount: row.shard_count, changedUs: row.changed_us };
+}
+
+const RETURNING = `RETURNING reported_server_count AS server_count,
+                  COALESCE(reported_shard_count, platform_shard_count, 1) AS shard_count,
+                  ${micros('changed_at')} AS changed_us`;
+
 export const statsRepository = {
   /**
-   * Stores the owner's report on a published bot in one statement; a report without shardCount
-   * keeps the last one. Returns the effective values and the row's new changed_at, or undefined
-   * when no published bot has this id.
+   * Stores the owner's total on a published bot in one statement; a report without shardCount
+   * keeps the last one. A total replaces any per-shard reports (they would be summed again by the
+   * next shard report otherwise). Returns the effective values and the row's new changed_at, or
+   * undefined when no published bot has this id.
    */
-  async report(
-    db: Queryable,
-    botId: string,
-    serverCount: number,
-    shardCount: number | null,
-    now: Date,
-  ): Promise<{ serverCount: number; shardCount: number; changedUs: number } | undefined> {
-    const { rows } = await db.query<{ server_count: number; shard_count: number; changed_us: number }>(
-      `UPDATE bots SET reported_server_count = $2,
+  async report(db: Queryable, botId: string, serverCount: number, shardCount: number | null, now: Date): Promise<StoredCounts | undefined> {
+    const { rows } = await db.query<CountsRow>(
+      `WITH forget AS (
+         DELETE FROM bot_shards WHERE bot_id = $1 AND EXISTS (SELECT 1 FROM bots WHERE id = $1 AND published)
+       )
+       UPDATE bots SET reported_server_count = $2,
               reported_shard_count = COALESCE($3, reported_shard_count),
               reported_at = $4
         WHERE id = $1 AND published
-        RETURNING reported_server_count AS server_count,
-                  COALESCE(reported_shard_count, platform_shard_count, 1) AS shard_count,
-                  ${micros('changed_at')} AS changed_us`,
+        ${RETURNING}`,
       [botId, serverCount, shardCount, now],
     );
-    const row = rows[0];
-    return row && { serverCount: row.server_count, shardCount: row.shard_count, changedUs: row.changed_us };
+    return toCounts(rows);
+  },
+
+  /**
+   * One shard's count, in one statement: the shard's row is upserted and the bot's count becomes
+   * this count plus the other shards (below shardCount) reported after `liveAfter`, read through
+   * the primary key's range of this bot. bot_shard_sum reads with a fresh snapshot once the bot's
+   * row is locked (015_webhook_endpoints.sql), so concurrent reports of different shards all count.
+   */
+  async reportShard(
+    db: Queryable,
+    botId: string,
+    shard: { shardId: number; shardCount: number; serverCount: number },
+    now: Date,
+    liveAfter: Date,
+  ): Promise<StoredCounts | undefined> {
+    const { rows } = await db.query<CountsRow>(
+      `WITH b AS (SELECT id FROM bots WHERE id = $1 AND published),
+       s AS (
+         INSERT INTO bot_shards (bot_id, shard_id, server_count, reported_at) SELECT id, $2, $4, $5 FROM b
+         ON CONFLICT (bot_id, shard_id) DO UPDATE SET server_count = EXCLUDED.server_count, reported_at = EXCLUDED.reported_at
+         RETURNING bot_id
+       )
+       UPDATE bots SET reported_server_count = LEAST(bot_shard_sum($1, $6, $3, $2) + $4, 2147483647)::integer,
+              reported_shard_count = $3, reported_at = $5
+        WHERE id IN (SELECT bot_id FROM s)
+        ${RETURNING}`,
+      [botId, shard.shardId, shard.shardCount, shard.serverCount, now, liveAfter],
+    );
+    return toCounts(rows);
+  },
+
+  /** Every shard's count at once: the rows of shards 0..n-1 replaced, higher ones dropped, the sum stored. */
+  async reportShards(db: Queryable, botId: string, counts: number[], now: Date): Promise<StoredCounts | undefined> {
+    const total = Math.min(counts.reduce((sum, count) => sum + count, 0), 2_147_483_647);
+    const { rows } = await db.query<CountsRow>(
+      `WITH b AS (SELECT id FROM bots WHERE id = $1 AND published),
+       dropped AS (DELETE FROM bot_shards WHERE bot_id IN (SELECT id FROM b) AND shard_id >= $3),
+       s AS (
+         INSERT INTO bot_shards (bot_id, shard_id, server_count, reported_at)
+         SELECT b.id, (t.ord - 1)::integer, t.servers, $4 FROM b, unnest($2::integer[]) WITH ORDINALITY AS t(servers, ord)
+         ON CONFLICT (bot_id, shard_id) DO UPDATE SET server_count = EXCLUDED.server_count, reported_at = EXCLUDED.reported_at
+         RETURNING bot_id
+       )
+       UPDATE bots SET reported_server_count = $5, reported_shard_count = $3, reported_at = $4
+        WHERE id IN (SELECT bot_id FROM s)
+        ${RETURNING}`,
+      [botId, counts, counts.length, now, total],
+    );
+    return toCounts(rows);
+  },
+
+  /** The bot's first day (UTC) when it is published; for the backfill's lower bound. */
+  async createdDay(db: Queryable, botId: string): Promise<string | undefined> {
+    const { rows } = await db.query<{ day: string }>(
+      `SELECT to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD') AS day FROM bots WHERE id = $1 AND published`,
+      [botId],
+    );
+    return rows[0]?.day;
   },
 };

@@ -34,6 +34,18 @@ export const voteRepository = {
     return rows[0]?.voted_at;
   },
 
+  /** Each user's latest vote strictly after `after` (users without one are absent): one index range per user. */
+  async latestSinceMany(db: Queryable, botId: string, userIds: string[], after: Date): Promise<Map<string, Date>> {
+    if (userIds.length === 0) return new Map();
+    const { rows } = await db.query<{ user_id: string; voted_at: Date }>(
+      `SELECT u.user_id, v.voted_at FROM unnest($2::text[]) AS u(user_id)
+         CROSS JOIN LATERAL (SELECT voted_at FROM votes WHERE bot_id = $1 AND user_id = u.user_id AND voted_at > $3
+                              ORDER BY voted_at DESC LIMIT 1) v`,
+      [botId, userIds, after],
+    );
+    return new Map(rows.map((row) => [row.user_id, row.voted_at]));
+  },
+
   /**
    * Stores many votes at once (an import: no 12-hour check, no events) and moves the counters by
    * as much as `insert` would one vote at a time: keep the two in step.

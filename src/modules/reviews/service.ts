@@ -6,6 +6,7 @@ import { AppError } from '../../lib/errors.js';
 import { offsetOf, page } from '../../lib/pagination.js';
 import { ReadCache, type CachedResponse } from '../../lib/read-cache.js';
 import { botRepository } from '../bots/repository.js';
+import { recordEvent } from '../webhooks/outbox.js';
 import { ReviewAnchors } from './anchors.js';
 import { reviewRepository } from './repository.js';
 import type { AdminReview, Review, ReviewCreate, ReviewListQuery, ReviewPatch } from './schemas.js';
@@ -69,22 +70,28 @@ export class ReviewService {
         updatedAt: createdAt,
       });
       await reviewRepository.refreshRating(tx, botId);
+      if (input.published ?? true) {
+        await recordReviewEvent(tx, { id, botId, user: input.user, username: input.username, rating: input.rating, body: input.body }, 'created', now);
+      }
     });
     return this.get(id);
   }
 
+  /**
+   * A review that becomes published sends a `review` event (created); a published one whose text
+   * changes sends one too (updated). Helpful counts and replies do not.
+   */
   async patch(id: string, patch: ReviewPatch): Promise<AdminReview> {
     return this.change(id, async (tx, review) => {
-      await reviewRepository.update(
-        tx,
-        id,
-        {
-          helpfulCount: patch.helpfulCount ?? review.helpfulCount,
-          published: patch.published ?? review.published,
-          body: patch.body ?? review.body,
-        },
-        this.clock.now(),
-      );
+      const now = this.clock.now();
+      const next = {
+        helpfulCount: patch.helpfulCount ?? review.helpfulCount,
+        published: patch.published ?? review.published,
+        body: patch.body ?? review.body,
+      };
+      await reviewRepository.update(tx, id, next, now);
+      const action = !next.published ? undefined : !review.published ? 'created' : next.body !== review.body ? 'updated' : undefined;
+      if (action) await recordReviewEvent(tx, { ...review, body: next.body }, action, now);
     });
   }
 
@@ -111,6 +118,17 @@ export class ReviewService {
     });
     return this.get(id);
   }
+}
+
+/** The `review` webhook event, in the transaction of the change. */
+function recordReviewEvent(
+  tx: Queryable,
+  review: Pick<AdminReview, 'id' | 'botId' | 'user' | 'username' | 'rating' | 'body'>,
+  action: 'created' | 'updated',
+  now: Date,
+): Promise<string> {
+  const { id: reviewId, botId, user, username, rating, body } = review;
+  return recordEvent(tx, { botId, type: 'review', payload: { action, reviewId, user, username, rating, body }, createdAt: now });
 }
 
 function changeOf(botId: string) {

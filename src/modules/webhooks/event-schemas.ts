@@ -5,10 +5,17 @@
  */
 import { Type, type TSchema } from 'typebox';
 import { named, Timestamp, Uuid } from '../../lib/schemas.js';
-import { SIGNATURE_HEADER, TIMESTAMP_HEADER } from './signature.js';
+import {
+  PREVIOUS_SIGNATURE_HEADER,
+  SIGNATURE_HEADER,
+  STANDARD_ID_HEADER,
+  STANDARD_SIGNATURE_HEADER,
+  STANDARD_TIMESTAMP_HEADER,
+  TIMESTAMP_HEADER,
+} from './signature.js';
 
 function eventBody(event: string, description: string, payload: Record<string, TSchema>) {
-  const name = `${event[0]?.toUpperCase()}${event.slice(1)}Event`;
+  const name = `${event.split('.').map((part) => `${part[0]?.toUpperCase()}${part.slice(1)}`).join('')}Event`;
   return named(name, Type.Object(
     {
       event: Type.Literal(event, { description: 'The kind of event' }),
@@ -28,6 +35,29 @@ export const VoteEventBody = eventBody('vote', 'Someone voted for the bot', {
   username: Type.String({ description: 'Display name of the voter at the time of the vote' }),
   flagged: Type.Boolean({ description: 'The vote looks automated or abusive: do not reward it' }),
   votedAt: Type.String({ ...Timestamp, description: 'When the vote was cast' }),
+  votesTotal: Type.Integer({ description: "The bot's total votes with this one" }),
+  votesMonth: Type.Integer({ description: "The bot's votes in the UTC month of votedAt, with this one" }),
+  expiresAt: Type.String({ ...Timestamp, description: 'End of the 12-hour window: from then on the user can vote again' }),
+});
+
+export const VoteReminderEventBody = eventBody(
+  'vote.reminder',
+  "A voter's 12-hour window has ended: they can vote again (sent once per vote, within a minute of the window's end, to endpoints subscribed to vote.reminder)",
+  {
+    user: User,
+    username: Type.String({ description: 'Display name of the voter at the time of the vote' }),
+    flagged: Type.Boolean({ description: 'The vote this reminds of was flagged' }),
+    votedAt: Type.String({ ...Timestamp, description: 'When the vote was cast; the window ended 12 hours later' }),
+  },
+);
+
+export const ReviewEventBody = eventBody('review', 'A published review appeared (action: created) or changed (action: updated)', {
+  action: Type.String({ enum: ['created', 'updated'], description: 'created: newly published (or published again); updated: its text or rating changed' }),
+  reviewId: Type.String({ ...Uuid, description: 'The review' }),
+  user: Type.String({ description: 'User ID of the author' }),
+  username: Type.String({ description: 'Display name of the author' }),
+  rating: Type.Integer({ minimum: 1, maximum: 5 }),
+  body: Type.String({ description: 'The review text as published' }),
 });
 
 export const PremiumEventBody = eventBody('premium', 'A premium subscription began (active: true) or ended (active: false)', {
@@ -67,6 +97,36 @@ const headers = [
     description: 'Lowercase hex HMAC-SHA-256 of `timestamp + "." + rawBody`, keyed with the webhook secret (whsec_…, as shown). Compare in constant time; reject a mismatch (answer 401).',
     schema: { type: 'string', pattern: '^[0-9a-f]{64}$' },
   },
+  {
+    in: 'header',
+    name: PREVIOUS_SIGNATURE_HEADER,
+    required: false,
+    description:
+      'Only while a secret rotation overlap runs: the same signature under the previous secret. Accept a call when either matches.',
+    schema: { type: 'string', pattern: '^[0-9a-f]{64}$' },
+  },
+  {
+    in: 'header',
+    name: STANDARD_ID_HEADER,
+    required: true,
+    description: 'Standard Webhooks: the event id (the body\'s `id`), the same on every attempt',
+    schema: { type: 'string' },
+  },
+  {
+    in: 'header',
+    name: STANDARD_TIMESTAMP_HEADER,
+    required: true,
+    description: 'Standard Webhooks: Unix seconds of this attempt (equal to x-service-timestamp)',
+    schema: { type: 'string', pattern: '^[0-9]+$' },
+  },
+  {
+    in: 'header',
+    name: STANDARD_SIGNATURE_HEADER,
+    required: true,
+    description:
+      'Standard Webhooks: `v1,<base64 HMAC-SHA-256 of id.timestamp.body>`, keyed with the base64-decoded part of the secret after whsec_; during a rotation overlap two space-separated signatures (new, previous). Any Standard Webhooks library verifies it with the secret as shown.',
+    schema: { type: 'string', pattern: '^v1,[A-Za-z0-9+/=]+( v1,[A-Za-z0-9+/=]+)*$' },
+  },
 ];
 
 const COUNT_WORDS = ['no', 'one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine', 'ten'];
@@ -101,6 +161,8 @@ export function openapiWebhooks(retrySchedule: readonly number[]) {
   const responses = responsesFor(retrySchedule);
   return {
     vote: webhook('A vote for the bot', VoteEventBody, responses),
+    'vote.reminder': webhook("A voter's 12-hour window ended (opt-in)", VoteReminderEventBody, responses),
+    review: webhook('A published review appeared or changed (opt-in)', ReviewEventBody, responses),
     premium: webhook('A premium subscription began or ended', PremiumEventBody, responses),
     donation: webhook('A donation to the bot', DonationEventBody, responses),
     test: webhook('A test call requested by the operator', TestEventBody, responses),

@@ -38,7 +38,7 @@ describe.each(backends())('webhook management API (%s)', (backend) => {
     const created = await put(botId, { url });
     expect(created.statusCode, created.body).toBe(201);
     const data = created.json().data;
-    expect(data).toEqual({ url, secret: expect.stringMatching(/^whsec_[A-Za-z0-9_-]{43}$/), enabled: true, disabledAt: null, consecutiveFailures: 0 });
+    expect(data).toEqual({ url, secret: expect.stringMatching(/^whsec_[A-Za-z0-9+/]{44}$/), enabled: true, disabledAt: null, consecutiveFailures: 0 });
 
     const shown = await t.admin('GET', `/admin/v1/bots/${botId}/webhook`);
     expect(shown.json()).toEqual({ data: { url, enabled: true, disabledAt: null, consecutiveFailures: 0 } });
@@ -135,8 +135,8 @@ describe.each(backends())('webhook management API (%s)', (backend) => {
     dns.set('off.example.test', '127.0.0.1');
     const botId = await createBot(t);
     await t.db.query(
-      `INSERT INTO webhooks (bot_id, url, secret_box, enabled, active_since, created_at, updated_at)
-       VALUES ($1, $2, 'v1.x.y', true, now() - interval '1 hour', now(), now())`,
+      `INSERT INTO webhooks (id, bot_id, is_default, url, secret_box, enabled, active_since, created_at, updated_at)
+       VALUES (gen_random_uuid(), $1, true, $2, 'v1.x.y', true, now() - interval '1 hour', now(), now())`,
       [botId, `http://off.example.test:${receiver.port}/`],
     );
     await vote(t, botId);

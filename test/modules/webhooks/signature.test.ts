@@ -31,10 +31,10 @@ describe('signPayload', () => {
 });
 
 describe('generateWebhookSecret', () => {
-  it('is whsec_ followed by 256 random bits in base64url', () => {
+  it('is whsec_ followed by 264 random bits in standard base64 (what Standard Webhooks libraries decode)', () => {
     const secret = generateWebhookSecret();
-    expect(secret).toMatch(/^whsec_[A-Za-z0-9_-]{43}$/);
-    expect(Buffer.from(secret.slice(6), 'base64url')).toHaveLength(32);
+    expect(secret).toMatch(/^whsec_[A-Za-z0-9+/]{44}$/);
+    expect(Buffer.from(secret.slice(6), 'base64')).toHaveLength(33);
   });
 
   it('never repeats', () => {

@@ -92,7 +92,7 @@ export const HistoryBackfill = Type.Object(
     points: Type.Array(
       Type.Object(
         {
-          date: Type.String({ format: 'date', description: 'YYYY-MM-DD (UTC), before today and not before the bot was added' }),
+          date: Type.String({ format: 'date', description: 'YYYY-MM-DD (UTC), before today and not before the bot was created (the time in its application ID)' }),
           serverCount: Count,
         },
         { additionalProperties: false },

@@ -50,6 +50,11 @@ const NO_PREMIUM: PremiumStatus = {
   cancelAtPeriodEnd: false,
 };
 
+/** When a platform ID was created: Discord snowflakes carry milliseconds since 2015 in their top bits. */
+export function snowflakeTime(id: string): Date {
+  return new Date(Number(BigInt(id) >> 22n) + 1_420_070_400_000);
+}
+
 function checkKey(botId: string, userId: string): string {
   return `check:${botId}:${userId}`;
 }
@@ -204,13 +209,14 @@ export class OwnerService {
 
   /**
    * Past days of the bot's server-count history (a bot moving here from another directory): each
-   * date before today and not before the bot was added, written or replaced, so sending the same
+   * date before today and not before the bot was created (the time in its application ID; it may
+   * well be older than its entry here), written or replaced, so sending the same
    * points again changes nothing. Today belongs to the nightly collection.
    */
   async backfillHistory(botId: string, points: HistoryBackfill['points']): Promise<{ stored: number }> {
     const today = utcDay(this.clock.now());
-    const firstDay = isSnowflakeId(botId) ? await statsRepository.createdDay(this.db, botId) : undefined;
-    if (!firstDay) throw AppError.notFound();
+    if (!isSnowflakeId(botId) || !(await botRepository.isPublished(this.db, botId))) throw AppError.notFound();
+    const firstDay = utcDay(snowflakeTime(botId));
     const seen = new Set<string>();
     const problems = points.flatMap(({ date }, i) => {
       const field = `points.${i}.date`;

@@ -92,13 +92,4 @@ export const statsRepository = {
     );
     return toCounts(rows);
   },
-
-  /** The bot's first day (UTC) when it is published; for the backfill's lower bound. */
-  async createdDay(db: Queryable, botId: string): Promise<string | undefined> {
-    const { rows } = await db.query<{ day: string }>(
-      `SELECT to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD') AS day FROM bots WHERE id = $1 AND published`,
-      [botId],
-    );
-    return rows[0]?.day;
-  },
 };

@@ -24,4 +24,14 @@ describe.each(backends())('owner endpoints reject bad keys (%s)', async (backend
     keyMatrix(context, 'stats:write', (t, id, headers) =>
       t.app.inject({ method: 'POST', url: `/api/v1/bots/${id}/stats`, headers, payload: { serverCount: 10 } }),
     ));
+
+  describe('POST /bots/{id}/check', () =>
+    keyMatrix(context, 'votes:read', (t, id, headers) =>
+      t.app.inject({ method: 'POST', url: `/api/v1/bots/${id}/check`, headers, payload: { userIds: [USER] } }),
+    ));
+
+  describe('POST /bots/{id}/stats/history', () =>
+    keyMatrix(context, 'stats:write', (t, id, headers) =>
+      t.app.inject({ method: 'POST', url: `/api/v1/bots/${id}/stats/history`, headers, payload: { points: [{ date: '2020-01-01', serverCount: 1 }] } }),
+    ));
 });

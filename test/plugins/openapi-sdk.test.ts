@@ -83,7 +83,7 @@ describe('OpenAPI documents for generated clients (openapi-typescript)', () => {
         const status: components['schemas']['VoteStatus'] = (null as unknown as Json<operations['checkVote']['responses'][200]>).data;
         const stats: components['schemas']['StatsRecord'] = { serverCount: 5 };
         const code: components['schemas']['Error']['error']['code'] = 'service_unavailable';
-        const vote: components['schemas']['VoteEvent'] = { event: 'vote', id: '', createdAt: '', botId: '', user: '', username: '', flagged: false, votedAt: '' };
+        const vote: components['schemas']['VoteEvent'] = { event: 'vote', id: '', createdAt: '', botId: '', user: '', username: '', flagged: false, votedAt: '', votesTotal: 1, votesMonth: 1, expiresAt: '' };
         const key: admin['schemas']['ApiKey']['lastUsedAt'] = null;
         const page: Json<adminOperations['listAdminBots']['responses'][200]>['data'][number] = null as unknown as admin['schemas']['AdminBot'];
         // @ts-expect-error serverCount is required

@@ -19,7 +19,7 @@ const PUBLIC_PATHS = [
   '/api/card/{id}.svg',
   '/api/chart/{id}',
 ];
-const POST_PATHS = ['/api/v1/bots/{id}/stats'];
+const POST_PATHS = ['/api/v1/bots/{id}/stats', '/api/v1/bots/{id}/check', '/api/v1/bots/{id}/stats/history'];
 const ADMIN_PATHS = [
   '/admin/v1/bots',
   '/admin/v1/reviews',
@@ -42,6 +42,11 @@ const ADMIN_PATHS = [
   '/admin/v1/bots/{id}/webhook/deliveries',
   '/admin/v1/webhook/deliveries/{deliveryId}/redeliver',
   '/admin/v1/notifications',
+  '/admin/v1/bots/{id}/webhooks',
+  '/admin/v1/bots/{id}/webhooks/{endpointId}',
+  '/admin/v1/bots/{id}/webhooks/{endpointId}/test',
+  '/admin/v1/bots/{id}/webhooks/{endpointId}/rotate-secret',
+  '/admin/v1/bots/{id}/webhooks/{endpointId}/previous-secret',
 ];
 
 type Operation = {

@@ -56,7 +56,7 @@ export const ReviewEventBody = eventBody('review', 'A published review appeared 
   reviewId: Type.String({ ...Uuid, description: 'The review' }),
   user: Type.String({ description: 'User ID of the author' }),
   username: Type.String({ description: 'Display name of the author' }),
-  rating: Type.Integer({ minimum: 1, maximum: 5 }),
+  rating: Type.Integer({ minimum: 1, maximum: 5, description: 'Stars, 1 to 5' }),
   body: Type.String({ description: 'The review text as published' }),
 });
 

@@ -101,8 +101,9 @@ export class WebhookService {
     return { event: 'test', id };
   }
 
+  /** The log of every endpoint of the bot (404 when it has none). */
   async deliveries(botId: string, query: ListQuery): Promise<Page<Delivery>> {
-    await this.require(botId);
+    if ((await webhookRepository.countForBot(this.db, botId)) === 0) throw noWebhook(botId);
     const { items, total } = await deliveryRepository.list(this.db, botId, query.limit, offsetOf(query));
     return page(items, total, query);
   }

@@ -7,7 +7,7 @@ const users = (n: number, from = 0) => Array.from({ length: n }, (_, i) => `${30
 
 describe.each(backends())('POST /bots/{id}/check (%s)', async (backend) => {
   const clock = new ManualClock(new Date('2026-06-01T12:00:00.000Z'));
-  const t = await testApp(backend, { clock, env: { RATE_LIMIT_TIER1: '5' } });
+  const t = await testApp(backend, { clock, env: { RATE_LIMIT_TIER1: '10' } });
 
   async function setup() {
     const botId = await createBot(t);
@@ -56,8 +56,8 @@ describe.each(backends())('POST /bots/{id}/check (%s)', async (backend) => {
     const first = await check(users(100, 100));
     expect(first.statusCode).toBe(200);
     expect(first.json().data).toHaveLength(100);
-    expect(first.headers['x-ratelimit-remaining']).toBe('4');
-    expect((await check(users(100, 200))).headers['x-ratelimit-remaining']).toBe('3');
+    expect(first.headers['x-ratelimit-remaining']).toBe('9');
+    expect((await check(users(100, 200))).headers['x-ratelimit-remaining']).toBe('8');
   });
 
   it('422 for no ids, more than 100, ids that are no user id, and a body that is no list', async () => {

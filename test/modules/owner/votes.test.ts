@@ -141,7 +141,18 @@ describe.each(backends())('votes and the 12-hour window (%s)', async (backend) =
       [botId],
     );
     expect(rows).toEqual([
-      { type: 'vote', payload: { user: USER, username: 'lena', flagged: true, votedAt: T0.toISOString() } },
+      {
+        type: 'vote',
+        payload: {
+          user: USER,
+          username: 'lena',
+          flagged: true,
+          votedAt: T0.toISOString(),
+          votesTotal: 1,
+          votesMonth: 1,
+          expiresAt: new Date(T0.getTime() + 12 * 3_600_000).toISOString(),
+        },
+      },
     ]);
   });
 

@@ -9,7 +9,7 @@ import type { ServerResponse } from 'node:http';
 import type { ReceivedRequest } from './loopback-receiver.js';
 
 const addFormats = addFormatsModule as unknown as (ajv: Ajv) => Ajv;
-const ajv = addFormats(new Ajv({ strict: true, allErrors: true }));
+const ajv = addFormats(new Ajv({ strict: true, strictRequired: false, allErrors: true }));
 
 const field = {
   type: 'object',

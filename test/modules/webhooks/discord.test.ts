@@ -27,7 +27,7 @@ describe('Discord webhook URLs and messages', () => {
   });
 
   it('escapes what users wrote, so their text cannot format or link the message', () => {
-    expect(escapeMarkdown('**bold** [x](http://e) @everyone <@1>')).toBe('\\*\\*bold\\*\\* \\[x\\]\\(http\\://e\\) \\@everyone \\<\\@1>');
+    expect(escapeMarkdown('**bold** [x](http://e) @everyone <@1>')).toBe('\\*\\*bold\\*\\* \\[x\\]\\(http\\://e\\) \\@everyone \\<\\@1\\>');
   });
 
   it('every event becomes a message the stand-in accepts, in German and English', () => {

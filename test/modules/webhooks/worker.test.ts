@@ -53,6 +53,9 @@ describe.each(backends())('webhook delivery (%s)', (backend) => {
       username: `user ${user}`,
       flagged: false,
       votedAt: expect.any(String),
+      votesTotal: 1,
+      votesMonth: 1,
+      expiresAt: expect.any(String),
     });
     expect(delivery).toMatchObject({ event: { type: 'vote' }, status: 'succeeded', attemptCount: 1, nextAttemptAt: null });
     expect(delivery!.attempts).toEqual([

@@ -5,23 +5,21 @@ import { startOfUtcMonth, utcDay, type Clock } from '../../lib/clock.js';
 import { AppError } from '../../lib/errors.js';
 import type { MaybePromise } from '../../lib/maybe-promise.js';
 import { offsetOf, page, type Page } from '../../lib/pagination.js';
-import { ReadCache, type CachedResponse } from '../../lib/read-cache.js';
+import type { CachedResponse } from '../../lib/read-cache.js';
 import { isSnowflakeId } from '../../lib/schemas.js';
 import { botRepository } from '../bots/repository.js';
 import { historyRepository } from '../history/repository.js';
 import { uuidv7 } from '../../lib/uuid.js';
 import { recordEvent, recordEvents } from '../webhooks/outbox.js';
 import { donationRepository } from './donations-repository.js';
-import type { Donation, DonationCreate, PremiumStatus, VoteStatus, Subscription, SubscriptionListQuery, SubscriptionPatch, SubscriptionUpsert, StatsReport, HistoryBackfill, VoteCreate, VoteEntry } from './schemas.js';
+import type { Donation, DonationCreate, PremiumStatus, Subscription, SubscriptionListQuery, SubscriptionPatch, SubscriptionUpsert, StatsReport, HistoryBackfill, VoteCreate, VoteEntry } from './schemas.js';
 import { subscriptionRepository, type SubscriptionWrite } from './subscriptions-repository.js';
 import { statsRepository } from './stats-repository.js';
 import { voteRepository } from './votes-repository.js';
+import { VoteChecks, VOTE_WINDOW_MS, type BulkVoteStatus } from './vote-checks.js';
 
-/** A vote counts (and blocks the next one) for 12 hours. */
-export const VOTE_WINDOW_MS = 12 * 60 * 60 * 1000;
-/** How long a vote check may be served from memory at most, should a change notification be lost. */
-const CHECK_TTL_MS = 30_000;
-const CHECK_CACHE_ENTRIES = 100_000;
+export { VOTE_WINDOW_MS };
+
 
 /**
  * A shard's report counts towards the bot's sum this long: a shard whose process stopped
@@ -55,44 +53,21 @@ export function snowflakeTime(id: string): Date {
   return new Date(Number(BigInt(id) >> 22n) + 1_420_070_400_000);
 }
 
-function checkKey(botId: string, userId: string): string {
-  return `check:${botId}:${userId}`;
-}
-
-export interface BulkVoteStatus extends VoteStatus {
-  userId: string;
-}
-
-/** `{data: Vote status}` for the user's latest vote inside the window (if any). */
-function statusJson(votedAt: Date | undefined, now: Date): string {
-  if (!votedAt || votedAt > now) return JSON.stringify({ data: { voted: false, votedAt: null, expiresAt: null } });
-  const expiresAt = new Date(votedAt.getTime() + VOTE_WINDOW_MS);
-  return JSON.stringify({ data: { voted: true, votedAt: votedAt.toISOString(), expiresAt: expiresAt.toISOString() } });
-}
-
-/** How long a status may be cached: until its window ends, CHECK_TTL_MS at most. */
-function statusTtl(body: string, now: Date): number {
-  const expiresAt = (JSON.parse(body) as { data: VoteStatus }).data.expiresAt;
-  return expiresAt === null ? CHECK_TTL_MS : Math.min(CHECK_TTL_MS, Date.parse(expiresAt) - now.getTime());
-}
-
 export class OwnerService {
   /** Vote checks: the hottest owner call, answered from memory between votes. */
-  private readonly checks: ReadCache;
+  private readonly checks: VoteChecks;
 
   constructor(
     private readonly db: Database,
     private readonly clock: Clock,
     private readonly feed: ChangeFeed,
   ) {
-    // A vote status past its window is wrong, not stale: no old answers while the database is down.
-    this.checks = new ReadCache(clock, CHECK_CACHE_ENTRIES, false);
+    this.checks = new VoteChecks(db, clock);
   }
 
   /** A vote of `userId` for the bot changes that user's status only; any other change of the bot all of them. */
   forget(botId: string, userId?: string): void {
-    if (userId === undefined) this.checks.invalidate(botId);
-    else this.checks.forget(checkKey(botId, userId));
+    this.checks.forget(botId, userId);
   }
 
   async votes(botId: string, limit: number, hours: number | undefined): Promise<VoteEntry[]> {
@@ -101,72 +76,14 @@ export class OwnerService {
     return voteRepository.list(this.db, botId, limit, since);
   }
 
-  /**
-   * `{data: Vote status}` as JSON, cached per bot and user until the status would change by itself
-   * (the end of the 12-hour window) or a vote for the bot arrives (the change feed drops the bot's
-   * entries on every process). Voted when the latest vote is less than 12 hours old: 11:59:59 yes,
-   * 12:00:00 no.
-   */
+  /** `{data: Vote status}` as JSON (see VoteChecks). */
   voteStatusJson(botId: string, userId: string): MaybePromise<CachedResponse<string>> {
-    const key = checkKey(botId, userId);
-    const hit = this.checks.peek<string>(key);
-    if (hit) return hit;
-    let ttlMs = CHECK_TTL_MS;
-    return this.checks.fetch(
-      key,
-      botId,
-      async () => {
-        if (!(await botRepository.isPublished(this.db, botId))) return undefined;
-        const now = this.clock.now();
-        const body = statusJson(await voteRepository.latestSince(this.db, botId, userId, new Date(now.getTime() - VOTE_WINDOW_MS)), now);
-        ttlMs = statusTtl(body, now);
-        return body;
-      },
-      () => ttlMs,
-    );
+    return this.checks.statusJson(botId, userId);
   }
 
-  /**
-   * The vote status of up to 100 users at once, each exactly as `voteStatusJson` answers it and
-   * from the same cache: cached statuses cost nothing, the others one query together (an index
-   * range per user) whose answers are cached for the single check too. Answers in the order asked.
-   */
-  async voteStatuses(botId: string, userIds: string[]): Promise<BulkVoteStatus[]> {
-    const misses = [...new Set(userIds)].filter((userId) => !this.checks.peek(checkKey(botId, userId)));
-    let batch: Promise<Map<string, string> | undefined> | undefined;
-    const load = () => (batch ??= this.loadStatuses(botId, misses));
-    const statuses = new Map<string, Promise<CachedResponse<string>>>();
-    for (const userId of new Set(userIds)) {
-      const expires = { ttlMs: CHECK_TTL_MS };
-      // Every flight is registered in this same tick, before the query can answer, so a vote
-      // announced meanwhile invalidates them like any single check's.
-      const hit = this.checks.peek<string>(checkKey(botId, userId));
-      statuses.set(
-        userId,
-        hit
-          ? Promise.resolve(hit)
-          : this.checks.fetch(
-              checkKey(botId, userId),
-              botId,
-              async () => {
-                const body = (await load())?.get(userId);
-                if (body) expires.ttlMs = statusTtl(body, this.clock.now());
-                return body;
-              },
-              () => expires.ttlMs,
-            ),
-      );
-    }
-    const bodies = await Promise.all(userIds.map((userId) => statuses.get(userId) as Promise<CachedResponse<string>>));
-    return bodies.map((cached, i) => ({ userId: userIds[i] as string, ...(JSON.parse(cached.body) as { data: VoteStatus }).data }));
-  }
-
-  /** The status JSON of each user (undefined: no published bot), in one query for the votes. */
-  private async loadStatuses(botId: string, userIds: string[]): Promise<Map<string, string> | undefined> {
-    if (!(await botRepository.isPublished(this.db, botId))) return undefined;
-    const now = this.clock.now();
-    const latest = await voteRepository.latestSinceMany(this.db, botId, userIds, new Date(now.getTime() - VOTE_WINDOW_MS));
-    return new Map(userIds.map((userId) => [userId, statusJson(latest.get(userId), now)]));
+  /** The statuses of up to 100 users at once (see VoteChecks). */
+  voteStatuses(botId: string, userIds: string[]): Promise<BulkVoteStatus[]> {
+    return this.checks.statuses(botId, userIds);
   }
 
   async premium(botId: string, scope: { userId: string } | { guildId: string }): Promise<PremiumStatus> {

@@ -22,9 +22,11 @@ describe('OpenAPI webhooks', () => {
     expect(Object.keys(document.webhooks).sort()).toEqual(['donation', 'premium', 'review', 'test', 'vote', 'vote.reminder']);
     expect(document.webhooks.vote.post.requestBody.content['application/json'].schema).toEqual({ $ref: '#/components/schemas/VoteEvent' });
     const vote = inlined.webhooks.vote.post;
-    expect(vote.parameters.map((p: { name: string }) => p.name)).toEqual(['x-service-timestamp', 'x-service-signature']);
+    expect(vote.parameters.map((p: { name: string }) => p.name)).toEqual([
+      'x-service-timestamp', 'x-service-signature', 'x-service-signature-previous', 'webhook-id', 'webhook-timestamp', 'webhook-signature',
+    ]);
     expect(Object.keys(vote.requestBody.content['application/json'].schema.properties)).toEqual([
-      'event', 'id', 'createdAt', 'botId', 'user', 'username', 'flagged', 'votedAt',
+      'event', 'id', 'createdAt', 'botId', 'user', 'username', 'flagged', 'votedAt', 'votesTotal', 'votesMonth', 'expiresAt',
     ]);
   });
 

@@ -62,12 +62,14 @@ describe('Discord webhook URLs and messages', () => {
 
 describe.each(backends())('Discord endpoints (%s)', (backend) => {
   let t: TestApp;
+  /** The address policy as in production (FAST_ENV allows loopback receivers). */
+  let strict: TestApp;
   const receivers = new Receivers();
 
   beforeAll(async () => {
-    t = await testApp(backend, { workers: true, env: FAST_ENV });
+    [t, strict] = await Promise.all([testApp(backend, { workers: true, env: FAST_ENV }), testApp(backend, { env: { WEBHOOK_ALLOW_PRIVATE: '0' } })]);
   });
-  afterAll(() => t.close());
+  afterAll(() => Promise.all([t.close(), strict.close()]));
   afterEach(() => receivers.closeAll());
 
   async function discordEndpoint(respond: Parameters<Receivers['start']>[0], language: 'de' | 'en' = 'en') {
@@ -125,14 +127,9 @@ describe.each(backends())('Discord endpoints (%s)', (backend) => {
   });
 
   it('keeps the address policy: a Discord-format endpoint on a forbidden address is refused', async () => {
-    const strict = await testApp(backend, { env: { WEBHOOK_ALLOW_PRIVATE: '0' } });
-    try {
-      const botId = await createBot(strict);
-      const response = await strict.admin('POST', `/admin/v1/bots/${botId}/webhooks`, { url: `http://127.0.0.1:9${HOOK_PATH}`, format: 'discord' });
-      expect(response.statusCode).toBe(422);
-      expect(response.json().error.details[0].message).toMatch(/^forbidden_address/);
-    } finally {
-      await strict.close();
-    }
+    const botId = await createBot(strict);
+    const response = await strict.admin('POST', `/admin/v1/bots/${botId}/webhooks`, { url: `http://127.0.0.1:9${HOOK_PATH}`, format: 'discord' });
+    expect(response.statusCode).toBe(422);
+    expect(response.json().error.details[0].message).toMatch(/^forbidden_address/);
   });
 });

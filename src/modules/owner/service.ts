@@ -87,7 +87,7 @@ export class OwnerService {
       key,
       botId,
       async () => {
-        if (!(await botRepository.isPublished(this.db, botId))) return undefined;
+        if (!(await botRepository.isPublished(this.db, botId))) throw AppError.notFound();
         const now = this.clock.now();
         const votedAt = await voteRepository.latestSince(this.db, botId, userId, new Date(now.getTime() - VOTE_WINDOW_MS));
         if (!votedAt || votedAt > now) return JSON.stringify({ data: { voted: false, votedAt: null, expiresAt: null } });

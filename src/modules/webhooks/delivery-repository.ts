@@ -4,7 +4,6 @@
  * transaction; nothing is held open across an HTTP call.
  */
 import type { Queryable } from '../../db/index.js';
-import type { RecordedOutcome } from './endpoint-state.js';
 import type { EventType } from './outbox.js';
 import type { Delivery } from './schemas.js';
 
@@ -35,8 +34,12 @@ export interface AttemptRecord {
 }
 
 /** A stored attempt: its number, and what its webhook's state needs (endpoint-state.ts). */
-export interface RecordedAttempt extends RecordedOutcome {
+export interface RecordedAttempt {
   attempt: number;
+  botId: string;
+  status: DeliveryStatus;
+  /** The webhook's run of failures when the attempt was recorded. */
+  consecutiveFailures: number;
 }
 
 export const deliveryRepository = {

@@ -1,5 +1,4 @@
 import type { Queryable } from '../../db/index.js';
-import type { EndpointState } from './endpoint-state.js';
 import type { Webhook } from './schemas.js';
 
 interface WebhookRow {
@@ -14,6 +13,15 @@ interface WebhookRow {
 export interface StoredWebhook extends Webhook {
   botId: string;
   secretBox: string;
+}
+
+/** A webhook's state columns, as endpoint-state.ts decides them. */
+export interface EndpointState {
+  enabled: boolean;
+  disabledAt: Date | null;
+  consecutiveFailures: number;
+  /** Set when the webhook starts (again) to receive events; undefined keeps the stored value. */
+  activeSince: Date | undefined;
 }
 
 export interface WebhookWrite extends EndpointState {

@@ -5,6 +5,9 @@ import { ManualClock } from '../helpers.js';
 
 const body = async (pending: Promise<{ body: unknown }>) => (await pending).body;
 const march = () => new ManualClock(new Date('2026-03-10T00:00:00Z'));
+const missing = async (): Promise<string> => {
+  throw AppError.notFound();
+};
 
 function gate(): { wait: Promise<void>; open: () => void } {
   let open!: () => void;
@@ -119,15 +122,15 @@ describe('ReadCache', () => {
     expect(await body(cache.fetch('k', 'g', async () => 'back'))).toBe('back');
   });
 
-  it('throws not_found (and stores nothing) when compute finds no bot', async () => {
+  it("passes on compute's not_found (and stores nothing) when it finds no bot", async () => {
     const cache = new ReadCache(march());
-    await expect(cache.fetch('bot:9', '9', async () => undefined)).rejects.toMatchObject({ code: 'not_found' });
-    await expect(cache.fetch('bot:9', '9', async () => undefined)).rejects.toBeInstanceOf(AppError);
+    await expect(cache.fetch('bot:9', '9', missing)).rejects.toMatchObject({ code: 'not_found' });
+    await expect(cache.fetch('bot:9', '9', missing)).rejects.toBeInstanceOf(AppError);
     expect(await body(cache.fetch('bot:9', '9', async () => 'now'))).toBe('now');
   });
 
   it('drops the oldest entry beyond its size', async () => {
-    const cache = new ReadCache(march(), 2);
+    const cache = new ReadCache(march(), { maxEntries: 2 });
     await cache.fetch('a', 'a', async () => 'a1');
     await cache.fetch('b', 'b', async () => 'b1');
     await cache.fetch('c', 'c', async () => 'c1');
@@ -135,11 +138,30 @@ describe('ReadCache', () => {
     expect(await body(cache.fetch('c', 'c', async () => 'c2'))).toBe('c1');
   });
 
+  it('keeps at most maxBytes of bodies, dropping the oldest, and counts a replaced or forgotten body once', async () => {
+    const cache = new ReadCache(march(), { maxBytes: 1_000 });
+    const kb = (tag: string) => tag.padEnd(400, '.');
+    await cache.fetch('a', 'a', async () => kb('a'));
+    await cache.fetch('b', 'b', async () => Buffer.from(kb('b')));
+    expect(cache.size).toBe(2);
+    await cache.fetch('c', 'c', async () => kb('c'));
+    expect(cache.size).toBe(2);
+    expect(await body(cache.fetch('a', 'a', async () => 'a again'))).toBe('a again');
+    cache.forget('a');
+    cache.invalidate('b');
+    expect(cache.size).toBe(1);
+    // 'c' (400) plus two more of 300 fit in 1,000 bytes only if the dropped bodies were uncounted.
+    await cache.fetch('d', 'd', async () => 'd'.repeat(300));
+    await cache.fetch('e', 'e', async () => 'e'.repeat(300));
+    expect(cache.size).toBe(3);
+    expect(await body(cache.fetch('c', 'c', async () => 'c again'))).toBe(kb('c'));
+  });
+
   it('stays bounded under a flood of distinct keys and unknown bots: evicted and missing answers leave no index behind', async () => {
-    const cache = new ReadCache(march(), 100);
+    const cache = new ReadCache(march(), { maxEntries: 100 });
     for (let i = 0; i < 5_000; i++) {
       await cache.fetch(`reviews:${i % 50}:${i}`, String(i % 50), async () => `page ${i}`);
-      await expect(cache.fetch(`bot:x${i}`, `x${i}`, async () => undefined)).rejects.toMatchObject({ code: 'not_found' });
+      await expect(cache.fetch(`bot:x${i}`, `x${i}`, missing)).rejects.toMatchObject({ code: 'not_found' });
     }
     expect(cache.size).toBe(100);
     const groups = (cache as unknown as { keysByGroup: Map<string, Set<string>> }).keysByGroup;

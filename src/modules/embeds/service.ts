@@ -73,7 +73,7 @@ export class EmbedService {
       id,
       async (month) => {
         const bot = await this.bot(id, month);
-        return bot && renderBadge(bot, { variant, theme, compact, ...extras });
+        return renderBadge(bot, { variant, theme, compact, ...extras });
       },
       BADGE_TTL_MS,
     );
@@ -87,7 +87,7 @@ export class EmbedService {
       id,
       async (month) => {
         const bot = await this.bot(id, month);
-        return bot && JSON.stringify(shieldsEndpoint(bot, variant));
+        return JSON.stringify(shieldsEndpoint(bot, variant));
       },
       BADGE_TTL_MS,
     );
@@ -100,7 +100,6 @@ export class EmbedService {
       id,
       async (month) => {
         const bot = await this.bot(id, month);
-        if (!bot) return undefined;
         const voteUrl = `${this.siteUrl}/${lang}/bots/${encodeURIComponent(bot.slugs[lang])}`;
         return renderWidget(bot, { theme, lang, voteUrl });
       },
@@ -116,7 +115,7 @@ export class EmbedService {
       id,
       async (month) => {
         const bot = await this.bot(id, month);
-        return bot && renderCard(bot, { theme, lang });
+        return renderCard(bot, { theme, lang });
       },
       WIDGET_TTL_MS,
     );
@@ -129,7 +128,7 @@ export class EmbedService {
     const key = `chart:${id}:${range}:${theme}:${format}:${scale}:${width}x${height}@${dpr}`;
     return this.cache.fetch<string | Buffer>(key, id, async (month) => {
       const [bot, history] = await Promise.all([this.bot(id, month), this.history.history(id, range)]);
-      if (!bot || !history) return undefined;
+      if (!history) throw AppError.notFound();
       const series: ChartSeries = { botName: bot.name, source: history.source, points: history.data, rangeDays: range };
       return format === 'png'
         ? renderChartPng(series, { theme, scale, width, height, dpr })
@@ -137,8 +136,10 @@ export class EmbedService {
     });
   }
 
-  private async bot(id: string, month: string): Promise<EmbedBot | undefined> {
+  /** The published bot, or 404. */
+  private async bot(id: string, month: string): Promise<EmbedBot> {
     const row = await botRepository.findById(this.db, id, month, true);
-    return row && toBot(row);
+    if (!row) throw AppError.notFound();
+    return toBot(row);
   }
 }

@@ -4,6 +4,7 @@
  */
 import type { Database } from '../../db/index.js';
 import type { Clock } from '../../lib/clock.js';
+import { AppError } from '../../lib/errors.js';
 import type { MaybePromise } from '../../lib/maybe-promise.js';
 import { ReadCache, type CachedResponse } from '../../lib/read-cache.js';
 import { botRepository } from '../bots/repository.js';
@@ -45,7 +46,7 @@ export class VoteChecks {
     private readonly clock: Clock,
   ) {
     // A vote status past its window is wrong, not stale: no old answers while the database is down.
-    this.cache = new ReadCache(clock, CHECK_CACHE_ENTRIES, false);
+    this.cache = new ReadCache(clock, { maxEntries: CHECK_CACHE_ENTRIES, staleWhenDown: false });
   }
 
   /** A vote of `userId` for the bot changes that user's status only; any other change of the bot all of them. */
@@ -69,7 +70,7 @@ export class VoteChecks {
       key,
       botId,
       async () => {
-        if (!(await botRepository.isPublished(this.db, botId))) return undefined;
+        if (!(await botRepository.isPublished(this.db, botId))) throw AppError.notFound();
         const now = this.clock.now();
         const body = statusJson(await voteRepository.latestSince(this.db, botId, userId, new Date(now.getTime() - VOTE_WINDOW_MS)), now);
         ttlMs = statusTtl(body, now);
@@ -103,7 +104,8 @@ export class VoteChecks {
               botId,
               async () => {
                 const body = (await load())?.get(userId);
-                if (body) expires.ttlMs = statusTtl(body, this.clock.now());
+                if (body === undefined) throw AppError.notFound();
+                expires.ttlMs = statusTtl(body, this.clock.now());
                 return body;
               },
               () => expires.ttlMs,

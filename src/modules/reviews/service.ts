@@ -39,7 +39,7 @@ export class ReviewService {
   async publicListJson(botId: string, query: ReviewListQuery): Promise<CachedResponse<string>> {
     return this.pages.fetch(`reviews:${botId}:${query.page}:${query.limit}`, botId, async () => {
       const total = await reviewRepository.publishedCount(this.db, botId);
-      if (total === undefined) return undefined;
+      if (total === undefined) throw AppError.notFound();
       const offset = offsetOf(query);
       const reviews = offset >= total ? [] : await this.anchors.page(botId, offset, query.limit);
       return JSON.stringify(page(reviews.map(toPublic), total, query));

@@ -4,7 +4,6 @@
  * transaction; nothing is held open across an HTTP call.
  */
 import type { Queryable } from '../../db/index.js';
-import type { RecordedOutcome } from './endpoint-state.js';
 import type { EventType } from './outbox.js';
 import type { Delivery } from './schemas.js';
 import type { EndpointFormat, EndpointLanguage } from './webhook-repository.js';
@@ -43,8 +42,13 @@ export interface AttemptRecord {
 }
 
 /** A stored attempt: its number, and what its webhook's state needs (endpoint-state.ts). */
-export interface RecordedAttempt extends RecordedOutcome {
+export interface RecordedAttempt {
   attempt: number;
+  botId: string;
+  endpointId: string;
+  status: DeliveryStatus;
+  /** The endpoint's run of failures when the attempt was recorded. */
+  consecutiveFailures: number;
 }
 
 export const deliveryRepository = {

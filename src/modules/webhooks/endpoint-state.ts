@@ -7,28 +7,11 @@
 import type { Queryable } from '../../db/index.js';
 import { redactUrl } from './discord.js';
 import { notificationRepository, type NewNotification } from './notification-repository.js';
-import { webhookRepository, type StoredWebhook } from './webhook-repository.js';
+import type { RecordedAttempt } from './delivery-repository.js';
+import { webhookRepository, type EndpointState, type StoredWebhook } from './webhook-repository.js';
 
 /** Spec §3, §6: finally failed deliveries in a row that switch a webhook off. */
 export const DISABLE_AFTER_FAILURES = 20;
-
-/** The state columns of a webhook as written by a PUT. */
-export interface EndpointState {
-  enabled: boolean;
-  disabledAt: Date | null;
-  consecutiveFailures: number;
-  /** Set when the webhook starts (again) to receive events; undefined keeps the stored value. */
-  activeSince: Date | undefined;
-}
-
-/** What `recordAttempts` stored for a delivery, as far as its endpoint's state cares. */
-export interface RecordedOutcome {
-  botId: string;
-  endpointId: string;
-  status: 'pending' | 'succeeded' | 'failed';
-  /** The endpoint's run of failures when the attempt was recorded. */
-  consecutiveFailures: number;
-}
 
 type Stored = Pick<StoredWebhook, 'enabled' | 'disabledAt' | 'consecutiveFailures'>;
 
@@ -65,7 +48,7 @@ export const endpointState = {
    * no statement. A failure counted between the record and this reset is forgotten too, as if the
    * success had come after it.
    */
-  async onSuccess(db: Queryable, recorded: Iterable<RecordedOutcome>): Promise<void> {
+  async onSuccess(db: Queryable, recorded: Iterable<RecordedAttempt>): Promise<void> {
     const ids = new Set<string>();
     for (const outcome of recorded) if (outcome.status === 'succeeded' && outcome.consecutiveFailures > 0) ids.add(outcome.endpointId);
     if (ids.size > 0) await webhookRepository.clearFailures(db, [...ids]);

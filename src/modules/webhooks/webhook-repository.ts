@@ -1,6 +1,5 @@
 /** The SQL of webhook endpoints: several per bot, one of them the spec's default webhook. */
 import type { Queryable } from '../../db/index.js';
-import type { EndpointState } from './endpoint-state.js';
 import type { EventType } from './outbox.js';
 import type { Webhook } from './schemas.js';
 
@@ -42,6 +41,15 @@ export interface EndpointSettings {
   events: EventType[];
   format: EndpointFormat;
   language: EndpointLanguage;
+}
+
+/** A webhook's state columns, as endpoint-state.ts decides them. */
+export interface EndpointState {
+  enabled: boolean;
+  disabledAt: Date | null;
+  consecutiveFailures: number;
+  /** Set when the webhook starts (again) to receive events; undefined keeps the stored value. */
+  activeSince: Date | undefined;
 }
 
 export interface WebhookWrite extends EndpointState, EndpointSettings {

@@ -60,3 +60,47 @@ BEGIN
             FROM bot_shards WHERE bot_id = p_bot AND shard_id < p_shards AND shard_id <> p_except AND reported_at > p_live_after);
 END
 $$;
+
+-- The vote's one call (011) also writes what issue 15 adds: the `vote` event carries the counters
+-- the vote left (votesTotal, votesMonth; the caller's payload has expiresAt), and a `vote.reminder`
+-- due when the window ends, only while the bot has an enabled endpoint subscribed to it (an index
+-- lookup on webhooks_bot), so most votes still write one event row. Still one round trip.
+DROP FUNCTION record_vote(uuid, text, text, text, boolean, timestamptz, timestamptz, timestamptz, date, uuid, jsonb, timestamptz);
+CREATE FUNCTION record_vote(
+  p_id uuid, p_bot_id text, p_user_id text, p_username text, p_flagged boolean, p_voted_at timestamptz,
+  p_window_from timestamptz, p_window_to timestamptz, p_month date,
+  p_event_id uuid, p_event_payload jsonb, p_event_at timestamptz, p_reminder_id uuid,
+  OUT status text, OUT votes_total integer, OUT votes_month integer, OUT changed_us bigint
+) LANGUAGE plpgsql AS $$
+BEGIN
+  PERFORM 1 FROM bots WHERE id = p_bot_id FOR UPDATE;
+  IF NOT FOUND THEN
+    status := 'no_bot';
+    RETURN;
+  END IF;
+  WITH v AS (
+    INSERT INTO votes (id, bot_id, user_id, username, flagged, voted_at)
+    SELECT p_id, p_bot_id, p_user_id, p_username, p_flagged, p_voted_at
+     WHERE NOT EXISTS (SELECT 1 FROM votes WHERE bot_id = p_bot_id AND user_id = p_user_id
+                          AND voted_at > p_window_from AND voted_at < p_window_to)
+    RETURNING bot_id
+  ), m AS (
+    INSERT INTO bot_vote_months (bot_id, month, votes) SELECT bot_id, p_month, 1 FROM v
+    ON CONFLICT (bot_id, month) DO UPDATE SET votes = bot_vote_months.votes + 1
+    RETURNING votes
+  )
+  UPDATE bots b SET votes_total = b.votes_total + 1 WHERE b.id IN (SELECT bot_id FROM v)
+  RETURNING b.votes_total, (SELECT votes FROM m), (extract(epoch from b.changed_at) * 1000000)::bigint
+  INTO votes_total, votes_month, changed_us;
+  IF NOT FOUND THEN
+    status := 'duplicate';
+    RETURN;
+  END IF;
+  INSERT INTO events (id, bot_id, type, payload, created_at, due_at)
+  SELECT p_event_id, p_bot_id, 'vote', p_event_payload || jsonb_build_object('votesTotal', votes_total, 'votesMonth', votes_month), p_event_at, p_event_at
+  UNION ALL
+  SELECT p_reminder_id, p_bot_id, 'vote.reminder', p_event_payload - 'expiresAt', p_event_at, p_window_to
+   WHERE EXISTS (SELECT 1 FROM webhooks w WHERE w.bot_id = p_bot_id AND w.enabled AND 'vote.reminder' = ANY (w.events));
+  status := 'stored';
+END
+$$;

@@ -10,7 +10,7 @@ import { isSnowflakeId } from '../../lib/schemas.js';
 import { botRepository } from '../bots/repository.js';
 import { historyRepository } from '../history/repository.js';
 import { uuidv7 } from '../../lib/uuid.js';
-import { recordEvent, recordEvents } from '../webhooks/outbox.js';
+import { recordEvent } from '../webhooks/outbox.js';
 import { donationRepository } from './donations-repository.js';
 import type { Donation, DonationCreate, PremiumStatus, Subscription, SubscriptionListQuery, SubscriptionPatch, SubscriptionUpsert, StatsReport, HistoryBackfill, VoteCreate, VoteEntry } from './schemas.js';
 import { subscriptionRepository, type SubscriptionWrite } from './subscriptions-repository.js';
@@ -150,36 +150,27 @@ export class OwnerService {
     return { stored: points.length };
   }
 
-  /** A vote, its counters and its `vote` event, in one transaction; 409 inside another vote's 12 hours. */
+  /** A vote, its counters and its `vote` event, in one statement; 409 inside another vote's 12 hours. */
   async addVote(botId: string, input: VoteCreate): Promise<VoteEntry> {
     const now = this.clock.now();
     const votedAt = input.votedAt ? new Date(input.votedAt) : now;
     if (votedAt > now) throw AppError.validation([{ field: 'votedAt', message: 'must not be in the future' }]);
+    if (!isSnowflakeId(botId)) throw AppError.notFound('No bot with that application ID');
     const vote = { user: input.user, username: input.username, flagged: input.flagged ?? false, votedAt: votedAt.toISOString() };
     const month = utcDay(startOfUtcMonth(votedAt));
-    const announce = (counters: { votesTotal: number; votesMonth: number; changedUs: number }) =>
-      ({ kind: 'bot', botId, aspect: 'votes', userId: input.user, counters: { ...counters, month } }) as const;
-    await this.feed.commit(this.db, announce, async (tx) => {
-      // The row lock serialises votes per bot, so two racing votes of one user cannot both pass the check.
-      if (!(await botRepository.lock(tx, botId))) throw AppError.notFound('No bot with that application ID');
-      const window = { from: new Date(votedAt.getTime() - VOTE_WINDOW_MS), to: new Date(votedAt.getTime() + VOTE_WINDOW_MS) };
-      const counters = await voteRepository.insert(tx, { id: uuidv7(), botId, ...vote, votedAt, month }, window);
-      if (!counters) throw new AppError('conflict', 'This user already voted for this bot within the last 12 hours');
-      // The event carries the counters the statement returned (no read-back), and the reminder is
-      // due when the window ends; both rows in one statement. The vote's announcement wakes the
-      // delivery workers (after the commit, batched).
-      const expiresAt = new Date(votedAt.getTime() + VOTE_WINDOW_MS);
-      const { votesTotal, votesMonth } = counters;
-      await recordEvents(
-        tx,
-        [
-          { botId, type: 'vote', payload: { ...vote, votesTotal, votesMonth, expiresAt: expiresAt.toISOString() }, createdAt: now },
-          { botId, type: 'vote.reminder', payload: { user: vote.user, username: vote.username, flagged: vote.flagged, votedAt: vote.votedAt }, createdAt: now, dueAt: expiresAt },
-        ],
-        { wake: false },
-      );
-      return counters;
-    });
+    const window = { from: new Date(votedAt.getTime() - VOTE_WINDOW_MS), to: new Date(votedAt.getTime() + VOTE_WINDOW_MS) };
+    // The vote event gets the counters the vote left (votesTotal, votesMonth) inside record_vote;
+    // its reminder is due when the window ends (015_webhook_endpoints.sql).
+    const counters = await voteRepository.record(
+      this.db,
+      { id: uuidv7(), botId, ...vote, votedAt, month },
+      window,
+      { id: uuidv7(now.getTime()), payload: { ...vote, expiresAt: window.to.toISOString() }, createdAt: now, reminderId: uuidv7(now.getTime()) },
+    );
+    if (counters === 'no_bot') throw AppError.notFound('No bot with that application ID');
+    if (counters === 'duplicate') throw new AppError('conflict', 'This user already voted for this bot within the last 12 hours');
+    // After the commit and batched with others; it also wakes the delivery workers for the event.
+    this.feed.announce({ kind: 'bot', botId, aspect: 'votes', userId: input.user, counters: { ...counters, month } });
     return vote;
   }
 

@@ -1,13 +1,13 @@
 /** POST /bots/{id}/check: many voters at once, the same answers and cache as the single check (issue 15). */
 import { describe, expect, it } from 'vitest';
-import { backends, ManualClock, testApp } from '../../helpers.js';
+import { appPerFile, backends, ManualClock } from '../../helpers.js';
 import { bearer, createBot, createKey } from '../../support/owner.js';
 
 const users = (n: number, from = 0) => Array.from({ length: n }, (_, i) => `${300000000000000000n + BigInt(from + i)}`);
 
-describe.each(backends())('POST /bots/{id}/check (%s)', async (backend) => {
+describe.each(backends())('POST /bots/{id}/check (%s)', (backend) => {
   const clock = new ManualClock(new Date('2026-06-01T12:00:00.000Z'));
-  const t = await testApp(backend, { clock, env: { RATE_LIMIT_TIER1: '10' } });
+  const t = appPerFile(backend, { clock, env: { RATE_LIMIT_TIER1: '10' } });
 
   async function setup() {
     const botId = await createBot(t);

@@ -2,12 +2,12 @@
 import { describe, expect, it } from 'vitest';
 import { SHARD_REPORT_TTL_MS, snowflakeTime } from '../../../src/modules/owner/service.js';
 import { addDays, utcDay } from '../../../src/lib/clock.js';
-import { backends, ManualClock, testApp } from '../../helpers.js';
+import { appPerFile, backends, ManualClock } from '../../helpers.js';
 import { bearer, createBot, createKey } from '../../support/owner.js';
 
-describe.each(backends())('shard reports and history backfill (%s)', async (backend) => {
+describe.each(backends())('shard reports and history backfill (%s)', (backend) => {
   const clock = new ManualClock(new Date('2026-05-20T10:00:00.000Z'));
-  const t = await testApp(backend, { clock });
+  const t = appPerFile(backend, { clock });
 
   async function setup() {
     const botId = await createBot(t, { platformServerCount: 100, platformShardCount: 2 });

@@ -130,7 +130,7 @@ export class OwnerService {
     const now = this.clock.now();
     const votedAt = input.votedAt ? new Date(input.votedAt) : now;
     if (votedAt > now) throw AppError.validation([{ field: 'votedAt', message: 'must not be in the future' }]);
-    if (!isBotId(botId)) throw AppError.notFound('No bot with that application ID');
+    if (!isSnowflakeId(botId)) throw AppError.notFound('No bot with that application ID');
     const vote = { user: input.user, username: input.username, flagged: input.flagged ?? false, votedAt: votedAt.toISOString() };
     const month = utcDay(startOfUtcMonth(votedAt));
     const window = { from: new Date(votedAt.getTime() - VOTE_WINDOW_MS), to: new Date(votedAt.getTime() + VOTE_WINDOW_MS) };

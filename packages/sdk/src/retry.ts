@@ -50,16 +50,15 @@ export function retryingFetch(
     const repeatable = IDEMPOTENT.has(request.method) || retryWrites;
     for (let attempt = 0; ; attempt++) {
       const canRepeat = repeatable && attempt < retries;
-      const signal = request.signal ? AbortSignal.any([request.signal, AbortSignal.timeout(timeoutMs)]) : AbortSignal.timeout(timeoutMs);
       let response: Response;
       try {
-        response = await baseFetch(canRepeat ? request.clone() : request, { signal });
+        response = await withTimeout(baseFetch, canRepeat ? request.clone() : request, timeoutMs);
       } catch (failure) {
         // The caller's own abort is final; a timeout or a network error is repeated.
-        if (!canRepeat || request.signal?.aborted) throw failure;
+        if (!canRepeat || request.signal.aborted) throw failure;
         const delayMs = backoff(baseDelayMs, maxDelayMs, attempt);
         onRetry?.({ attempt: attempt + 1, delayMs, method: request.method, url: request.url });
-        await sleep(delayMs, request.signal ?? undefined);
+        await sleep(delayMs, request.signal);
         continue;
       }
       observe(response);
@@ -69,9 +68,27 @@ export function retryingFetch(
       if (delayMs > maxDelayMs) return response;
       await response.body?.cancel();
       onRetry?.({ attempt: attempt + 1, delayMs, method: request.method, url: request.url, status: response.status });
-      await sleep(delayMs, request.signal ?? undefined);
+      await sleep(delayMs, request.signal);
     }
   };
+}
+
+/**
+ * One attempt, aborted when no answer (status and headers) came within `timeoutMs` or when the
+ * caller aborts. A timer of our own, cleared with the answer: AbortSignal.timeout combined through
+ * AbortSignal.any did not fire here under Node 20 (the timeout test hung).
+ */
+async function withTimeout(baseFetch: typeof fetch, request: Request, timeoutMs: number): Promise<Response> {
+  const controller = new AbortController();
+  const timer = setTimeout(() => controller.abort(new DOMException(`no answer within ${timeoutMs} ms`, 'TimeoutError')), timeoutMs);
+  const forward = (): void => controller.abort(request.signal.reason);
+  request.signal.addEventListener('abort', forward, { once: true });
+  try {
+    return await baseFetch(request, { signal: controller.signal });
+  } finally {
+    clearTimeout(timer);
+    request.signal.removeEventListener('abort', forward);
+  }
 }
 
 /** Exponential backoff with "equal jitter": between half and all of base × 2^attempt, capped. */
@@ -83,10 +100,14 @@ function backoff(baseDelayMs: number, maxDelayMs: number, attempt: number): numb
 function defaultSleep(ms: number, signal?: AbortSignal): Promise<void> {
   return new Promise((resolve, reject) => {
     if (signal?.aborted) return reject(signal.reason);
-    const timer = setTimeout(resolve, ms);
-    signal?.addEventListener('abort', () => {
+    const onAbort = (): void => {
       clearTimeout(timer);
-      reject(signal.reason);
-    }, { once: true });
+      reject(signal?.reason);
+    };
+    const timer = setTimeout(() => {
+      signal?.removeEventListener('abort', onAbort);
+      resolve();
+    }, ms);
+    signal?.addEventListener('abort', onAbort, { once: true });
   });
 }

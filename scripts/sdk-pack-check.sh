@@ -9,8 +9,11 @@ trap 'rm -rf "$work"' EXIT
 
 tarball=$(cd "$root" && npm pack --workspace @bot-directory/sdk --pack-destination "$work" --silent | tail -n 1)
 echo "packed $tarball ($(du -k "$work/$tarball" | cut -f1) kB)"
-tar -tzf "$work/$tarball" | grep -q 'package/dist/cjs/index.js'
-if tar -tzf "$work/$tarball" | grep -qE 'package/(src|test)/'; then echo "the tarball holds sources or tests"; exit 1; fi
+# A file, not a pipe: grep -q stops reading early, and tar's SIGPIPE would fail the pipeline.
+tar -tzf "$work/$tarball" > "$work/files"
+grep -q 'package/dist/cjs/index.js' "$work/files"
+grep -q 'package/dist/esm/webhooks/index.d.ts' "$work/files"
+if grep -qE 'package/(src|test|docs)/' "$work/files"; then echo "the tarball holds sources, tests or docs"; exit 1; fi
 
 mkdir "$work/consumer" && cd "$work/consumer"
 npm init -y >/dev/null

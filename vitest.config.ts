@@ -16,6 +16,7 @@ export default defineConfig({
     exclude: ['test/**/*.browser.test.ts', 'node_modules/**'],
     pool: 'forks',
     testTimeout: 30_000,
-    hookTimeout: 60_000,
+    // Apps and databases are built in hooks (not while collecting): a loaded 2-core machine needs the room.
+    hookTimeout: 120_000,
   },
 });

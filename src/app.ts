@@ -7,8 +7,8 @@ import { systemClock, type Clock } from './lib/clock.js';
 import { AppError, errorBody } from './lib/errors.js';
 import { Metrics } from './lib/metrics.js';
 import { registerServiceMetrics } from './app-metrics.js';
-import { bearerToken, operatorCheck } from './modules/admin/auth.js';
-import { looksLikeKey } from './modules/keys/key-format.js';
+import { operatorCheck } from './modules/admin/auth.js';
+import { rateLimitCaller } from './modules/keys/rate-limit-caller.js';
 import { adminRoutes } from './modules/admin/routes.js';
 import { docsRoutes } from './modules/docs/routes.js';
 import { sdkDocsRoutes } from './modules/docs/sdk-docs.js';
@@ -17,10 +17,7 @@ import { healthRoutes } from './modules/health/routes.js';
 import { HealthService } from './modules/health/service.js';
 import { pageRoutes } from './modules/pages/routes.js';
 import { publicRoutes } from './modules/public-routes.js';
-import { isPromise } from './lib/maybe-promise.js';
-import { requestKey } from './modules/keys/auth.js';
-import type { AuthenticatedKey } from './modules/keys/service.js';
-import { apiKeyCaller, createRateLimitStore, rateLimitPlugin, type RateLimitStore, type ResolveClient } from './modules/ratelimit/index.js';
+import { createRateLimitStore, rateLimitPlugin, type RateLimitStore, type ResolveClient } from './modules/ratelimit/index.js';
 import { createServices, type Services } from './modules/services.js';
 import errorsPlugin, { mapFrameworkError, MAX_PARAM_LENGTH } from './plugins/errors.js';
 import type { LookupFn } from './modules/webhooks/resolve-host.js';
@@ -125,23 +122,14 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       store: rateLimitStore,
       anonymousLimit: config.rateLimit.anonymous,
       embedsLimit: config.rateLimit.embeds,
-      // The operator's token is not an API key: on the public API it reads like anyone else.
-      resolveClient: options.rateLimit?.resolveClient ?? ((request) => {
-        // Only a token that is not shaped like a key can be the operator's (spares a hash per keyed request).
-        const token = bearerToken(request.headers.authorization);
-        if (token !== undefined && !looksLikeKey(token) && isOperator(request)) return undefined;
-        const toCaller = (key: AuthenticatedKey | undefined) =>
-          key && apiKeyCaller(key.id, key.tier as 1 | 2 | 3, config.rateLimit.tiers);
-        const key = requestKey(request);
-        return isPromise(key) ? key.then(toCaller) : toCaller(key);
-      }),
+      resolveClient: options.rateLimit?.resolveClient ?? rateLimitCaller(services.keys, config.rateLimit.tiers, isOperator),
       isOperator,
     });
   }
   await app.register(protocolPlugin);
   await app.register(errorsPlugin);
   await app.register(validationPlugin);
-  await app.register(openapiPlugin, { baseUrl: config.baseUrl, version: VERSION });
+  await app.register(openapiPlugin, { baseUrl: config.baseUrl, version: VERSION, retrySchedule: config.webhook.retrySchedule });
   const health = new HealthService({
     db,
     searchLoaded: () => services.search.isLoaded(),

@@ -2,17 +2,16 @@ import { randomBytes } from 'node:crypto';
 import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
 import addFormatsPlugin from 'ajv-formats';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
-import pg from 'pg';
-import { afterAll } from 'vitest';
-import { buildApp } from '../src/app.js';
+import { afterAll, beforeAll, beforeEach } from 'vitest';
 import { readConfig, type Config } from '../src/config.js';
-import { openEmbedded } from '../src/db/embedded.js';
-import { migrate } from '../src/db/migrate.js';
-import { openPostgres } from '../src/db/postgres.js';
 import type { Database } from '../src/db/index.js';
 import type { Clock } from '../src/lib/clock.js';
 import type { LookupFn } from '../src/modules/webhooks/resolve-host.js';
 
+/*
+ * The app, the databases and their drivers are imported when a hook or test first builds one, not
+ * when a file is collected: listing the tests (`vitest list`) loads none of them.
+ */
 export type Backend = 'pglite' | 'postgres';
 
 /** PGlite always; the PostgreSQL server too when TEST_DATABASE_URL is set (CI sets it). */
@@ -25,12 +24,15 @@ export function backends(): Backend[] {
  * dropped when the test file ends.
  */
 export async function freshDatabase(backend: Backend): Promise<Database> {
+  const { migrate } = await import('../src/db/migrate.js');
   if (backend === 'pglite') {
+    const { openEmbedded } = await import('../src/db/embedded.js');
     const db = await openEmbedded(undefined);
     await migrate(db);
     return db;
   }
   const { url, drop } = await createPostgresDatabase(process.env.TEST_DATABASE_URL as string);
+  const { openPostgres } = await import('../src/db/postgres.js');
   const db = await openPostgres(url, 5);
   await migrate(db);
   const close = db.close.bind(db);
@@ -48,6 +50,7 @@ export async function freshDatabase(backend: Backend): Promise<Database> {
 export async function createPostgresDatabase(serverUrl: string): Promise<{ url: string; drop(): Promise<void> }> {
   const url = new URL(serverUrl);
   const name = `bd_test_${randomBytes(6).toString('hex')}`;
+  const { default: pg } = await import('pg');
   const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();
   await admin.query(`CREATE DATABASE ${name}`);
@@ -128,18 +131,67 @@ export interface TestApp {
   get(url: string, headers?: Record<string, string>): Promise<LightMyRequestResponse>;
 }
 
+export interface TestAppOptions {
+  clock?: Clock;
+  env?: Record<string, string>;
+  db?: Database;
+  workers?: boolean;
+  lookup?: LookupFn;
+}
+
+/**
+ * A fresh database for the apps of a describe block (processes that share one database): made in
+ * its `beforeAll`, closed in its `afterAll` after the apps declared later in the block.
+ */
+export function databasePerFile(backend: Backend): { readonly db: Database } {
+  let db: Database | undefined;
+  beforeAll(async () => {
+    db = await freshDatabase(backend);
+  });
+  afterAll(async () => db?.close());
+  return {
+    get db(): Database {
+      if (!db) throw new Error('The database is made in beforeAll: use it inside hooks and tests');
+      return db;
+    },
+  };
+}
+
+/**
+ * The app of a describe block, built in its `beforeAll` and closed in its `afterAll`, so that
+ * collecting the file (`vitest list`) builds nothing. The answer stands for the app: use it inside
+ * hooks and tests only. `options` may be a function, asked when the app is built (for what another
+ * app of the block holds, such as its `db`). A `ManualClock` is set back to where it stood when the
+ * app was built before each test, so no test runs on the time another test left behind.
+ */
+export function appPerFile(backend: Backend, options: TestAppOptions | (() => TestAppOptions) = {}): TestApp {
+  let built: TestApp | undefined;
+  let start: { clock: ManualClock; at: Date } | undefined;
+  beforeAll(async () => {
+    const resolved = typeof options === 'function' ? options() : options;
+    if (resolved.clock instanceof ManualClock) start = { clock: resolved.clock, at: resolved.clock.now() };
+    built = await testApp(backend, resolved);
+  });
+  beforeEach(() => start?.clock.set(start.at));
+  afterAll(async () => built?.close());
+  return new Proxy({} as TestApp, {
+    get(_target, key) {
+      if (!built) throw new Error('The test app is built in beforeAll: use it inside hooks and tests, not while the file is collected');
+      return built[key as keyof TestApp];
+    },
+  });
+}
+
 /**
  * An app on a fresh database, closed (with its database) when the test file ends. Vitest ignores
  * hooks registered while a hook runs: a caller in `beforeAll` must call `close()` from its own
  * `afterAll`. Every response of `app.inject` (and so of `admin`, `get`, `inject`) is checked against
  * the app's own OpenAPI documents; a mismatch rejects the request's promise and so fails the test.
  */
-export async function testApp(
-  backend: Backend,
-  options: { clock?: Clock; env?: Record<string, string>; db?: Database; workers?: boolean; lookup?: LookupFn } = {},
-): Promise<TestApp> {
+export async function testApp(backend: Backend, options: TestAppOptions = {}): Promise<TestApp> {
   const db = options.db ?? (await freshDatabase(backend));
   const replyMistakes = replyMistakeLog();
+  const { buildApp } = await import('../src/app.js');
   const app = await buildApp({
     config: testConfig(options.env),
     db,

@@ -5,6 +5,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { sampleDataFile } from '../../scripts/sample-data.js';
+import { toDoc } from '../../src/modules/search/document.js';
 import type { Lang, SearchDoc } from '../../src/modules/search/engine/index.js';
 
 export interface SampleBot {
@@ -38,20 +39,7 @@ export function loadLabelledQueries(): LabelledQuery[] {
 }
 
 export function toSearchDoc(bot: SampleBot): SearchDoc {
-  return {
-    id: bot.id,
-    name: bot.name,
-    slugs: bot.slugs,
-    shortDescription: bot.shortDescription,
-    categories: bot.categories,
-    tags: bot.tags,
-    iconUrl: bot.iconUrl,
-    isVerified: bot.isVerified,
-    votesMonth: 0,
-    votesTotal: 0,
-    serverCount: bot.platformServerCount,
-    rating: { average: 0, count: 0 },
-  };
+  return toDoc({ ...bot, votesMonth: 0, votesTotal: 0, serverCount: bot.platformServerCount, rating: { average: 0, count: 0 } });
 }
 
 /** The published sample bots as SearchDocs: what the caller would feed the engine. */

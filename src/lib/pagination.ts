@@ -27,7 +27,12 @@ export function offsetOf(request: PageRequest): number {
   return (request.page - 1) * request.limit;
 }
 
+/** The `pagination` of a page out of `total` items. */
+export function paginationOf(total: number, request: PageRequest): Page<unknown>['pagination'] {
+  return { page: request.page, limit: request.limit, total, pages: Math.ceil(total / request.limit) };
+}
+
 /** A page of items with its pagination; a page past the end is empty, with the real totals. */
 export function page<T>(data: T[], total: number, request: PageRequest): Page<T> {
-  return { data, pagination: { page: request.page, limit: request.limit, total, pages: Math.ceil(total / request.limit) } };
+  return { data, pagination: paginationOf(total, request) };
 }

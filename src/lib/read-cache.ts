@@ -1,7 +1,6 @@
 import { createHash } from 'node:crypto';
 import { startOfNextUtcMonth, startOfUtcMonth, utcDay, type Clock } from './clock.js';
 import { isDatabaseUnavailable } from '../db/errors.js';
-import { AppError } from './errors.js';
 
 /** How long an entry may live when nothing invalidates it (a lost notification, say). */
 const TTL_MS = 30_000;
@@ -69,14 +68,14 @@ export class ReadCache {
   }
 
   /**
-   * The cached response for key, or compute(month) stored under it; undefined from compute
-   * means "no such published bot" (404). Entries die after `ttlMs` and at the end of the UTC
-   * month at the latest, because votesMonth starts again from zero then.
+   * The cached response for key, or compute(month) stored under it; what compute throws (a 404 of
+   * its own, say) reaches every caller of the flight and is not stored. Entries die after `ttlMs`
+   * and at the end of the UTC month at the latest, because votesMonth starts again from zero then.
    */
   fetch<B extends string | Buffer>(
     key: string,
     group: string,
-    compute: (month: string) => Promise<B | undefined>,
+    compute: (month: string) => Promise<B>,
     /** A number, or a function asked after compute (for answers whose life depends on their content). */
     ttlMs: number | (() => number) = TTL_MS,
   ): Promise<CachedResponse<B>> {
@@ -93,7 +92,7 @@ export class ReadCache {
     const expired = this.entries.get(key);
     flight.promise = (async () => {
       try {
-        let body: B | undefined;
+        let body: B;
         try {
           body = await compute(utcDay(startOfUtcMonth(now)));
         } catch (error) {
@@ -104,7 +103,6 @@ export class ReadCache {
           }
           throw error;
         }
-        if (body === undefined) throw AppError.notFound();
         const life = typeof ttlMs === 'number' ? ttlMs : ttlMs();
         const entry = { body, etag: etagOf(body), expiresAt: Math.min(now.getTime() + life, startOfNextUtcMonth(now).getTime()) };
         if (this.flights.get(key) === flight) this.store(key, group, entry);

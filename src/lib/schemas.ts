@@ -2,7 +2,18 @@ import { Type, type TSchema } from 'typebox';
 import { ERROR_STATUS, type ErrorCode } from './errors.js';
 
 /** Platform IDs (application, user, guild): 17 to 20 digits, as strings. */
-export const SnowflakeId = Type.String({ pattern: '^[0-9]{17,20}$', description: 'Platform ID: 17 to 20 digits' });
+export const SNOWFLAKE_PATTERN = '^[0-9]{17,20}$';
+const SNOWFLAKE = new RegExp(SNOWFLAKE_PATTERN);
+export const SnowflakeId = Type.String({ pattern: SNOWFLAKE_PATTERN, description: 'Platform ID: 17 to 20 digits' });
+
+/**
+ * Whether a string can be a platform ID, for paths that take any string: only such IDs can name a
+ * bot (the management API accepts no other), so anything else, a NUL byte included (PostgreSQL
+ * rejects it in text with an error), is not found without a query.
+ */
+export function isSnowflakeId(id: string): boolean {
+  return SNOWFLAKE.test(id);
+}
 
 export const Timestamp = Type.String({ format: 'date-time', description: 'ISO 8601 UTC with milliseconds' });
 

@@ -17,7 +17,7 @@ interface Document {
  * document's `webhooks`.
  */
 export default fp(
-  async function openapiPlugin(app: FastifyInstance, opts: { baseUrl: string; version: string }) {
+  async function openapiPlugin(app: FastifyInstance, opts: { baseUrl: string; version: string; retrySchedule: readonly number[] }) {
     await app.register(swagger, {
       openapi: {
         openapi: '3.1.0',
@@ -43,7 +43,7 @@ export default fp(
     app.decorate('openapiDocument', (which: 'public' | 'admin'): string => {
       let json = documents.get(which);
       if (!json) {
-        json = JSON.stringify(withComponents(split(app.swagger() as unknown as Document, which)));
+        json = JSON.stringify(withComponents(split(app.swagger() as unknown as Document, which, opts.retrySchedule)));
         documents.set(which, json);
       }
       return json;
@@ -52,13 +52,13 @@ export default fp(
   { name: 'openapi' },
 );
 
-function split(document: Document, which: 'public' | 'admin'): Document {
+function split(document: Document, which: 'public' | 'admin', retrySchedule: readonly number[]): Document {
   const paths = Object.fromEntries(
     Object.entries(document.paths ?? {})
       .filter(([path]) => path.startsWith('/admin/') === (which === 'admin'))
       .map(([path, item]) => [path, optionalDefaults(item)]),
   );
-  if (which === 'public') return { ...document, paths, webhooks: openapiWebhooks };
+  if (which === 'public') return { ...document, paths, webhooks: openapiWebhooks(retrySchedule) };
   const info = { ...document.info, title: 'Bot Directory management API', description: 'Operator API (ADMIN_TOKEN).' };
   return { ...document, info, paths };
 }

@@ -5,6 +5,9 @@ import { ManualClock } from '../helpers.js';
 
 const body = async (pending: Promise<{ body: unknown }>) => (await pending).body;
 const march = () => new ManualClock(new Date('2026-03-10T00:00:00Z'));
+const missing = async (): Promise<string> => {
+  throw AppError.notFound();
+};
 
 function gate(): { wait: Promise<void>; open: () => void } {
   let open!: () => void;
@@ -119,10 +122,10 @@ describe('ReadCache', () => {
     expect(await body(cache.fetch('k', 'g', async () => 'back'))).toBe('back');
   });
 
-  it('throws not_found (and stores nothing) when compute finds no bot', async () => {
+  it("passes on compute's not_found (and stores nothing) when it finds no bot", async () => {
     const cache = new ReadCache(march());
-    await expect(cache.fetch('bot:9', '9', async () => undefined)).rejects.toMatchObject({ code: 'not_found' });
-    await expect(cache.fetch('bot:9', '9', async () => undefined)).rejects.toBeInstanceOf(AppError);
+    await expect(cache.fetch('bot:9', '9', missing)).rejects.toMatchObject({ code: 'not_found' });
+    await expect(cache.fetch('bot:9', '9', missing)).rejects.toBeInstanceOf(AppError);
     expect(await body(cache.fetch('bot:9', '9', async () => 'now'))).toBe('now');
   });
 
@@ -158,7 +161,7 @@ describe('ReadCache', () => {
     const cache = new ReadCache(march(), { maxEntries: 100 });
     for (let i = 0; i < 5_000; i++) {
       await cache.fetch(`reviews:${i % 50}:${i}`, String(i % 50), async () => `page ${i}`);
-      await expect(cache.fetch(`bot:x${i}`, `x${i}`, async () => undefined)).rejects.toMatchObject({ code: 'not_found' });
+      await expect(cache.fetch(`bot:x${i}`, `x${i}`, missing)).rejects.toMatchObject({ code: 'not_found' });
     }
     expect(cache.size).toBe(100);
     const groups = (cache as unknown as { keysByGroup: Map<string, Set<string>> }).keysByGroup;

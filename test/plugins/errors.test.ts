@@ -1,7 +1,7 @@
 import net from 'node:net';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { putBot } from '../fixtures.js';
-import { ADMIN_TOKEN, backends, openApiDocuments, testApp } from '../helpers.js';
+import { ADMIN_TOKEN, backends, openApiDocuments, appPerFile, testApp } from '../helpers.js';
 
 const METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
 const auth = { authorization: `Bearer ${ADMIN_TOKEN}` };
@@ -27,17 +27,21 @@ function parseRaw(answer: string): { status: number; headers: Record<string, str
   return { status: Number(statusLine.split(' ')[1]), headers, body };
 }
 
-describe.each(backends())('errors and protocol on %s', async (backend) => {
-  const t = await testApp(backend);
-  const { id: botId } = await putBot(t);
-  const review = (await t.admin('POST', `/admin/v1/bots/${botId}/reviews`, { user: '123456789012345678', username: 'u', rating: 4, body: 'ok' })).json().data;
-  const documents = await openApiDocuments(t.app);
-  const concrete = (path: string) =>
-    path.replace('{id}', botId).replace('{reviewId}', review.id);
-  const operations = [documents.public, documents.admin].flatMap((doc) =>
-    Object.entries(doc.paths).map(([path, methods]) => ({ path: concrete(path), methods: Object.keys(methods).map((m) => m.toUpperCase()) })),
-  );
-  operations.push({ path: '/api/v1/openapi.json', methods: ['GET'] }, { path: '/admin/v1/openapi.json', methods: ['GET'] });
+describe.each(backends())('errors and protocol on %s', (backend) => {
+  const t = appPerFile(backend);
+  let botId: string;
+  /** Every documented path with an existing bot and review in it, and its methods. */
+  let operations: { path: string; methods: string[] }[];
+  beforeAll(async () => {
+    ({ id: botId } = await putBot(t));
+    const review = (await t.admin('POST', `/admin/v1/bots/${botId}/reviews`, { user: '123456789012345678', username: 'u', rating: 4, body: 'ok' })).json().data;
+    const documents = await openApiDocuments(t.app);
+    const concrete = (path: string) => path.replace('{id}', botId).replace('{reviewId}', review.id);
+    operations = [documents.public, documents.admin].flatMap((doc) =>
+      Object.entries(doc.paths).map(([path, methods]) => ({ path: concrete(path), methods: Object.keys(methods).map((m) => m.toUpperCase()) })),
+    );
+    operations.push({ path: '/api/v1/openapi.json', methods: ['GET'] }, { path: '/admin/v1/openapi.json', methods: ['GET'] });
+  });
 
   describe('405 method_not_allowed', () => {
     it('answers every wrong method on every existing path with Allow listing the right ones', async () => {

@@ -1,7 +1,7 @@
 import { Validator } from '@seriousme/openapi-schema-validator';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { putBot } from '../fixtures.js';
-import { ContractChecker, backends, inlineComponents, openApiDocuments, testApp, type OpenApiDocument } from '../helpers.js';
+import { ContractChecker, backends, inlineComponents, openApiDocuments, appPerFile, testApp, type OpenApiDocument } from '../helpers.js';
 
 const PUBLIC_PATHS = [
   '/api/v1/bots',
@@ -53,9 +53,12 @@ type Operation = {
 const op = (doc: OpenApiDocument, path: string, method = 'get') => doc.paths[path]?.[method] as unknown as Operation;
 const param = (operation: Operation, name: string) => operation.parameters?.find((p) => p.name === name);
 
-describe.each(backends())('OpenAPI documents on %s', async (backend) => {
-  const t = await testApp(backend, { env: { BASE_URL: 'https://bots.example.org/' } });
-  const docs = await openApiDocuments(t.app);
+describe.each(backends())('OpenAPI documents on %s', (backend) => {
+  const t = appPerFile(backend, { env: { BASE_URL: 'https://bots.example.org/' } });
+  let docs: Awaited<ReturnType<typeof openApiDocuments>>;
+  beforeAll(async () => {
+    docs = await openApiDocuments(t.app);
+  });
 
   describe('GET /api/v1/openapi.json', () => {
     it('is OpenAPI 3.1.0 and valid for an independent validator', async () => {
@@ -158,7 +161,10 @@ describe.each(backends())('OpenAPI documents on %s', async (backend) => {
   });
 
   describe('contract checker', () => {
-    const checker = new ContractChecker([docs.public, docs.admin]);
+    let checker: ContractChecker;
+    beforeAll(() => {
+      checker = new ContractChecker([docs.public, docs.admin]);
+    });
     const ok = { data: { date: '2026-01-01', servers: 1 } };
     const response = (over: Partial<Parameters<ContractChecker['problems']>[0]>) => ({
       method: 'GET',

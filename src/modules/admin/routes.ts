@@ -4,7 +4,7 @@ import { historyAdminRoutes } from '../history/admin-routes.js';
 import { keyAdminRoutes } from '../keys/admin-routes.js';
 import { ownerAdminRoutes } from '../owner/admin-routes.js';
 import { reviewAdminRoutes } from '../reviews/admin-routes.js';
-import { searchAdminRoutes } from '../search/routes.js';
+import { searchAdminRoutes } from '../search/admin-routes.js';
 import { webhookAdminRoutes } from '../webhooks/admin-routes.js';
 import { adminAuth } from './auth.js';
 

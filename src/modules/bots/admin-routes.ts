@@ -1,9 +1,9 @@
 import { Type } from 'typebox';
-import { errorResponses } from '../../lib/schemas.js';
+import { errorResponses, dataOf } from '../../lib/schemas.js';
 import type { App } from '../../lib/types.js';
 import { AdminBot, AdminBotIdParams, AdminBotList, AdminBotListQuery, BotPatch, BotPut } from './schemas.js';
 
-const BotResponse = Type.Object({ data: AdminBot });
+const BotResponse = dataOf(AdminBot);
 
 export async function botAdminRoutes(app: App): Promise<void> {
   app.get(

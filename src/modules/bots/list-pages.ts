@@ -1,3 +1,4 @@
+import { offsetOf, paginationOf } from '../../lib/pagination.js';
 import { etagOf, type CachedResponse } from '../../lib/read-cache.js';
 import type { BotRanking } from './ranking.js';
 import type { BotListQuery } from './schemas.js';
@@ -23,11 +24,9 @@ export class ListPages {
 
   /** Builds the page from the ranking as it is now and keeps it until `expiresAt` (or a newer version). */
   build(query: BotListQuery, version: number, expiresAt: number): ListPage {
-    const offset = (query.page - 1) * query.limit;
     const needle = query.search ? query.search.toLowerCase() : undefined;
-    const { bots, total } = this.ranking.page(query.sort, offset, query.limit, needle);
-    const pagination = { page: query.page, limit: query.limit, total, pages: Math.ceil(total / query.limit) };
-    const body = `{"data":[${bots.map((bot) => bot.json).join(',')}],"pagination":${JSON.stringify(pagination)}}`;
+    const { bots, total } = this.ranking.page(query.sort, offsetOf(query), query.limit, needle);
+    const body = `{"data":[${bots.map((bot) => bot.json).join(',')}],"pagination":${JSON.stringify(paginationOf(total, query))}}`;
     const page = { body, etag: etagOf(body), expiresAt, version };
     this.store(keyOf(query), page);
     return page;

@@ -1,5 +1,6 @@
 import type { Queryable } from '../../db/index.js';
 import { micros } from '../../db/sql.js';
+import { isSnowflakeId } from '../../lib/schemas.js';
 import type { AdminBot, Bot, BotWrite } from './schemas.js';
 
 export interface BotRow {
@@ -92,7 +93,7 @@ export function toPublicBot(row: BotRow): Bot {
 
 export const botRepository = {
   async findById(db: Queryable, id: string, month: string, onlyPublished: boolean): Promise<BotRow | undefined> {
-    if (!isBotId(id)) return undefined;
+    if (!isSnowflakeId(id)) return undefined;
     const { rows } = await db.query<BotRow>(
       `${SELECT_BOT} WHERE b.id = $2 ${onlyPublished ? 'AND b.published' : ''}`,
       [month, id],
@@ -139,7 +140,7 @@ export const botRepository = {
   },
 
   async isPublished(db: Queryable, id: string): Promise<boolean> {
-    if (!isBotId(id)) return false;
+    if (!isSnowflakeId(id)) return false;
     const { rows } = await db.query('SELECT 1 FROM bots WHERE id = $1 AND published', [id]);
     return rows.length > 0;
   },
@@ -206,12 +207,4 @@ function writeValues(bot: BotWrite): unknown[] {
 /** "Äpfel" sorts with "apfel", not after "z": lower case without diacritics, the same on every database. */
 export function sortKey(name: string): string {
   return name.normalize('NFKD').replace(/\p{M}/gu, '').toLowerCase();
-}
-
-/**
- * Only 17–20 digit IDs can name a bot (the management API accepts no other). Anything else, a NUL
- * byte included (PostgreSQL rejects it in text with an error), is not found without a query.
- */
-export function isBotId(id: string): boolean {
-  return /^[0-9]{17,20}$/.test(id);
 }

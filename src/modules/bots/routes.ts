@@ -1,8 +1,7 @@
 import { JSON_TYPE, sendCached } from '../../lib/http.js';
-import { errorResponses, notModified } from '../../lib/schemas.js';
+import { errorResponses, notModified, dataOf } from '../../lib/schemas.js';
 import type { App } from '../../lib/types.js';
 import { BotIdParams, BotList, BotListQuery, Bot } from './schemas.js';
-import { Type } from 'typebox';
 
 export async function botRoutes(app: App): Promise<void> {
   app.get(
@@ -30,7 +29,7 @@ export async function botRoutes(app: App): Promise<void> {
         tags: ['bots'],
         summary: 'One published bot',
         params: BotIdParams,
-        response: { 200: Type.Object({ data: Bot }), ...notModified, ...errorResponses('unauthorized', 'not_found') },
+        response: { 200: dataOf(Bot), ...notModified, ...errorResponses('unauthorized', 'not_found') },
       },
     },
     async (request, reply) => {

@@ -1,6 +1,6 @@
 import { Type, type Static } from 'typebox';
 import { pageOf, pageQuery } from '../../lib/pagination.js';
-import { HttpUrl, named, PageParam, Pagination, SnowflakeId, Timestamp } from '../../lib/schemas.js';
+import { HttpUrl, named, SNOWFLAKE_PATTERN, SnowflakeId, Timestamp } from '../../lib/schemas.js';
 
 const Slug = Type.String({ pattern: '^[a-z0-9]+(?:-[a-z0-9]+)*$', minLength: 1, maxLength: 100 });
 const Text = (maxLength: number) => Type.String({ minLength: 1, maxLength });
@@ -53,21 +53,22 @@ export type AdminBot = Static<typeof AdminBot>;
 export const SORTS = ['votes_month', 'votes_total', 'servers', 'new', 'name'] as const;
 export type BotSort = (typeof SORTS)[number];
 
-export const BotListQuery = Type.Object({
-  page: PageParam,
-  limit: Type.Integer({ minimum: 1, maximum: 100, default: 50 }),
-  sort: Type.Enum([...SORTS], { type: 'string', default: 'votes_month' }),
-  search: Type.Optional(Type.String({ maxLength: 100, description: 'Case-insensitive substring of the bot name' })),
-});
+export const BotListQuery = pageQuery(
+  {
+    sort: Type.Enum([...SORTS], { type: 'string', default: 'votes_month' }),
+    search: Type.Optional(Type.String({ maxLength: 100, description: 'Case-insensitive substring of the bot name' })),
+  },
+  50,
+);
 export type BotListQuery = Static<typeof BotListQuery>;
 
-export const BotList = named('BotList', Type.Object({ data: Type.Array(Bot), pagination: Pagination }));
+export const BotList = named('BotList', pageOf(Bot));
 
 /** The operator's list: every bot, newest first. */
 export const AdminBotListQuery = pageQuery({
   published: Type.Optional(Type.Boolean({ description: 'Only published (true) or unpublished (false) bots' })),
   q: Type.Optional(Type.String({ minLength: 1, maxLength: 100, description: "The bot's id, or a case-insensitive part of its name" })),
-  owner: Type.Optional(Type.String({ pattern: '^[0-9]{17,20}$', description: 'Bots this user owns (user ID)' })),
+  owner: Type.Optional(Type.String({ pattern: SNOWFLAKE_PATTERN, description: 'Bots this user owns (user ID)' })),
 });
 export type AdminBotListQuery = Static<typeof AdminBotListQuery>;
 

@@ -1,5 +1,6 @@
 import type { Database } from '../../db/index.js';
 import { AppError } from '../../lib/errors.js';
+import { isSnowflakeId } from '../../lib/schemas.js';
 import type { CachedResponse, ReadCache } from '../../lib/read-cache.js';
 import { botRepository, toBot } from '../bots/repository.js';
 import type { HistoryService } from '../history/service.js';
@@ -22,15 +23,9 @@ import {
 const BADGE_TTL_MS = 300_000;
 /** The widget shows live data: never older than a minute. The card shows the same. */
 const WIDGET_TTL_MS = 60_000;
-/**
- * Bots are stored only under 17–20 digit IDs (the management API's SnowflakeId), so anything else
- * is an unknown bot: 404 without a query. It also keeps bytes the database rejects (a NUL in
- * `/api/badge/%00`) away from it, where they made a 500.
- */
-const APPLICATION_ID = /^[0-9]{17,20}$/;
-
+/** An ID no bot can have is an unknown bot: 404 without a query (a NUL in `/api/badge/%00` made a 500). */
 function assertPossibleId(id: string): void {
-  if (!APPLICATION_ID.test(id)) throw AppError.notFound();
+  if (!isSnowflakeId(id)) throw AppError.notFound();
 }
 
 /**
@@ -78,7 +73,7 @@ export class EmbedService {
       id,
       async (month) => {
         const bot = await this.bot(id, month);
-        return bot && renderBadge(bot, { variant, theme, compact, ...extras });
+        return renderBadge(bot, { variant, theme, compact, ...extras });
       },
       BADGE_TTL_MS,
     );
@@ -92,7 +87,7 @@ export class EmbedService {
       id,
       async (month) => {
         const bot = await this.bot(id, month);
-        return bot && JSON.stringify(shieldsEndpoint(bot, variant));
+        return JSON.stringify(shieldsEndpoint(bot, variant));
       },
       BADGE_TTL_MS,
     );
@@ -105,7 +100,6 @@ export class EmbedService {
       id,
       async (month) => {
         const bot = await this.bot(id, month);
-        if (!bot) return undefined;
         const voteUrl = `${this.siteUrl}/${lang}/bots/${encodeURIComponent(bot.slugs[lang])}`;
         return renderWidget(bot, { theme, lang, voteUrl });
       },
@@ -121,7 +115,7 @@ export class EmbedService {
       id,
       async (month) => {
         const bot = await this.bot(id, month);
-        return bot && renderCard(bot, { theme, lang });
+        return renderCard(bot, { theme, lang });
       },
       WIDGET_TTL_MS,
     );
@@ -134,7 +128,7 @@ export class EmbedService {
     const key = `chart:${id}:${range}:${theme}:${format}:${scale}:${width}x${height}@${dpr}`;
     return this.cache.fetch<string | Buffer>(key, id, async (month) => {
       const [bot, history] = await Promise.all([this.bot(id, month), this.history.history(id, range)]);
-      if (!bot || !history) return undefined;
+      if (!history) throw AppError.notFound();
       const series: ChartSeries = { botName: bot.name, source: history.source, points: history.data, rangeDays: range };
       return format === 'png'
         ? renderChartPng(series, { theme, scale, width, height, dpr })
@@ -142,8 +136,10 @@ export class EmbedService {
     });
   }
 
-  private async bot(id: string, month: string): Promise<EmbedBot | undefined> {
+  /** The published bot, or 404. */
+  private async bot(id: string, month: string): Promise<EmbedBot> {
     const row = await botRepository.findById(this.db, id, month, true);
-    return row && toBot(row);
+    if (!row) throw AppError.notFound();
+    return toBot(row);
   }
 }

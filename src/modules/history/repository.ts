@@ -1,5 +1,5 @@
 import type { Queryable } from '../../db/index.js';
-import { isBotId } from '../bots/repository.js';
+import { isSnowflakeId } from '../../lib/schemas.js';
 import type { HistorySource } from './schemas.js';
 
 export interface HistoryFacts {
@@ -17,7 +17,7 @@ export const historyRepository = {
    * primary key's index alone (it carries `servers`).
    */
   async facts(db: Queryable, botId: string, firstDay: string, lastDay: string): Promise<HistoryFacts | undefined> {
-    if (!isBotId(botId)) return undefined;
+    if (!isSnowflakeId(botId)) return undefined;
     const { rows } = await db.query<{ current: number | null; self: boolean; before: number | null; days: string[] | null; servers: number[] | null }>(
       `SELECT COALESCE(b.reported_server_count, b.platform_server_count) AS current,
               b.reported_server_count IS NOT NULL AS self,

@@ -1,5 +1,5 @@
 import { Type, type Static } from 'typebox';
-import { named } from '../../lib/schemas.js';
+import { named, dataOf } from '../../lib/schemas.js';
 
 export const HISTORY_DAYS = [7, 30, 90, 365] as const;
 
@@ -31,4 +31,4 @@ export const CollectBody = Type.Object(
   { additionalProperties: false },
 );
 
-export const CollectResponse = Type.Object({ data: Type.Object({ date: Type.String(), written: Type.Integer() }) });
+export const CollectResponse = dataOf(Type.Object({ date: Type.String(), written: Type.Integer() }));

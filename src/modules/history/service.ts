@@ -32,7 +32,8 @@ export class HistoryService {
   async publicJson(botId: string, days: number): Promise<CachedResponse<string>> {
     return this.cache.fetch(`history:${botId}:${days}`, botId, async () => {
       const response = await this.history(botId, days);
-      return response && JSON.stringify(response);
+      if (!response) throw AppError.notFound();
+      return JSON.stringify(response);
     });
   }
 

@@ -1,5 +1,5 @@
 import { Type } from 'typebox';
-import { errorResponses } from '../../lib/schemas.js';
+import { errorResponses, dataOf } from '../../lib/schemas.js';
 import type { App } from '../../lib/types.js';
 import { AdminBotIdParams } from '../bots/schemas.js';
 import { ApiKey, CreatedKey, KeyCreate, KeyIdParams, KeyPatch } from './schemas.js';
@@ -15,14 +15,14 @@ export async function keyAdminRoutes(app: App): Promise<void> {
         params: AdminBotIdParams,
         body: KeyCreate,
         response: {
-          201: Type.Object({ data: CreatedKey }),
+          201: dataOf(CreatedKey),
           ...errorResponses('unauthorized', 'not_found', 'validation_failed', 'payload_too_large'),
         },
       },
     },
     async (request, reply) => {
       const created = await app.services.keys.create(request.params.id, request.body);
-      return reply.code(201).header('cache-control', 'no-store').send({ data: created });
+      return reply.code(201).send({ data: created });
     },
   );
 
@@ -35,7 +35,7 @@ export async function keyAdminRoutes(app: App): Promise<void> {
         summary: "A bot's API keys, without secrets",
         params: AdminBotIdParams,
         response: {
-          200: Type.Object({ data: Type.Array(ApiKey) }),
+          200: dataOf(Type.Array(ApiKey)),
           ...errorResponses('unauthorized', 'not_found', 'validation_failed'),
         },
       },
@@ -53,7 +53,7 @@ export async function keyAdminRoutes(app: App): Promise<void> {
         params: KeyIdParams,
         body: KeyPatch,
         response: {
-          200: Type.Object({ data: ApiKey }),
+          200: dataOf(ApiKey),
           ...errorResponses('unauthorized', 'not_found', 'validation_failed', 'payload_too_large'),
         },
       },

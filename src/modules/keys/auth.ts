@@ -2,7 +2,7 @@ import type { FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fast
 import { AppError } from '../../lib/errors.js';
 import { isPromise, type MaybePromise } from '../../lib/maybe-promise.js';
 import { bearerToken } from '../admin/auth.js';
-import type { AuthenticatedKey } from './service.js';
+import type { AuthenticatedKey, KeyService } from './service.js';
 import type { Scope } from './schemas.js';
 
 /** Each request's key, once looked up: the key, undefined (no header), a pending lookup, or the refusal. */
@@ -13,7 +13,7 @@ const resolved = new WeakMap<FastifyRequest, MaybePromise<AuthenticatedKey | und
  * header that is not a live key. Looked up once per request (the rate limiter and the route share
  * it), and synchronously when the key is in the lookup cache.
  */
-export function requestKey(request: FastifyRequest): MaybePromise<AuthenticatedKey | undefined> {
+export function requestKey(keys: KeyService, request: FastifyRequest): MaybePromise<AuthenticatedKey | undefined> {
   if (resolved.has(request)) {
     const known = resolved.get(request);
     if (known instanceof AppError) throw known;
@@ -22,7 +22,7 @@ export function requestKey(request: FastifyRequest): MaybePromise<AuthenticatedK
   const remember = (outcome: AuthenticatedKey | undefined | AppError) => resolved.set(request, outcome);
   let outcome: MaybePromise<AuthenticatedKey | undefined>;
   try {
-    outcome = lookup(request);
+    outcome = lookup(keys, request);
   } catch (error) {
     remember(error as AppError);
     throw error;
@@ -45,12 +45,12 @@ export function requestKey(request: FastifyRequest): MaybePromise<AuthenticatedK
   return pending;
 }
 
-function lookup(request: FastifyRequest): MaybePromise<AuthenticatedKey | undefined> {
+function lookup(keys: KeyService, request: FastifyRequest): MaybePromise<AuthenticatedKey | undefined> {
   const header = request.headers.authorization;
   if (header === undefined) return undefined;
   const token = bearerToken(header);
   if (token === undefined) throw invalidKey();
-  const key = request.server.services.keys.authenticate(token);
+  const key = keys.authenticate(token);
   if (isPromise(key)) {
     return key.then((found) => {
       if (!found) throw invalidKey();
@@ -62,7 +62,7 @@ function lookup(request: FastifyRequest): MaybePromise<AuthenticatedKey | undefi
 }
 
 /** onRequest hook for owner endpoints: a live key of this bot (`:id`) holding `scope`. */
-export function requireScope(scope: Scope) {
+export function requireScope(keys: KeyService, scope: Scope) {
   const check = (request: FastifyRequest, key: AuthenticatedKey | undefined): AppError | undefined => {
     if (!key) return unauthorized('An API key is required: Authorization: Bearer <API_KEY>');
     if (key.botId !== (request.params as { id: string }).id) {
@@ -74,7 +74,7 @@ export function requireScope(scope: Scope) {
   return function checkKey(request: FastifyRequest, _reply: FastifyReply, done: HookHandlerDoneFunction): void {
     let key: MaybePromise<AuthenticatedKey | undefined>;
     try {
-      key = requestKey(request);
+      key = requestKey(keys, request);
     } catch (error) {
       done(error as Error);
       return;

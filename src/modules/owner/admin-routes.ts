@@ -1,5 +1,4 @@
-import { Type } from 'typebox';
-import { errorResponses } from '../../lib/schemas.js';
+import { errorResponses, dataOf } from '../../lib/schemas.js';
 import type { App } from '../../lib/types.js';
 import { AdminBotIdParams } from '../bots/schemas.js';
 import {
@@ -28,7 +27,7 @@ export async function ownerAdminRoutes(app: App): Promise<void> {
         summary: 'Record a vote (409 within 12 hours of the same user’s previous vote)',
         params: AdminBotIdParams,
         body: VoteCreate,
-        response: { 201: Type.Object({ data: VoteEntry }), ...writeErrors, ...errorResponses('conflict') },
+        response: { 201: dataOf(VoteEntry), ...writeErrors, ...errorResponses('conflict') },
       },
     },
     async (request, reply) => {
@@ -47,8 +46,8 @@ export async function ownerAdminRoutes(app: App): Promise<void> {
         params: AdminBotIdParams,
         body: SubscriptionUpsert,
         response: {
-          200: Type.Object({ data: Subscription }),
-          201: Type.Object({ data: Subscription }),
+          200: dataOf(Subscription),
+          201: dataOf(Subscription),
           ...writeErrors,
           ...errorResponses('conflict'),
         },
@@ -83,7 +82,7 @@ export async function ownerAdminRoutes(app: App): Promise<void> {
         summary: 'Change or end (active: false) a subscription',
         params: SubscriptionIdParams,
         body: SubscriptionPatch,
-        response: { 200: Type.Object({ data: Subscription }), ...writeErrors },
+        response: { 200: dataOf(Subscription), ...writeErrors },
       },
     },
     async (request) => ({
@@ -100,7 +99,7 @@ export async function ownerAdminRoutes(app: App): Promise<void> {
         summary: 'Record a donation',
         params: AdminBotIdParams,
         body: DonationCreate,
-        response: { 201: Type.Object({ data: Donation }), ...writeErrors },
+        response: { 201: dataOf(Donation), ...writeErrors },
       },
     },
     async (request, reply) => {

@@ -2,7 +2,7 @@ import { Type } from 'typebox';
 import { JSON_TYPE, sendCached } from '../../lib/http.js';
 import { isPromise } from '../../lib/maybe-promise.js';
 import type { CachedResponse } from '../../lib/read-cache.js';
-import { errorResponses, notModified } from '../../lib/schemas.js';
+import { errorResponses, notModified, dataOf } from '../../lib/schemas.js';
 import type { App } from '../../lib/types.js';
 import { BotIdParams } from '../bots/schemas.js';
 import { requireScope } from '../keys/auth.js';
@@ -20,7 +20,7 @@ export async function ownerRoutes(app: App): Promise<void> {
   app.get(
     '/bots/:id/votes',
     {
-      onRequest: requireScope('votes:read'),
+      onRequest: requireScope(app.services.keys, 'votes:read'),
       schema: {
         operationId: 'listVotes',
         tags: ['owner'],
@@ -28,7 +28,7 @@ export async function ownerRoutes(app: App): Promise<void> {
         security,
         params: BotIdParams,
         querystring: VotesQuery,
-        response: { 200: Type.Object({ data: Type.Array(VoteEntry) }), ...errorResponses(...keyErrors) },
+        response: { 200: dataOf(Type.Array(VoteEntry)), ...errorResponses(...keyErrors) },
       },
     },
     async (request) => ({
@@ -39,14 +39,14 @@ export async function ownerRoutes(app: App): Promise<void> {
   app.get(
     '/bots/:id/check/:userId',
     {
-      onRequest: requireScope('votes:read'),
+      onRequest: requireScope(app.services.keys, 'votes:read'),
       schema: {
         operationId: 'checkVote',
         tags: ['owner'],
         summary: 'Whether a user voted within the last 12 hours',
         security,
         params: UserIdParams,
-        response: { 200: Type.Object({ data: VoteStatus }), ...notModified, ...errorResponses(...keyErrors) },
+        response: { 200: dataOf(VoteStatus), ...notModified, ...errorResponses(...keyErrors) },
       },
     },
     (request, reply) => {
@@ -64,14 +64,14 @@ export async function ownerRoutes(app: App): Promise<void> {
   app.get(
     '/bots/:id/premium/:userId',
     {
-      onRequest: requireScope('premium:read'),
+      onRequest: requireScope(app.services.keys, 'premium:read'),
       schema: {
         operationId: 'getUserPremium',
         tags: ['owner'],
         summary: "A user's premium status (user-scoped tiers)",
         security,
         params: UserIdParams,
-        response: { 200: Type.Object({ data: PremiumStatus }), ...errorResponses(...keyErrors) },
+        response: { 200: dataOf(PremiumStatus), ...errorResponses(...keyErrors) },
       },
     },
     async (request) => ({
@@ -82,14 +82,14 @@ export async function ownerRoutes(app: App): Promise<void> {
   app.get(
     '/bots/:id/premium/guild/:guildId',
     {
-      onRequest: requireScope('premium:read'),
+      onRequest: requireScope(app.services.keys, 'premium:read'),
       schema: {
         operationId: 'getGuildPremium',
         tags: ['owner'],
         summary: "A server's premium status (guild-scoped tiers)",
         security,
         params: GuildIdParams,
-        response: { 200: Type.Object({ data: PremiumStatus }), ...errorResponses(...keyErrors) },
+        response: { 200: dataOf(PremiumStatus), ...errorResponses(...keyErrors) },
       },
     },
     async (request) => ({
@@ -100,7 +100,7 @@ export async function ownerRoutes(app: App): Promise<void> {
   app.post(
     '/bots/:id/stats',
     {
-      onRequest: requireScope('stats:write'),
+      onRequest: requireScope(app.services.keys, 'stats:write'),
       schema: {
         operationId: 'postStats',
         tags: ['owner'],
@@ -109,7 +109,7 @@ export async function ownerRoutes(app: App): Promise<void> {
         params: BotIdParams,
         body: StatsBody,
         response: {
-          200: Type.Object({ data: StatsResult }),
+          200: dataOf(StatsResult),
           ...errorResponses(...keyErrors, 'payload_too_large'),
         },
       },

@@ -6,7 +6,8 @@ import { AppError } from '../../lib/errors.js';
 import type { MaybePromise } from '../../lib/maybe-promise.js';
 import { offsetOf, page, type Page } from '../../lib/pagination.js';
 import { ReadCache, type CachedResponse } from '../../lib/read-cache.js';
-import { botRepository, isBotId } from '../bots/repository.js';
+import { isSnowflakeId } from '../../lib/schemas.js';
+import { botRepository } from '../bots/repository.js';
 import { uuidv7 } from '../../lib/uuid.js';
 import { recordEvent } from '../webhooks/outbox.js';
 import { donationRepository } from './donations-repository.js';
@@ -86,7 +87,7 @@ export class OwnerService {
       key,
       botId,
       async () => {
-        if (!(await botRepository.isPublished(this.db, botId))) return undefined;
+        if (!(await botRepository.isPublished(this.db, botId))) throw AppError.notFound();
         const now = this.clock.now();
         const votedAt = await voteRepository.latestSince(this.db, botId, userId, new Date(now.getTime() - VOTE_WINDOW_MS));
         if (!votedAt || votedAt > now) return JSON.stringify({ data: { voted: false, votedAt: null, expiresAt: null } });
@@ -116,7 +117,7 @@ export class OwnerService {
   /** The owner's report replaces the platform's count at once (bot, lists, history source, search). */
   async reportStats(botId: string, stats: StatsBody): Promise<{ serverCount: number; shardCount: number }> {
     // One statement: it checks publication, writes, and commits on its own.
-    const stored = isBotId(botId)
+    const stored = isSnowflakeId(botId)
       ? await statsRepository.report(this.db, botId, stats.serverCount, stats.shardCount ?? null, this.clock.now())
       : undefined;
     if (!stored) throw AppError.notFound();
@@ -129,7 +130,7 @@ export class OwnerService {
     const now = this.clock.now();
     const votedAt = input.votedAt ? new Date(input.votedAt) : now;
     if (votedAt > now) throw AppError.validation([{ field: 'votedAt', message: 'must not be in the future' }]);
-    if (!isBotId(botId)) throw AppError.notFound('No bot with that application ID');
+    if (!isSnowflakeId(botId)) throw AppError.notFound('No bot with that application ID');
     const vote = { user: input.user, username: input.username, flagged: input.flagged ?? false, votedAt: votedAt.toISOString() };
     const month = utcDay(startOfUtcMonth(votedAt));
     const window = { from: new Date(votedAt.getTime() - VOTE_WINDOW_MS), to: new Date(votedAt.getTime() + VOTE_WINDOW_MS) };

@@ -4,8 +4,8 @@ import { MemoryStore } from './memory-store.js';
 import { RedisStore } from './redis-store.js';
 import type { RateLimitStore } from './store.js';
 
-export { default as rateLimitPlugin, apiKeyCaller, defaultIdentify } from './plugin.js';
-export type { Identify, RateLimitCaller, RateLimitPluginOptions, ResolveClient } from './plugin.js';
+export { default as rateLimitPlugin, apiKeyCaller } from './plugin.js';
+export type { RateLimitCaller, RateLimitPluginOptions, ResolveClient } from './plugin.js';
 export { MemoryStore } from './memory-store.js';
 export { RedisStore } from './redis-store.js';
 export type { RateLimitHit, RateLimitStore } from './store.js';

@@ -12,16 +12,11 @@ export interface RateLimitCaller {
 }
 
 /**
- * Classifies a request. `undefined`: not limited (no counting, no headers). Throwing or
- * rejecting: the request is counted in the caller's anonymous per-IP bucket, then fails with
- * that error (unless the bucket is exhausted: then 429).
- */
-export type Identify = (request: FastifyRequest) => MaybePromise<RateLimitCaller | undefined>;
-
-/**
  * Maps the credentials on a request to a caller: an API key's own bucket and its tier's limit.
- * `undefined` counts the request as anonymous; throwing (e.g. `AppError('unauthorized')`) is as
- * for `Identify`. Only called when the request has an `Authorization` header.
+ * `undefined` counts the request as anonymous (or, for the operator, not at all: see `classify`).
+ * Throwing or rejecting (e.g. `AppError('unauthorized')`): the request is counted in the caller's
+ * anonymous per-IP bucket, then fails with that error (unless the bucket is exhausted: then 429).
+ * Only called when the request has an `Authorization` header.
  */
 export type ResolveClient = (request: FastifyRequest) => MaybePromise<RateLimitCaller | undefined>;
 
@@ -37,8 +32,6 @@ export interface RateLimitPluginOptions {
   resolveClient?: ResolveClient;
   /** Requests that carry the operator's credentials; under /admin/ they are not limited. */
   isOperator?: (request: FastifyRequest) => boolean;
-  /** Replaces the default classification altogether. */
-  identify?: Identify;
 }
 
 export const RATE_LIMIT_HEADERS = ['x-ratelimit-limit', 'x-ratelimit-remaining', 'x-ratelimit-reset'] as const;
@@ -55,7 +48,7 @@ export default fp<RateLimitPluginOptions>(
     const windowMs = options.windowMs ?? 60_000;
     const windowSeconds = Math.round(windowMs / 1000);
     const anonymousLimit = options.anonymousLimit;
-    const identify = options.identify ?? defaultIdentify(options);
+    const classify = classifier(options);
     let lastStoreWarning = -Infinity;
 
     function finish(reply: FastifyReply, done: HookHandlerDoneFunction, caller: RateLimitCaller, hit: RateLimitHit, error?: unknown): void {
@@ -115,7 +108,7 @@ export default fp<RateLimitPluginOptions>(
     function rateLimit(request: FastifyRequest, reply: FastifyReply, done: HookHandlerDoneFunction): void {
       let caller: MaybePromise<RateLimitCaller | undefined>;
       try {
-        caller = identify(request);
+        caller = classify(request);
       } catch (error) {
         refused(request, reply, done, error);
         return;
@@ -151,16 +144,16 @@ declare module 'fastify' {
 }
 
 /**
- * The service's classification:
+ * The service's classification (`undefined`: not limited, no counting, no headers):
  * - `/admin/…` with the operator token: not limited; without it: anonymous per IP;
  * - embeds (`/api/badge/…`, `/api/widget/…`, `/api/chart/…`, `/api/card/…`): their own per-IP bucket;
  * - an `Authorization` header: whatever `resolveClient` says (anonymous when it says nothing);
  * - everything else, unrouted paths included: anonymous per IP.
  */
-export function defaultIdentify(options: Omit<RateLimitPluginOptions, 'store' | 'identify'>): Identify {
+function classifier(options: RateLimitPluginOptions): (request: FastifyRequest) => MaybePromise<RateLimitCaller | undefined> {
   const { anonymousLimit, embedsLimit, resolveClient, isOperator } = options;
   const anonymous = (request: FastifyRequest): RateLimitCaller => anonymousCaller(request, anonymousLimit);
-  return function identify(request) {
+  return function classify(request) {
     const url = request.url;
     if (isUnlimited(url)) return undefined;
     if (url.startsWith('/admin/')) {
@@ -213,7 +206,7 @@ function isEmbed(url: string): boolean {
 
 /**
  * The caller for an API key: its own bucket (so a key is limited the same on every route and
- * every process) and its tier's limit. For `resolveClient` implementations.
+ * every process) and its tier's limit. For `resolveClient` implementations (keys/rate-limit-caller.ts).
  */
 export function apiKeyCaller(keyId: string, tier: 1 | 2 | 3, tiers: { 1: number; 2: number; 3: number }): RateLimitCaller {
   return { bucket: `key:${keyId}`, limit: tiers[tier] };

@@ -1,10 +1,9 @@
-import { Type } from 'typebox';
-import { errorResponses } from '../../lib/schemas.js';
+import { errorResponses, dataOf } from '../../lib/schemas.js';
 import type { App } from '../../lib/types.js';
 import { AdminBotIdParams } from '../bots/schemas.js';
 import { AdminReview, AdminReviewList, AdminReviewListQuery, ReplyBody, ReviewCreate, ReviewIdParams, ReviewPatch } from './schemas.js';
 
-const ReviewResponse = Type.Object({ data: AdminReview });
+const ReviewResponse = dataOf(AdminReview);
 const writeErrors = errorResponses('unauthorized', 'not_found', 'validation_failed', 'payload_too_large');
 
 export async function reviewAdminRoutes(app: App): Promise<void> {

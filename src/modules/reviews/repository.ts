@@ -1,5 +1,5 @@
 import type { Queryable } from '../../db/index.js';
-import { isBotId } from '../bots/repository.js';
+import { isSnowflakeId } from '../../lib/schemas.js';
 import type { AdminReview } from './schemas.js';
 
 export interface ReviewRow {
@@ -65,7 +65,7 @@ export interface NewReview {
 export const reviewRepository = {
   /** How many published reviews a published bot has (kept on the bot row); undefined for no such bot. */
   async publishedCount(db: Queryable, botId: string): Promise<number | undefined> {
-    if (!isBotId(botId)) return undefined;
+    if (!isSnowflakeId(botId)) return undefined;
     const { rows } = await db.query<{ rating_count: number }>('SELECT rating_count FROM bots WHERE id = $1 AND published', [
       botId,
     ]);

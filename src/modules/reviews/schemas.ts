@@ -1,6 +1,6 @@
 import { Type, type Static } from 'typebox';
 import { pageOf, pageQuery } from '../../lib/pagination.js';
-import { named, PageParam, Pagination, SnowflakeId, Timestamp, Uuid } from '../../lib/schemas.js';
+import { named, SnowflakeId, Timestamp, Uuid } from '../../lib/schemas.js';
 
 export const Review = named('Review', Type.Object({
   id: Uuid,
@@ -30,13 +30,10 @@ export type AdminReviewListQuery = Static<typeof AdminReviewListQuery>;
 
 export const AdminReviewList = named('AdminReviewList', pageOf(AdminReview));
 
-export const ReviewListQuery = Type.Object({
-  page: PageParam,
-  limit: Type.Integer({ minimum: 1, maximum: 100, default: 25 }),
-});
+export const ReviewListQuery = pageQuery({});
 export type ReviewListQuery = Static<typeof ReviewListQuery>;
 
-export const ReviewList = named('ReviewList', Type.Object({ data: Type.Array(Review), pagination: Pagination }));
+export const ReviewList = named('ReviewList', pageOf(Review));
 
 const ReviewBody = Type.String({ minLength: 1, maxLength: 4000, pattern: '\\S' });
 const HelpfulCount = Type.Integer({ minimum: 0, maximum: 2_147_483_647 });

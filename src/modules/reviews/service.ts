@@ -3,6 +3,7 @@ import type { Database, Queryable } from '../../db/index.js';
 import type { ChangeFeed } from '../../lib/change-feed.js';
 import type { Clock } from '../../lib/clock.js';
 import { AppError } from '../../lib/errors.js';
+import { offsetOf, page } from '../../lib/pagination.js';
 import { ReadCache, type CachedResponse } from '../../lib/read-cache.js';
 import { botRepository } from '../bots/repository.js';
 import { ReviewAnchors } from './anchors.js';
@@ -37,11 +38,10 @@ export class ReviewService {
   async publicListJson(botId: string, query: ReviewListQuery): Promise<CachedResponse<string>> {
     return this.pages.fetch(`reviews:${botId}:${query.page}:${query.limit}`, botId, async () => {
       const total = await reviewRepository.publishedCount(this.db, botId);
-      if (total === undefined) return undefined;
-      const offset = (query.page - 1) * query.limit;
+      if (total === undefined) throw AppError.notFound();
+      const offset = offsetOf(query);
       const reviews = offset >= total ? [] : await this.anchors.page(botId, offset, query.limit);
-      const pagination = { page: query.page, limit: query.limit, total, pages: Math.ceil(total / query.limit) };
-      return JSON.stringify({ data: reviews.map(toPublic), pagination });
+      return JSON.stringify(page(reviews.map(toPublic), total, query));
     });
   }
 

@@ -3,7 +3,8 @@ import type { ChangeFeed } from '../../lib/change-feed.js';
 import type { Clock } from '../../lib/clock.js';
 import type { CatalogFollower, PublishedBots } from '../bots/catalog.js';
 import type { Bot } from '../bots/schemas.js';
-import { SearchIndex, type Lang, type SearchDoc } from './engine/index.js';
+import { toDoc } from './document.js';
+import { SearchIndex, type Lang } from './engine/index.js';
 import { searchRepository } from './repository.js';
 import type { SearchHit, SynonymsBody } from './schemas.js';
 
@@ -89,22 +90,4 @@ export class SearchService implements CatalogFollower {
     this.operatorSynonyms = await searchRepository.synonyms(this.db);
     this.index.setOperatorSynonyms(this.operatorSynonyms);
   }
-}
-
-/** The search document of a published bot. */
-export function toDoc(bot: Bot): SearchDoc {
-  return {
-    id: bot.id,
-    name: bot.name,
-    slugs: bot.slugs,
-    shortDescription: bot.shortDescription,
-    categories: bot.categories,
-    tags: bot.tags,
-    iconUrl: bot.iconUrl,
-    isVerified: bot.isVerified,
-    votesMonth: bot.votesMonth,
-    votesTotal: bot.votesTotal,
-    serverCount: bot.serverCount,
-    rating: bot.rating,
-  };
 }

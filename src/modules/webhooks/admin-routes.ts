@@ -1,5 +1,5 @@
 import { Type } from 'typebox';
-import { errorResponses } from '../../lib/schemas.js';
+import { errorResponses, dataOf } from '../../lib/schemas.js';
 import type { App } from '../../lib/types.js';
 import { AdminBotIdParams } from '../bots/schemas.js';
 import { Delivery, DeliveryIdParams, DeliveryList, ListQuery, NotificationList, QueuedEvent, Webhook, WebhookList, WebhookListQuery, WebhookPut, WebhookWithSecret } from './schemas.js';
@@ -31,8 +31,8 @@ export async function webhookAdminRoutes(app: App): Promise<void> {
         params: AdminBotIdParams,
         body: WebhookPut,
         response: {
-          200: Type.Object({ data: WebhookWithSecret }),
-          201: Type.Object({ data: WebhookWithSecret }),
+          200: dataOf(WebhookWithSecret),
+          201: dataOf(WebhookWithSecret),
           ...errorResponses('unauthorized', 'not_found', 'validation_failed', 'payload_too_large'),
         },
       },
@@ -51,7 +51,7 @@ export async function webhookAdminRoutes(app: App): Promise<void> {
         tags: ['webhooks'],
         summary: "A bot's webhook, without its secret",
         params: AdminBotIdParams,
-        response: { 200: Type.Object({ data: Webhook }), ...readErrors },
+        response: { 200: dataOf(Webhook), ...readErrors },
       },
     },
     async (request) => ({ data: await app.services.webhooks.get(request.params.id) }),
@@ -82,7 +82,7 @@ export async function webhookAdminRoutes(app: App): Promise<void> {
         tags: ['webhooks'],
         summary: 'Send a `test` event through the delivery pipeline (409 when the webhook is switched off)',
         params: AdminBotIdParams,
-        response: { 202: Type.Object({ data: QueuedEvent }), ...readErrors, ...errorResponses('conflict', 'payload_too_large') },
+        response: { 202: dataOf(QueuedEvent), ...readErrors, ...errorResponses('conflict', 'payload_too_large') },
       },
     },
     async (request, reply) => reply.code(202).send({ data: await app.services.webhooks.sendTest(request.params.id) }),
@@ -111,7 +111,7 @@ export async function webhookAdminRoutes(app: App): Promise<void> {
         tags: ['webhooks'],
         summary: "Deliver a finished delivery's event again (same event id) as a new delivery",
         params: DeliveryIdParams,
-        response: { 202: Type.Object({ data: Delivery }), ...readErrors, ...errorResponses('conflict', 'payload_too_large') },
+        response: { 202: dataOf(Delivery), ...readErrors, ...errorResponses('conflict', 'payload_too_large') },
       },
     },
     async (request, reply) => reply.code(202).send({ data: await app.services.webhooks.redeliver(request.params.deliveryId) }),

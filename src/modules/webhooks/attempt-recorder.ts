@@ -2,9 +2,11 @@
  * Group commit for attempt records: attempts that finish while a record is being written are
  * written together by the next statement. One delivery alone costs one statement as before; a
  * busy worker writes many per round trip instead of queueing one statement each behind the
- * other users of the connection pool (or of PGlite's single connection).
+ * other users of the connection pool (or of PGlite's single connection). Successes then end their
+ * webhooks' runs of failures (endpoint-state.ts).
  */
 import type { Queryable } from '../../db/index.js';
+import { endpointState } from './endpoint-state.js';
 import { deliveryRepository, type AttemptRecord } from './delivery-repository.js';
 
 const MAX_BATCH = 256;
@@ -34,8 +36,9 @@ export class AttemptRecorder {
     while (this.queue.length > 0) {
       const batch = this.queue.splice(0, MAX_BATCH);
       try {
-        const numbers = await deliveryRepository.recordAttempts(this.db, batch.map((waiting) => waiting.record));
-        for (const waiting of batch) waiting.done(numbers.get(waiting.record.deliveryId));
+        const recorded = await deliveryRepository.recordAttempts(this.db, batch.map((waiting) => waiting.record));
+        await endpointState.onSuccess(this.db, recorded.values());
+        for (const waiting of batch) waiting.done(recorded.get(waiting.record.deliveryId)?.attempt);
       } catch (error) {
         for (const waiting of batch) waiting.fail(error);
       }

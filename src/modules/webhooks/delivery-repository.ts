@@ -33,6 +33,15 @@ export interface AttemptRecord {
   responseSnippet: string | null;
 }
 
+/** A stored attempt: its number, and what its webhook's state needs (endpoint-state.ts). */
+export interface RecordedAttempt {
+  attempt: number;
+  botId: string;
+  status: DeliveryStatus;
+  /** The webhook's run of failures when the attempt was recorded. */
+  consecutiveFailures: number;
+}
+
 export const deliveryRepository = {
   /**
    * Turns up to `limit` unrouted events into deliveries, in one statement. An event gets a delivery
@@ -114,14 +123,14 @@ export const deliveryRepository = {
 
   /**
    * Stores attempts and their deliveries' next states, each only if its lease still holds the
-   * delivery, all in one statement (one round trip; atomic without a transaction). A success also
-   * ends its webhook's run of failures. Returns the attempt number per delivery recorded; one whose
-   * lease was lost (expired and taken over, or the webhook deleted meanwhile) is left out and
-   * nothing is written for it.
+   * delivery, all in one statement (one round trip; atomic without a transaction). Returns per
+   * delivery recorded its attempt number, its bot's webhook's run of failures and its new status;
+   * one whose lease was lost (expired and taken over, or the webhook deleted meanwhile) is left out
+   * and nothing is written for it.
    */
-  async recordAttempts(db: Queryable, records: AttemptRecord[]): Promise<Map<string, number>> {
+  async recordAttempts(db: Queryable, records: AttemptRecord[]): Promise<Map<string, RecordedAttempt>> {
     const column = <T>(pick: (r: AttemptRecord) => T) => records.map(pick);
-    const { rows } = await db.query<{ id: string; attempts: number }>(
+    const { rows } = await db.query<{ id: string; attempts: number; bot_id: string; status: DeliveryStatus; consecutive_failures: number }>(
       `WITH input AS (
          SELECT * FROM unnest($1::uuid[], $2::uuid[], $3::text[], $4::timestamptz[], $5::timestamptz[], $6::smallint[],
                               $7::text[], $8::text[], $9::integer[], $10::text[])
@@ -136,11 +145,9 @@ export const deliveryRepository = {
          INSERT INTO delivery_attempts (delivery_id, attempt, attempted_at, status_code, error_code, error_message, latency_ms, response_snippet)
          SELECT d.id, d.attempts, i.attempted_at, i.status_code, i.error_code, i.error_message, i.latency_ms, i.snippet
          FROM d JOIN input i ON i.id = d.id
-       ), w AS (
-         UPDATE webhooks SET consecutive_failures = 0
-         WHERE bot_id IN (SELECT bot_id FROM d WHERE status = 'succeeded') AND consecutive_failures <> 0
        )
-       SELECT id, attempts FROM d`,
+       SELECT d.id, d.attempts, d.bot_id, d.status, COALESCE(w.consecutive_failures, 0) AS consecutive_failures
+       FROM d LEFT JOIN webhooks w ON w.bot_id = d.bot_id`,
       [
         column((r) => r.deliveryId),
         column((r) => r.lease),
@@ -154,7 +161,9 @@ export const deliveryRepository = {
         column((r) => r.responseSnippet),
       ],
     );
-    return new Map(rows.map((row) => [row.id, row.attempts]));
+    return new Map(
+      rows.map((row) => [row.id, { attempt: row.attempts, botId: row.bot_id, status: row.status, consecutiveFailures: row.consecutive_failures }]),
+    );
   },
 
   async find(

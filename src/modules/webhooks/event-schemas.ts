@@ -69,14 +69,22 @@ const headers = [
   },
 ];
 
-const responses = {
-  '2XX': { description: 'Received. Any 2xx counts as success.' },
-  '429': { description: 'Repeated later; a Retry-After longer than the schedule is honoured (up to one hour).' },
-  '5XX': { description: 'Repeated: six repeats at most, after 10, 40, 90, 160, 250 and 360 seconds.' },
-  default: { description: 'Any other status (other 4xx, 3xx) fails the delivery at once; redirects are not followed.' },
-};
+const COUNT_WORDS = ['no', 'one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine', 'ten'];
 
-function webhook(summary: string, schema: TSchema) {
+/** The answers a receiver may give, with what follows each under WEBHOOK_RETRY_SCHEDULE (seconds). */
+function responsesFor(retrySchedule: readonly number[]) {
+  const count = retrySchedule.length;
+  const repeats = `${COUNT_WORDS[count] ?? count} repeat${count === 1 ? '' : 's'}`;
+  const delays = count < 2 ? retrySchedule.join('') : `${retrySchedule.slice(0, -1).join(', ')} and ${retrySchedule[count - 1]}`;
+  return {
+    '2XX': { description: 'Received. Any 2xx counts as success.' },
+    '429': { description: 'Repeated later; a Retry-After longer than the schedule is honoured (up to one hour).' },
+    '5XX': { description: count === 0 ? 'Not repeated: the delivery fails at once.' : `Repeated: ${repeats} at most, after ${delays} seconds.` },
+    default: { description: 'Any other status (other 4xx, 3xx) fails the delivery at once; redirects are not followed.' },
+  };
+}
+
+function webhook(summary: string, schema: TSchema, responses: ReturnType<typeof responsesFor>) {
   return {
     post: {
       summary,
@@ -88,10 +96,13 @@ function webhook(summary: string, schema: TSchema) {
   };
 }
 
-/** The OpenAPI 3.1 `webhooks` object: one entry per event. */
-export const openapiWebhooks = {
-  vote: webhook('A vote for the bot', VoteEventBody),
-  premium: webhook('A premium subscription began or ended', PremiumEventBody),
-  donation: webhook('A donation to the bot', DonationEventBody),
-  test: webhook('A test call requested by the operator', TestEventBody),
-};
+/** The OpenAPI 3.1 `webhooks` object: one entry per event, the retries as configured. */
+export function openapiWebhooks(retrySchedule: readonly number[]) {
+  const responses = responsesFor(retrySchedule);
+  return {
+    vote: webhook('A vote for the bot', VoteEventBody, responses),
+    premium: webhook('A premium subscription began or ended', PremiumEventBody, responses),
+    donation: webhook('A donation to the bot', DonationEventBody, responses),
+    test: webhook('A test call requested by the operator', TestEventBody, responses),
+  };
+}

@@ -1,7 +1,7 @@
 /** Management API shapes: webhook configuration, the delivery log, notifications. */
 import { Type, type Static } from 'typebox';
 import { pageOf, pageQuery } from '../../lib/pagination.js';
-import { named, PageParam, Pagination, Timestamp, Uuid } from '../../lib/schemas.js';
+import { named, Timestamp, Uuid } from '../../lib/schemas.js';
 import { MAX_WEBHOOK_URL_LENGTH } from './url-policy.js';
 
 export const WebhookPut = Type.Object(
@@ -76,13 +76,10 @@ export const Delivery = named('Delivery', Type.Object({
 }));
 export type Delivery = Static<typeof Delivery>;
 
-export const ListQuery = Type.Object({
-  page: PageParam,
-  limit: Type.Integer({ minimum: 1, maximum: 100, default: 25 }),
-});
+export const ListQuery = pageQuery({});
 export type ListQuery = Static<typeof ListQuery>;
 
-export const DeliveryList = Type.Object({ data: Type.Array(Delivery), pagination: Pagination });
+export const DeliveryList = pageOf(Delivery);
 
 export const DeliveryIdParams = Type.Object({ deliveryId: Uuid });
 
@@ -101,4 +98,4 @@ export const Notification = named('Notification', Type.Object({
 }));
 export type Notification = Static<typeof Notification>;
 
-export const NotificationList = Type.Object({ data: Type.Array(Notification), pagination: Pagination });
+export const NotificationList = pageOf(Notification);

@@ -7,10 +7,11 @@ import type { Clock } from '../../lib/clock.js';
 import { AppError } from '../../lib/errors.js';
 import { botRepository } from '../bots/repository.js';
 import { deliveryRepository } from './delivery-repository.js';
-import { notificationRepository } from './notifications.js';
+import { endpointState } from './endpoint-state.js';
+import { notificationRepository } from './notification-repository.js';
 import { recordEvent, wakeWorkers } from './outbox.js';
 import type { LookupFn } from './resolve-host.js';
-import { offsetOf, page as pageOfItems, type Page as ItemPage } from '../../lib/pagination.js';
+import { offsetOf, page, type Page } from '../../lib/pagination.js';
 import type { BotWebhook, Delivery, ListQuery, Notification, Webhook, WebhookListQuery, WebhookPut, WebhookWithSecret } from './schemas.js';
 import { encryptSecret } from './secret-box.js';
 import { generateWebhookSecret } from './signature.js';
@@ -20,11 +21,6 @@ import { webhookRepository, type StoredWebhook } from './webhook-repository.js';
 export const TEST_EVENT_MESSAGE = 'This is a test event from Bot Directory.';
 /** Events deleted per statement by the nightly clean-up. */
 const PRUNE_BATCH = 1000;
-
-interface Page<T> {
-  data: T[];
-  pagination: { page: number; limit: number; total: number; pages: number };
-}
 
 export class WebhookService {
   constructor(
@@ -39,34 +35,28 @@ export class WebhookService {
   /**
    * Creates or replaces a bot's webhook. The URL must pass the address policy now (and again at
    * every connect). A new webhook gets a generated secret unless one is given; an existing one keeps
-   * its secret unless one is given. Enabling a disabled webhook resets the failure count and starts
-   * delivering the events from now on.
+   * its secret unless one is given. Its state follows endpoint-state.ts.
    */
   async configure(botId: string, input: WebhookPut): Promise<{ webhook: WebhookWithSecret; created: boolean }> {
     const check = await validateWebhookUrl(input.url, { allowPrivate: this.settings.allowPrivate, lookup: this.lookup });
     if (!check.ok) throw AppError.validation([{ field: 'url', message: `${check.code}: ${check.message}` }]);
     const now = this.clock.now();
-    const enabled = input.enabled ?? true;
     return this.db.transaction(async (tx) => {
       if (!(await botRepository.lock(tx, botId))) throw AppError.notFound('No bot with that application ID');
       const existing = await webhookRepository.find(tx, botId, true);
       const secret = input.secret ?? (existing ? undefined : generateWebhookSecret());
-      const restarted = enabled && !existing?.enabled;
-      const disabledAt = enabled ? null : existing && !existing.enabled ? new Date(existing.disabledAt ?? now) : now;
-      const consecutiveFailures = restarted ? 0 : (existing?.consecutiveFailures ?? 0);
+      const state = endpointState.configure(existing, input.enabled ?? true, now);
       await webhookRepository.upsert(
         tx,
         {
           botId,
           url: input.url,
           secretBox: secret === undefined ? (existing as StoredWebhook).secretBox : encryptSecret(secret, this.secretKey),
-          enabled,
-          disabledAt,
-          consecutiveFailures,
-          activeSince: restarted ? now : undefined,
+          ...state,
         },
         now,
       );
+      const { enabled, disabledAt, consecutiveFailures } = state;
       return {
         created: !existing,
         webhook: { url: input.url, secret: secret ?? null, enabled, disabledAt: disabledAt?.toISOString() ?? null, consecutiveFailures },
@@ -80,9 +70,9 @@ export class WebhookService {
   }
 
   /** Webhooks by state, for the operator: which are switched off, which are failing. */
-  async list(query: WebhookListQuery): Promise<ItemPage<BotWebhook>> {
+  async list(query: WebhookListQuery): Promise<Page<BotWebhook>> {
     const { items, total } = await webhookRepository.list(this.db, query.state, query.limit, offsetOf(query));
-    return pageOfItems(
+    return page(
       items.map(({ botId, url, enabled, disabledAt, consecutiveFailures }) => ({ botId, url, enabled, disabledAt, consecutiveFailures })),
       total,
       query,
@@ -106,7 +96,7 @@ export class WebhookService {
 
   async deliveries(botId: string, query: ListQuery): Promise<Page<Delivery>> {
     await this.require(botId);
-    const { items, total } = await deliveryRepository.list(this.db, botId, query.limit, (query.page - 1) * query.limit);
+    const { items, total } = await deliveryRepository.list(this.db, botId, query.limit, offsetOf(query));
     return page(items, total, query);
   }
 
@@ -140,7 +130,7 @@ export class WebhookService {
   }
 
   async notifications(query: ListQuery): Promise<Page<Notification>> {
-    const { items, total } = await notificationRepository.list(this.db, query.limit, (query.page - 1) * query.limit);
+    const { items, total } = await notificationRepository.list(this.db, query.limit, offsetOf(query));
     return page(items, total, query);
   }
 
@@ -168,8 +158,4 @@ export class WebhookService {
 
 function noWebhook(botId: string): AppError {
   return AppError.notFound(`No webhook configured for bot ${botId}`);
-}
-
-function page<T>(data: T[], total: number, query: ListQuery): Page<T> {
-  return { data, pagination: { page: query.page, limit: query.limit, total, pages: Math.ceil(total / query.limit) } };
 }

@@ -15,15 +15,19 @@ export interface StoredWebhook extends Webhook {
   secretBox: string;
 }
 
-export interface WebhookWrite {
-  botId: string;
-  url: string;
-  secretBox: string;
+/** A webhook's state columns, as endpoint-state.ts decides them. */
+export interface EndpointState {
   enabled: boolean;
   disabledAt: Date | null;
   consecutiveFailures: number;
   /** Set when the webhook starts (again) to receive events; undefined keeps the stored value. */
   activeSince: Date | undefined;
+}
+
+export interface WebhookWrite extends EndpointState {
+  botId: string;
+  url: string;
+  secretBox: string;
 }
 
 const COLUMNS = 'bot_id, url, secret_box, enabled, disabled_at, consecutive_failures';
@@ -81,27 +85,23 @@ export const webhookRepository = {
     return result.rowCount > 0;
   },
 
-  /**
-   * Counts a finally failed delivery and switches the webhook off when the run reaches `threshold`.
-   * Returns the new state and whether this very call switched it off (exactly one caller sees that).
-   */
-  async countFailure(
+  /** Writes state columns decided by endpoint-state.ts; answers the webhook as stored after. */
+  async updateState(
     tx: Queryable,
     botId: string,
-    threshold: number,
+    state: { consecutiveFailures: number; enabled?: boolean; disabledAt?: Date },
     now: Date,
-  ): Promise<{ webhook: StoredWebhook; switchedOff: boolean } | undefined> {
-    const before = await this.find(tx, botId, true);
-    if (!before) return undefined;
-    const failures = before.consecutiveFailures + 1;
-    const switchedOff = before.enabled && failures >= threshold;
+  ): Promise<StoredWebhook> {
     const { rows } = await tx.query<WebhookRow>(
       `UPDATE webhooks SET consecutive_failures = $2, updated_at = $3,
-         enabled = CASE WHEN $4::boolean THEN false ELSE enabled END,
-         disabled_at = CASE WHEN $4::boolean THEN $3::timestamptz ELSE disabled_at END
+         enabled = COALESCE($4::boolean, enabled), disabled_at = COALESCE($5::timestamptz, disabled_at)
        WHERE bot_id = $1 RETURNING ${COLUMNS}`,
-      [botId, failures, now, switchedOff],
+      [botId, state.consecutiveFailures, now, state.enabled ?? null, state.disabledAt ?? null],
     );
-    return { webhook: toWebhook(rows[0] as WebhookRow), switchedOff };
+    return toWebhook(rows[0] as WebhookRow);
+  },
+
+  async clearFailures(db: Queryable, botIds: string[]): Promise<void> {
+    await db.query('UPDATE webhooks SET consecutive_failures = 0 WHERE bot_id = ANY($1::text[]) AND consecutive_failures <> 0', [botIds]);
   },
 };

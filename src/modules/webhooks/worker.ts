@@ -15,17 +15,15 @@ import type { Database } from '../../db/index.js';
 import type { Periodic } from '../../lib/background.js';
 import type { Clock } from '../../lib/clock.js';
 import type { Metrics } from '../../lib/metrics.js';
-import { attemptDelivery, type AttemptResult } from './deliver-once.js';
+import { attemptDelivery, type AttemptResult } from './attempt-delivery.js';
 import { AttemptRecorder } from './attempt-recorder.js';
+import { endpointState, switchOffNotice } from './endpoint-state.js';
 import { deliveryRepository, type AttemptRecord, type ClaimedDelivery, type DeliveryStatus } from './delivery-repository.js';
-import { notificationRepository } from './notifications.js';
 import { WEBHOOK_CHANNEL } from './outbox.js';
 import { nextDelaySeconds } from './retry-policy.js';
 import { decryptSecret } from './secret-box.js';
-import { webhookRepository, type StoredWebhook } from './webhook-repository.js';
+import type { StoredWebhook } from './webhook-repository.js';
 
-/** Spec §3, §6: finally failed deliveries in a row that switch a webhook off. */
-export const DISABLE_AFTER_FAILURES = 20;
 /** Fallback when no NOTIFY arrives. */
 const POLL_INTERVAL_MS = 1000;
 const ROUTE_BATCH = 500;
@@ -187,10 +185,7 @@ export class DeliveryWorker {
     const switchedOff = await this.deps.db.transaction(async (tx) => {
       const recorded = await deliveryRepository.recordAttempts(tx, [record]);
       if (!recorded.has(delivery.id)) return undefined;
-      const counted = await webhookRepository.countFailure(tx, delivery.botId, DISABLE_AFTER_FAILURES, clock.now());
-      if (!counted?.switchedOff) return undefined;
-      await notificationRepository.insert(tx, disabledNotice(counted.webhook), clock.now(), this.deps.emails !== undefined);
-      return counted.webhook;
+      return endpointState.onFinalFailure(tx, delivery.botId, clock.now(), this.deps.emails !== undefined);
     });
     if (switchedOff) await this.reportSwitchOff(switchedOff);
   }
@@ -237,16 +232,7 @@ export class DeliveryWorker {
 
   private async reportSwitchOff(webhook: StoredWebhook): Promise<void> {
     this.deps.metrics?.webhookSwitchOffs.inc();
-    this.deps.log.warn({ botId: webhook.botId, url: webhook.url }, disabledNotice(webhook).message);
+    this.deps.log.warn({ botId: webhook.botId, url: webhook.url }, switchOffNotice(webhook).message);
     await this.deps.emails?.run();
   }
-}
-
-function disabledNotice(webhook: StoredWebhook) {
-  return {
-    botId: webhook.botId,
-    kind: 'webhook_disabled' as const,
-    message: `The webhook of bot ${webhook.botId} (${webhook.url}) was switched off after ${webhook.consecutiveFailures} deliveries in a row failed finally.`,
-    details: { url: webhook.url, consecutiveFailures: webhook.consecutiveFailures, disabledAt: webhook.disabledAt },
-  };
 }

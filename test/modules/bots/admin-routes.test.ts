@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { botBody, putBot } from '../../fixtures.js';
-import { ADMIN_TOKEN, backends, openApiDocuments, testApp } from '../../helpers.js';
+import { ADMIN_TOKEN, backends, openApiDocuments, appPerFile } from '../../helpers.js';
 
 const URL_FIELDS = ['iconUrl', 'bannerUrl', 'inviteUrl', 'supportServerUrl', 'websiteUrl'];
 
-describe.each(backends())('management API for bots on %s', async (backend) => {
-  const t = await testApp(backend);
+describe.each(backends())('management API for bots on %s', (backend) => {
+  const t = appPerFile(backend);
 
   async function stored(id: string): Promise<Record<string, unknown> | undefined> {
     const { rows } = await t.db.query<Record<string, unknown>>('SELECT * FROM bots WHERE id = $1', [id]);

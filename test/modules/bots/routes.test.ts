@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { sortKey } from '../../../src/modules/bots/repository.js';
 import { putBot, uniqueToken } from '../../fixtures.js';
-import { backends, ManualClock, testApp } from '../../helpers.js';
+import { backends, ManualClock, appPerFile } from '../../helpers.js';
 
 const ISO_MS_UTC = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 const BOT_FIELDS = [
@@ -11,9 +11,9 @@ const BOT_FIELDS = [
 ].sort();
 const START = new Date('2026-03-15T12:00:00.000Z');
 
-describe.each(backends())('public bots on %s', async (backend) => {
+describe.each(backends())('public bots on %s', (backend) => {
   const clock = new ManualClock(START);
-  const t = await testApp(backend, { clock });
+  const t = appPerFile(backend, { clock });
 
   /**
    * Facts written straight into the database (counters the API sets only through votes and

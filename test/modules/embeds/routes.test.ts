@@ -2,7 +2,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { shortNumber } from '../../../src/modules/embeds/render/index.js';
 import { botBody } from '../../fixtures.js';
-import { backends, ManualClock, testApp, type TestApp } from '../../helpers.js';
+import { backends, ManualClock, appPerFile, type TestApp } from '../../helpers.js';
 import { bearer, createKey } from '../../support/owner.js';
 import { HOSTILE_NAME } from './render/fixtures.js';
 import { expectWellFormedXml } from './render/xml.js';
@@ -67,10 +67,10 @@ function maxAge(response: LightMyRequestResponse): number {
   return match ? Number(match[1]) : Number.NaN;
 }
 
-describe.each(backends())('embeddable assets (%s)', async (backend) => {
+describe.each(backends())('embeddable assets (%s)', (backend) => {
   // A fixed mid-month day: votes of "this month" and the chart's days do not depend on the calendar.
   const clock = new ManualClock(new Date('2026-11-16T12:00:00.000Z'));
-  const t: TestApp = await testApp(backend, { clock, env: { SITE_URL: `${SITE_URL}/` } });
+  const t: TestApp = appPerFile(backend, { clock, env: { SITE_URL: `${SITE_URL}/` } });
 
   async function publish(overrides: Record<string, unknown> = {}): Promise<{ id: string; body: Record<string, unknown> }> {
     const bot = botBody(overrides);

@@ -1,8 +1,8 @@
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { addDays } from '../../../src/lib/clock.js';
 import { historyRepository } from '../../../src/modules/history/repository.js';
 import { putBot } from '../../fixtures.js';
-import { backends, ManualClock, testApp, type TestApp } from '../../helpers.js';
+import { backends, ManualClock, appPerFile, type TestApp } from '../../helpers.js';
 
 const TODAY = '2026-06-15';
 
@@ -19,9 +19,9 @@ function days(from: string, to: string): string[] {
   return out;
 }
 
-describe.each(backends())('history on %s', async (backend) => {
+describe.each(backends())('history on %s', (backend) => {
   const clock = new ManualClock(new Date(`${TODAY}T10:00:00.000Z`));
-  const t = await testApp(backend, { clock });
+  const t = appPerFile(backend, { clock });
 
   describe('GET /api/v1/bots/{id}/history', () => {
     it('defaults to 30 days: one item per day, oldest first, ending today', async () => {
@@ -115,15 +115,20 @@ describe.each(backends())('history on %s', async (backend) => {
     });
   });
 
-  describe('POST /admin/v1/history/collect', async () => {
+  describe('POST /admin/v1/history/collect', () => {
     // Its own database, so the counts of written rows are exact.
     const collectClock = new ManualClock(new Date(`${TODAY}T00:05:00.000Z`));
-    const c = await testApp(backend, { clock: collectClock });
-    const platform = await putBot(c, { platformServerCount: 100 });
-    const self = await putBot(c, { platformServerCount: 100 });
-    await c.db.query('UPDATE bots SET reported_server_count = 250, reported_at = now() WHERE id = $1', [self.id]);
-    await putBot(c, { platformServerCount: null });
-    const hidden = await putBot(c, { platformServerCount: 300, published: false });
+    const c = appPerFile(backend, { clock: collectClock });
+    let platform: { id: string };
+    let self: { id: string };
+    let hidden: { id: string };
+    beforeAll(async () => {
+      platform = await putBot(c, { platformServerCount: 100 });
+      self = await putBot(c, { platformServerCount: 100 });
+      await c.db.query('UPDATE bots SET reported_server_count = 250, reported_at = now() WHERE id = $1', [self.id]);
+      await putBot(c, { platformServerCount: null });
+      hidden = await putBot(c, { platformServerCount: 300, published: false });
+    });
     const rows = async (day: string) =>
       (
         await c.db.query<{ bot_id: string; servers: number; source: string }>(

@@ -1,9 +1,9 @@
 import { describe } from 'vitest';
-import { backends, testApp, type TestApp } from '../../helpers.js';
+import { backends, appPerFile, type TestApp } from '../../helpers.js';
 import { GUILD, USER, keyMatrix } from '../../support/owner.js';
 
-describe.each(backends())('owner endpoints reject bad keys (%s)', async (backend) => {
-  const t: TestApp = await testApp(backend);
+describe.each(backends())('owner endpoints reject bad keys (%s)', (backend) => {
+  const t: TestApp = appPerFile(backend);
   const context = () => t;
 
   describe('GET /bots/{id}/votes', () =>

@@ -1,9 +1,9 @@
-import { afterAll, describe, expect, it } from 'vitest';
-import { backends, freshDatabase, testApp } from '../../helpers.js';
+import { describe, expect, it } from 'vitest';
+import { appPerFile, backends, databasePerFile } from '../../helpers.js';
 import { bearer, createBot, createKey, USER } from '../../support/owner.js';
 
-describe.each(backends())('API key management (%s)', async (backend) => {
-  const t = await testApp(backend);
+describe.each(backends())('API key management (%s)', (backend) => {
+  const t = appPerFile(backend);
 
   it('returns the key once, with prefix, scopes, default tier 1; stores only its hash', async () => {
     const botId = await createBot(t);
@@ -69,13 +69,10 @@ describe.each(backends())('API key management (%s)', async (backend) => {
   });
 });
 
-describe.runIf(process.env.TEST_DATABASE_URL)('revocation across processes (postgres)', async () => {
-  // A skipped suite's body still runs to collect its tests: build nothing without the server.
-  if (!process.env.TEST_DATABASE_URL) return;
-  const db = await freshDatabase('postgres');
-  const a = await testApp('postgres', { db });
-  const b = await testApp('postgres', { db });
-  afterAll(() => db.close());
+describe.runIf(process.env.TEST_DATABASE_URL)('revocation across processes (postgres)', () => {
+  const shared = databasePerFile('postgres');
+  const a = appPerFile('postgres', () => ({ db: shared.db }));
+  const b = appPerFile('postgres', () => ({ db: shared.db }));
 
   it('a key revoked through one process is refused by the other', async () => {
     const botId = await createBot(a);

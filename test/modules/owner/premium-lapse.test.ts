@@ -1,17 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import { startLapseSweep } from '../../../src/modules/owner/lapse-sweep.js';
 import { LAPSE_BATCH } from '../../../src/modules/owner/service.js';
-import { backends, ManualClock, testApp } from '../../helpers.js';
+import { backends, ManualClock, appPerFile } from '../../helpers.js';
 import { bearer, createBot, createKey, USER } from '../../support/owner.js';
 
 const T0 = new Date('2026-05-01T12:00:00.000Z');
 const END = '2026-06-01T12:00:00.000Z';
 const TIER = '6f0c1f7e-8b4e-4c1a-9a57-4ad0f0b2a3c1';
 
-describe.each(backends())('premium subscriptions that run out (%s)', async (backend) => {
+describe.each(backends())('premium subscriptions that run out (%s)', (backend) => {
   const clock = new ManualClock(T0);
-  const t = await testApp(backend, { clock });
-  const other = await testApp(backend, { clock, db: t.db });
+  const t = appPerFile(backend, { clock });
+  const other = appPerFile(backend, () => ({ clock, db: t.db }));
 
   const subscribe = async (botId: string, body: Record<string, unknown> = {}) => {
     const response = await t.admin('POST', `/admin/v1/bots/${botId}/subscriptions`, {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { backends, ManualClock, testApp } from '../../helpers.js';
+import { backends, ManualClock, appPerFile } from '../../helpers.js';
 import { bearer, createBot, createKey, GUILD, USER } from '../../support/owner.js';
 
 const T0 = new Date('2026-05-01T12:00:00.000Z');
@@ -14,9 +14,9 @@ const INACTIVE = {
   cancelAtPeriodEnd: false,
 };
 
-describe.each(backends())('premium status (%s)', async (backend) => {
+describe.each(backends())('premium status (%s)', (backend) => {
   const clock = new ManualClock(T0);
-  const t = await testApp(backend, { clock });
+  const t = appPerFile(backend, { clock });
 
   const subscribe = (botId: string, body: Record<string, unknown>) =>
     t.admin('POST', `/admin/v1/bots/${botId}/subscriptions`, {
@@ -102,8 +102,8 @@ describe.each(backends())('premium status (%s)', async (backend) => {
   });
 });
 
-describe.each(backends())('donations (%s)', async (backend) => {
-  const t = await testApp(backend);
+describe.each(backends())('donations (%s)', (backend) => {
+  const t = appPerFile(backend);
 
   it('records a donation and its event', async () => {
     const botId = await createBot(t);

@@ -1,12 +1,12 @@
 import { randomBytes } from 'node:crypto';
-import { afterAll, describe, expect, it } from 'vitest';
-import { backends, freshDatabase, testApp } from '../../helpers.js';
+import { describe, expect, it } from 'vitest';
+import { appPerFile, backends, databasePerFile } from '../../helpers.js';
 import { bearer, createBot, createKey, USER } from '../../support/owner.js';
 
 const SPEC_LIMITS = { RATE_LIMIT_ANONYMOUS: '20', RATE_LIMIT_TIER1: '60', RATE_LIMIT_TIER2: '240', RATE_LIMIT_TIER3: '1200' };
 
-describe.each(backends())('real API keys and their tiers (%s)', async (backend) => {
-  const t = await testApp(backend, { env: SPEC_LIMITS });
+describe.each(backends())('real API keys and their tiers (%s)', (backend) => {
+  const t = appPerFile(backend, { env: SPEC_LIMITS });
 
   it('a key is counted under its tier, on owner and public endpoints alike', async () => {
     const botId = await createBot(t);
@@ -32,14 +32,11 @@ describe.each(backends())('real API keys and their tiers (%s)', async (backend) 
 
 describe.runIf(process.env.TEST_DATABASE_URL && process.env.TEST_REDIS_URL)(
   'two processes, one PostgreSQL, one Redis (postgres)',
-  async () => {
-    // A skipped suite's body still runs to collect its tests: build nothing without the servers.
-    if (!process.env.TEST_DATABASE_URL || !process.env.TEST_REDIS_URL) return;
-    const db = await freshDatabase('postgres');
+  () => {
+    const shared = databasePerFile('postgres');
     const env = { ...SPEC_LIMITS, REDIS_URL: process.env.TEST_REDIS_URL as string, REDIS_KEY_PREFIX: `t${randomBytes(4).toString('hex')}:` };
-    const a = await testApp('postgres', { db, env });
-    const b = await testApp('postgres', { db, env });
-    afterAll(() => db.close());
+    const a = appPerFile('postgres', () => ({ db: shared.db, env }));
+    const b = appPerFile('postgres', () => ({ db: shared.db, env }));
 
     it('a tier-1 key gets exactly 60 successes across both, then 429 with Retry-After', async () => {
       const botId = await createBot(a);

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { backends, testApp } from '../../helpers.js';
+import { backends, appPerFile } from '../../helpers.js';
 import { bearer, createBot, createKey } from '../../support/owner.js';
 
-describe.each(backends())('POST /bots/{id}/stats (%s)', async (backend) => {
-  const t = await testApp(backend);
+describe.each(backends())('POST /bots/{id}/stats (%s)', (backend) => {
+  const t = appPerFile(backend);
 
   async function setup() {
     const botId = await createBot(t, { platformServerCount: 100, platformShardCount: 2 });

@@ -1,13 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { backends, ManualClock, testApp } from '../../helpers.js';
+import { backends, ManualClock, appPerFile } from '../../helpers.js';
 import { bearer, createBot, createKey, USER } from '../../support/owner.js';
 
 const T0 = new Date('2026-03-10T08:00:00.000Z');
 const HOUR = 3_600_000;
 
-describe.each(backends())('votes and the 12-hour window (%s)', async (backend) => {
+describe.each(backends())('votes and the 12-hour window (%s)', (backend) => {
   const clock = new ManualClock(T0);
-  const t = await testApp(backend, { clock });
+  const t = appPerFile(backend, { clock });
 
   const vote = (botId: string, body: Record<string, unknown>) => t.admin('POST', `/admin/v1/bots/${botId}/votes`, body);
   const check = async (botId: string, key: string, user = USER) =>

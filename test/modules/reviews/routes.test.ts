@@ -1,15 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { putBot } from '../../fixtures.js';
-import { backends, ManualClock, testApp } from '../../helpers.js';
+import { backends, ManualClock, appPerFile } from '../../helpers.js';
 
 const ISO_MS_UTC = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 const REVIEW_FIELDS = ['id', 'rating', 'body', 'user', 'username', 'helpfulCount', 'developerReply', 'createdAt', 'updatedAt'].sort();
 const UNKNOWN_REVIEW = '00000000-0000-4000-8000-000000000000';
 
-describe.each(backends())('reviews on %s', async (backend) => {
+describe.each(backends())('reviews on %s', (backend) => {
   const clock = new ManualClock(new Date('2026-05-10T08:30:00.000Z'));
-  const t = await testApp(backend, { clock });
+  const t = appPerFile(backend, { clock });
 
   function review(botId: string, fields: Record<string, unknown> = {}) {
     return t.admin('POST', `/admin/v1/bots/${botId}/reviews`, {

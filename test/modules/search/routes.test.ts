@@ -1,6 +1,6 @@
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { botBody } from '../../fixtures.js';
-import { backends, freshDatabase, testApp } from '../../helpers.js';
+import { appPerFile, backends, databasePerFile } from '../../helpers.js';
 
 async function waitFor<T>(probe: () => Promise<T>, done: (value: T) => boolean): Promise<T> {
   for (let i = 0; i < 200; i++) {
@@ -11,8 +11,8 @@ async function waitFor<T>(probe: () => Promise<T>, done: (value: T) => boolean):
   return probe();
 }
 
-describe.each(backends())('GET /api/v1/search (%s)', async (backend) => {
-  const t = await testApp(backend);
+describe.each(backends())('GET /api/v1/search (%s)', (backend) => {
+  const t = appPerFile(backend);
   const search = (query: string) => t.get(`/api/v1/search?${query}`);
 
   async function putBot(overrides: Record<string, unknown>) {
@@ -101,13 +101,10 @@ describe.each(backends())('GET /api/v1/search (%s)', async (backend) => {
   });
 });
 
-describe.runIf(process.env.TEST_DATABASE_URL)('search across processes (postgres)', async () => {
-  // A skipped suite's body still runs to collect its tests: build nothing without the server.
-  if (!process.env.TEST_DATABASE_URL) return;
-  const db = await freshDatabase('postgres');
-  const writer = await testApp('postgres', { db });
-  const reader = await testApp('postgres', { db });
-  afterAll(() => db.close());
+describe.runIf(process.env.TEST_DATABASE_URL)('search across processes (postgres)', () => {
+  const shared = databasePerFile('postgres');
+  const writer = appPerFile('postgres', () => ({ db: shared.db }));
+  const reader = appPerFile('postgres', () => ({ db: shared.db }));
 
   it("another process's changes reach this process's index within a second", async () => {
     const { id, body } = botBody({ name: 'Fernwirkung' });

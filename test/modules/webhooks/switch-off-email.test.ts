@@ -1,7 +1,9 @@
 /** The switch-off e-mail is owed from the commit on: retried with backoff, sent once, never lost. */
 import { describe, expect, it } from 'vitest';
-import { EMAIL_MAX_ATTEMPTS, EmailOutbox, notificationRepository, type Mailer } from '../../../src/modules/webhooks/notifications.js';
-import { backends, ManualClock, testApp } from '../../helpers.js';
+import { EMAIL_MAX_ATTEMPTS, EmailOutbox } from '../../../src/modules/webhooks/email-outbox.js';
+import type { Mailer } from '../../../src/modules/webhooks/mailer.js';
+import { notificationRepository } from '../../../src/modules/webhooks/notification-repository.js';
+import { backends, ManualClock, appPerFile, testApp } from '../../helpers.js';
 import { createBot, waitFor } from './harness.js';
 import { startSmtpSink } from './smtp-sink.js';
 
@@ -22,8 +24,8 @@ function fakeMailer(failing: (call: number) => boolean) {
   };
   return mailer;
 }
-describe.each(backends())('switch-off e-mails (%s)', async (backend) => {
-  const t = await testApp(backend, { clock });
+describe.each(backends())('switch-off e-mails (%s)', (backend) => {
+  const t = appPerFile(backend, { clock });
   const owe = async (botId: string) =>
     (await notificationRepository.insert(t.db, { botId, kind: 'webhook_disabled', message: `switched off ${botId}`, details: {} }, clock.now(), true)).id;
   const pending = async (id: string) =>

@@ -1,6 +1,6 @@
 import Stripe from 'stripe';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
-import { attemptDelivery, RESPONSE_SNIPPET_BYTES, type AttemptInput } from '../../../src/modules/webhooks/deliver-once.js';
+import { attemptDelivery, RESPONSE_SNIPPET_BYTES, type AttemptInput } from '../../../src/modules/webhooks/attempt-delivery.js';
 import { createSafeDispatcher } from '../../../src/modules/webhooks/safe-dispatcher.js';
 import { generateWebhookSecret } from '../../../src/modules/webhooks/signature.js';
 import { verifyWebhook } from '../../../src/modules/webhooks/verify.js';

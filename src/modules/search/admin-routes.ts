@@ -1,0 +1,39 @@
+import { dataOf, errorResponses } from '../../lib/schemas.js';
+import type { App } from '../../lib/types.js';
+import { SynonymsBody } from './schemas.js';
+
+/** The operator's search synonyms. */
+export async function searchAdminRoutes(app: App): Promise<void> {
+  app.get(
+    '/search/synonyms',
+    {
+      schema: {
+        operationId: 'getSynonyms',
+        tags: ['search'],
+        summary: "The operator's search synonyms",
+        response: { 200: dataOf(SynonymsBody), ...errorResponses('unauthorized') },
+      },
+    },
+    async () => ({ data: await app.services.search.synonyms() }),
+  );
+
+  app.put(
+    '/search/synonyms',
+    {
+      schema: {
+        operationId: 'putSynonyms',
+        tags: ['search'],
+        summary: 'Replace the operator synonyms (one-way and multi-way); every process applies them at once',
+        body: SynonymsBody,
+        response: {
+          200: dataOf(SynonymsBody),
+          ...errorResponses('unauthorized', 'validation_failed', 'payload_too_large'),
+        },
+      },
+    },
+    async (request) => {
+      await app.services.search.saveSynonyms(request.body);
+      return { data: request.body };
+    },
+  );
+}

@@ -1,0 +1,23 @@
+import type { Bot } from '../bots/schemas.js';
+import type { SearchDoc } from './engine/index.js';
+
+/** What of a bot the search index holds. */
+export type DocSource = Pick<Bot, keyof SearchDoc>;
+
+/** The search document of a published bot (the service's index and the search bench alike). */
+export function toDoc(bot: DocSource): SearchDoc {
+  return {
+    id: bot.id,
+    name: bot.name,
+    slugs: bot.slugs,
+    shortDescription: bot.shortDescription,
+    categories: bot.categories,
+    tags: bot.tags,
+    iconUrl: bot.iconUrl,
+    isVerified: bot.isVerified,
+    votesMonth: bot.votesMonth,
+    votesTotal: bot.votesTotal,
+    serverCount: bot.serverCount,
+    rating: bot.rating,
+  };
+}

@@ -1,0 +1,87 @@
+/**
+ * The SQL of the notifications table: what the operator lists (GET /admin/v1/notifications) and the
+ * e-mails owed for them (see email-outbox.ts).
+ */
+import { randomUUID } from 'node:crypto';
+import type { Queryable } from '../../db/index.js';
+import type { Notification } from './schemas.js';
+
+export interface NewNotification {
+  botId: string;
+  kind: 'webhook_disabled';
+  message: string;
+  details: Record<string, unknown>;
+}
+
+interface NotificationRow {
+  id: string;
+  bot_id: string;
+  kind: 'webhook_disabled';
+  message: string;
+  details: Record<string, unknown>;
+  created_at: Date;
+}
+
+/** A notification whose e-mail is due, taken by one process for one attempt. */
+export interface DueEmail {
+  id: string;
+  botId: string;
+  message: string;
+  attempts: number;
+}
+
+export const notificationRepository = {
+  /** `email`: an e-mail is owed for it (SMTP_URL is set); it is due at once. */
+  async insert(tx: Queryable, notification: NewNotification, now: Date, email: boolean): Promise<Notification> {
+    const id = randomUUID();
+    await tx.query(
+      `INSERT INTO notifications (id, bot_id, kind, message, details, created_at, email_pending, email_next_at)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $6)`,
+      [id, notification.botId, notification.kind, notification.message, JSON.stringify(notification.details), now, email],
+    );
+    return { id, ...notification, createdAt: now.toISOString() };
+  },
+
+  /**
+   * Takes up to `limit` due e-mails (fewer than `maxAttempts` tried) for one attempt each: the next attempt is pushed back (1, 2, 4 …
+   * minutes) before sending, so a process dying mid-send delays the e-mail instead of losing it,
+   * and SKIP LOCKED keeps two processes from taking the same one.
+   */
+  async takeDueEmails(db: Queryable, now: Date, limit: number, maxAttempts: number): Promise<DueEmail[]> {
+    const { rows } = await db.query<{ id: string; bot_id: string; message: string; email_attempts: number }>(
+      `UPDATE notifications
+          SET email_attempts = email_attempts + 1,
+              email_next_at = $1::timestamptz + interval '1 minute' * power(2, email_attempts)
+        WHERE id IN (SELECT id FROM notifications
+                      WHERE email_pending AND email_next_at <= $1 AND email_attempts < $2
+                      ORDER BY email_next_at LIMIT $3 FOR UPDATE SKIP LOCKED)
+        RETURNING id, bot_id, message, email_attempts`,
+      [now, maxAttempts, limit],
+    );
+    return rows.map((row) => ({ id: row.id, botId: row.bot_id, message: row.message, attempts: row.email_attempts }));
+  },
+
+  async markEmailed(db: Queryable, id: string): Promise<void> {
+    await db.query('UPDATE notifications SET email_pending = false WHERE id = $1', [id]);
+  },
+
+  /** Newest first. */
+  async list(db: Queryable, limit: number, offset: number): Promise<{ items: Notification[]; total: number }> {
+    const { rows } = await db.query<NotificationRow>(
+      'SELECT id, bot_id, kind, message, details, created_at FROM notifications ORDER BY created_at DESC, id DESC LIMIT $1 OFFSET $2',
+      [limit, offset],
+    );
+    const counted = await db.query<{ total: number }>('SELECT count(*)::int AS total FROM notifications');
+    return {
+      items: rows.map((row) => ({
+        id: row.id,
+        botId: row.bot_id,
+        kind: row.kind,
+        message: row.message,
+        details: row.details,
+        createdAt: row.created_at.toISOString(),
+      })),
+      total: counted.rows[0]?.total ?? 0,
+    };
+  },
+};

@@ -13,6 +13,7 @@ import { OwnerService } from './owner/service.js';
 import { ReviewAdminService } from './reviews/admin-service.js';
 import { ReviewService } from './reviews/service.js';
 import { SearchService } from './search/service.js';
+import { TierRequestService } from './tiers/service.js';
 import type { LookupFn } from './webhooks/resolve-host.js';
 import { WebhookService } from './webhooks/service.js';
 
@@ -33,6 +34,7 @@ export function createServices(deps: ServiceDeps) {
   const catalog = new PublishedBots(db, clock);
   const history = new HistoryService(db, clock, feed);
   const embedsCache = new ReadCache(clock);
+  const keys = new KeyService(db, clock, feed);
   const services = {
     catalog,
     bots: new BotService(db, clock, catalog, feed, config.listMaxStaleMs),
@@ -41,7 +43,8 @@ export function createServices(deps: ServiceDeps) {
     reviews: new ReviewService(db, clock, feed),
     history,
     embeds: new EmbedService(db, embedsCache, history, config.siteUrl),
-    keys: new KeyService(db, clock, feed),
+    keys,
+    tiers: new TierRequestService(db, clock, keys),
     owner: new OwnerService(db, clock, feed),
     search: new SearchService(db, clock, feed, catalog),
     webhooks: new WebhookService(db, clock, config.webhook, deps.secretKey, deps.lookup),

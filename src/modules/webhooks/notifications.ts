@@ -97,6 +97,16 @@ export const notificationRepository = {
       total: counted.rows[0]?.total ?? 0,
     };
   },
+
+  /** A bot's latest notice (index notifications_bot_time): what its owner's dashboard shows. */
+  async latestForBot(db: Queryable, botId: string): Promise<Notification | undefined> {
+    const { rows } = await db.query<NotificationRow>(
+      'SELECT id, bot_id, kind, message, details, created_at FROM notifications WHERE bot_id = $1 ORDER BY created_at DESC LIMIT 1',
+      [botId],
+    );
+    const row = rows[0];
+    return row && { id: row.id, botId: row.bot_id, kind: row.kind, message: row.message, details: row.details, createdAt: row.created_at.toISOString() };
+  },
 };
 
 export interface Mailer {

@@ -41,3 +41,11 @@ export function signOut(request: FastifyRequest): void {
 export function safeReturnPath(value: unknown): string {
   return typeof value === 'string' && /^\/(?![/\\])[\x21-\x7e]{0,500}$/.test(value) ? value : '/dashboard';
 }
+
+/** What the pages keep in the encrypted session cookie. */
+declare module '@fastify/secure-session' {
+  interface SessionData {
+    user: StoredUser;
+    returnTo: string;
+  }
+}

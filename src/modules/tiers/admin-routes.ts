@@ -7,6 +7,11 @@ const decisionErrors = errorResponses('unauthorized', 'not_found', 'conflict', '
 
 /** The operator's side of tier requests: the list, and approve or deny. */
 export async function tierAdminRoutes(app: App): Promise<void> {
+  // The decision's body is optional: none at all reads as `{}` (no note).
+  const emptyIsNoNote = async (request: { body: unknown }) => {
+    request.body ??= {};
+  };
+
   app.get(
     '/tier-requests',
     {
@@ -24,30 +29,32 @@ export async function tierAdminRoutes(app: App): Promise<void> {
   app.post(
     '/tier-requests/:requestId/approve',
     {
+      preValidation: emptyIsNoNote,
       schema: {
         operationId: 'approveTierRequest',
         tags: ['keys'],
         summary: 'Approve: the key gets the tier asked for (409 once decided or when the key was revoked)',
         params: TierRequestIdParams,
-        body: Type.Optional(TierDecision),
+        body: TierDecision,
         response: { 200: Type.Object({ data: TierRequest }), ...decisionErrors },
       },
     },
-    async (request) => ({ data: await app.services.tiers.approve(request.params.requestId, request.body ?? {}) }),
+    async (request) => ({ data: await app.services.tiers.approve(request.params.requestId, request.body) }),
   );
 
   app.post(
     '/tier-requests/:requestId/deny',
     {
+      preValidation: emptyIsNoNote,
       schema: {
         operationId: 'denyTierRequest',
         tags: ['keys'],
         summary: 'Deny, with an optional note the owner sees (409 once decided)',
         params: TierRequestIdParams,
-        body: Type.Optional(TierDecision),
+        body: TierDecision,
         response: { 200: Type.Object({ data: TierRequest }), ...decisionErrors },
       },
     },
-    async (request) => ({ data: await app.services.tiers.deny(request.params.requestId, request.body ?? {}) }),
+    async (request) => ({ data: await app.services.tiers.deny(request.params.requestId, request.body) }),
   );
 }

@@ -58,7 +58,8 @@ function postgresSet(name: string): DataSet {
     create: () => admin(async (c) => void (await c.query(`CREATE DATABASE ${pg.escapeIdentifier(name)}`))),
     // Not WITH (FORCE): a session someone else has open on it must not be cut; the error says so.
     drop: () => admin(async (c) => void (await c.query(`DROP DATABASE IF EXISTS ${pg.escapeIdentifier(name)}`))),
-    open: () => openPostgres(url.toString(), 4),
+    // Bulk statements run for minutes at full size: no statement timeout.
+    open: () => openPostgres(url.toString(), 4, { connectMs: 10_000, statementMs: 0 }),
     sizeBytes: () =>
       admin(async (c) => Number((await c.query<{ size: string }>('SELECT pg_database_size($1) AS size', [name])).rows[0]?.size ?? 0)),
   };

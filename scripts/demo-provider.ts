@@ -42,7 +42,8 @@ export async function startDemoProvider(options: { kind?: 'oidc' | 'discord'; pe
   const issuer = new OAuth2Issuer();
   await issuer.keys.generate('RS256');
   const service = new OAuth2Service(issuer, endpoints);
-  const byId = new Map(options.personas.map((persona) => [persona.id, persona]));
+  // Looked up at each request: the demo adds its owner once the demo data is loaded.
+  const byId = { get: (id: string) => options.personas.find((persona) => persona.id === id) };
   /** Authorization codes handed out, by the persona that chose to sign in. */
   const codes = new Map<string, Persona>();
 
@@ -84,6 +85,8 @@ export async function startDemoProvider(options: { kind?: 'oidc' | 'discord'; pe
     handler(request, response);
   });
   await new Promise<void>((resolve) => server.listen(options.port ?? 0, options.host ?? '127.0.0.1', resolve));
+  // The demo's service decides when the process ends; this server never keeps it alive.
+  server.unref();
   const address = server.address() as AddressInfo;
   const origin = `http://${address.family === 'IPv6' ? `[${address.address}]` : address.address}:${address.port}`;
   issuer.url = origin;

@@ -5,7 +5,7 @@
  */
 import autocannon, { type RawRequest } from 'autocannon';
 import { seededRandom } from '../../scripts/random.js';
-import { cpuMs, type DatabaseCpu } from './proc.js';
+import { cpuMs, type DatabaseCpu } from '../lib/proc.js';
 import type { ReadTarget } from './reads.js';
 import type { Writer } from './writer-control.js';
 import type { WriterReport } from './write-stats.js';

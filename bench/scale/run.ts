@@ -16,10 +16,10 @@ import { parseOptions, type Options } from './args.js';
 import { ADMIN_URL, OUT_DIR } from './data-set.js';
 import { describe, ensureData, formatBytes, sideFilePath, type ReadyData } from './generate.js';
 import { measured, readPhase, type Mode, type PhaseContext, type ReadResult } from './measure.js';
-import { DatabaseCpu, loadAverage, memory } from './proc.js';
+import { DatabaseCpu, loadAverage, memory } from '../lib/proc.js';
 import { readTargets } from './reads.js';
 import { costPerWrite, readsTable, summaryTable, type RunResults, type WritePhase } from './report.js';
-import { buildServer, errorLines, startServer, type RunningServer } from './server-process.js';
+import { buildServer, errorLines, startServer, type RunningServer } from '../lib/server-process.js';
 import { Writer } from './writer-control.js';
 
 const MODES: Mode[] = ['uncached', 'cached'];

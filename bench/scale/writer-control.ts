@@ -1,7 +1,7 @@
 /** The orchestrator's handle on the writer process (writer.ts). */
 import { fork, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { stopProcess } from './server-process.js';
+import { stopProcess } from '../lib/server-process.js';
 import type { WriterCommand, WriterConfig, WriterMessage } from './writer.js';
 import type { WriterReport } from './write-stats.js';
 

@@ -5,6 +5,11 @@ import { AppError } from './errors.js';
 
 /** How long an entry may live when nothing invalidates it (a lost notification, say). */
 const TTL_MS = 30_000;
+/**
+ * Bodies kept per cache, in bytes: review pages, year-long histories and PNG charts are tens of
+ * kilobytes each, so a bound by count alone let four caches hold over a gigabyte at 100,000 bots.
+ */
+const MAX_BYTES = 24 * 1024 * 1024;
 
 export interface CachedResponse<B extends string | Buffer = string | Buffer> {
   body: B;
@@ -15,6 +20,7 @@ export interface CachedResponse<B extends string | Buffer = string | Buffer> {
 
 interface Entry extends CachedResponse {
   group: string;
+  bytes: number;
 }
 
 interface Flight {
@@ -39,19 +45,28 @@ export function etagOf(body: string | Buffer): string {
  * answers. Concurrent misses of one key share one computation (single flight); a computation
  * that an invalidation overtook is neither stored nor joined by later requests, so nobody is
  * served an answer older than the change they could have seen. The store holds at most
- * `maxEntries` (the oldest goes first) and nothing else grows with the keys asked for.
+ * `maxEntries` and `maxBytes` of bodies (the oldest goes first) and nothing else grows with the
+ * keys asked for.
  */
 export class ReadCache {
   private readonly entries = new Map<string, Entry>();
   private readonly keysByGroup = new Map<string, Set<string>>();
   private readonly flights = new Map<string, Flight>();
+  private bytes = 0;
+
+  private readonly maxEntries: number;
+  private readonly maxBytes: number;
+  /** Whether an expired entry may answer while the database does not (not for answers that expire by meaning). */
+  private readonly staleWhenDown: boolean;
 
   constructor(
     private readonly clock: Clock,
-    private readonly maxEntries = 20_000,
-    /** Whether an expired entry may answer while the database does not (not for answers that expire by meaning). */
-    private readonly staleWhenDown = true,
-  ) {}
+    options: { maxEntries?: number; maxBytes?: number; staleWhenDown?: boolean } = {},
+  ) {
+    this.maxEntries = options.maxEntries ?? 20_000;
+    this.maxBytes = options.maxBytes ?? MAX_BYTES;
+    this.staleWhenDown = options.staleWhenDown ?? true;
+  }
 
   /**
    * The cached response for key, or compute(month) stored under it; undefined from compute
@@ -115,7 +130,7 @@ export class ReadCache {
     const keys = this.keysByGroup.get(group);
     if (!keys) return;
     for (const key of keys) {
-      this.entries.delete(key);
+      this.drop(key);
       if (this.flights.get(key)?.group === group) this.flights.delete(key);
     }
     this.keysByGroup.delete(group);
@@ -125,7 +140,7 @@ export class ReadCache {
   forget(key: string): void {
     const entry = this.entries.get(key);
     const flight = this.flights.get(key);
-    this.entries.delete(key);
+    this.drop(key);
     this.flights.delete(key);
     const group = entry?.group ?? flight?.group;
     if (group !== undefined) this.unindex(group, key);
@@ -133,6 +148,7 @@ export class ReadCache {
 
   clear(): void {
     this.entries.clear();
+    this.bytes = 0;
     this.keysByGroup.clear();
     this.flights.clear();
   }
@@ -143,15 +159,24 @@ export class ReadCache {
   }
 
   private store(key: string, group: string, entry: CachedResponse): void {
-    const old = this.entries.get(key);
-    if (old) this.entries.delete(key);
-    else if (this.entries.size >= this.maxEntries) {
-      // Maps iterate in insertion order: the first key is the oldest entry.
-      const [oldestKey, oldest] = this.entries.entries().next().value as [string, Entry];
-      this.entries.delete(oldestKey);
+    this.drop(key);
+    const bytes = typeof entry.body === 'string' ? entry.body.length : entry.body.byteLength;
+    // Maps iterate in insertion order: the first key is the oldest entry.
+    for (const [oldestKey, oldest] of this.entries) {
+      if (this.entries.size < this.maxEntries && this.bytes + bytes <= this.maxBytes) break;
+      this.drop(oldestKey);
       this.unindex(oldest.group, oldestKey);
     }
-    this.entries.set(key, { ...entry, group });
+    this.entries.set(key, { ...entry, group, bytes });
+    this.bytes += bytes;
+  }
+
+  /** Removes a stored entry and its bytes (the group index is the caller's business). */
+  private drop(key: string): void {
+    const entry = this.entries.get(key);
+    if (!entry) return;
+    this.entries.delete(key);
+    this.bytes -= entry.bytes;
   }
 
   private index(group: string, key: string): void {

@@ -127,7 +127,7 @@ describe('ReadCache', () => {
   });
 
   it('drops the oldest entry beyond its size', async () => {
-    const cache = new ReadCache(march(), 2);
+    const cache = new ReadCache(march(), { maxEntries: 2 });
     await cache.fetch('a', 'a', async () => 'a1');
     await cache.fetch('b', 'b', async () => 'b1');
     await cache.fetch('c', 'c', async () => 'c1');
@@ -135,8 +135,27 @@ describe('ReadCache', () => {
     expect(await body(cache.fetch('c', 'c', async () => 'c2'))).toBe('c1');
   });
 
+  it('keeps at most maxBytes of bodies, dropping the oldest, and counts a replaced or forgotten body once', async () => {
+    const cache = new ReadCache(march(), { maxBytes: 1_000 });
+    const kb = (tag: string) => tag.padEnd(400, '.');
+    await cache.fetch('a', 'a', async () => kb('a'));
+    await cache.fetch('b', 'b', async () => Buffer.from(kb('b')));
+    expect(cache.size).toBe(2);
+    await cache.fetch('c', 'c', async () => kb('c'));
+    expect(cache.size).toBe(2);
+    expect(await body(cache.fetch('a', 'a', async () => 'a again'))).toBe('a again');
+    cache.forget('a');
+    cache.invalidate('b');
+    expect(cache.size).toBe(1);
+    // 'c' (400) plus two more of 300 fit in 1,000 bytes only if the dropped bodies were uncounted.
+    await cache.fetch('d', 'd', async () => 'd'.repeat(300));
+    await cache.fetch('e', 'e', async () => 'e'.repeat(300));
+    expect(cache.size).toBe(3);
+    expect(await body(cache.fetch('c', 'c', async () => 'c again'))).toBe(kb('c'));
+  });
+
   it('stays bounded under a flood of distinct keys and unknown bots: evicted and missing answers leave no index behind', async () => {
-    const cache = new ReadCache(march(), 100);
+    const cache = new ReadCache(march(), { maxEntries: 100 });
     for (let i = 0; i < 5_000; i++) {
       await cache.fetch(`reviews:${i % 50}:${i}`, String(i % 50), async () => `page ${i}`);
       await expect(cache.fetch(`bot:x${i}`, `x${i}`, async () => undefined)).rejects.toMatchObject({ code: 'not_found' });

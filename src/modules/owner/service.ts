@@ -56,7 +56,7 @@ export class OwnerService {
     private readonly feed: ChangeFeed,
   ) {
     // A vote status past its window is wrong, not stale: no old answers while the database is down.
-    this.checks = new ReadCache(clock, CHECK_CACHE_ENTRIES, false);
+    this.checks = new ReadCache(clock, { maxEntries: CHECK_CACHE_ENTRIES, staleWhenDown: false });
   }
 
   /** A vote of `userId` for the bot changes that user's status only; any other change of the bot all of them. */

@@ -83,7 +83,9 @@ async function answersOf(server: RunningServer, targets: Target[]): Promise<Answ
   return answers;
 }
 
-async function benchBackend(backend: string, env: Record<string, string>): Promise<Row[]> {
+async function benchBackend(backend: string, dataEnv: Record<string, string>): Promise<Row[]> {
+  // One key for the seeding app and the server (production requires it with DATABASE_URL).
+  const env = { ...dataEnv, SECRET_KEY: randomBytes(32).toString('hex') };
   say(`[${backend}] seeding the demo data ...`);
   const { botId, key } = await prepare(env);
   const withKey = { authorization: `Bearer ${key}` };

@@ -11,6 +11,7 @@ import { bearerToken, operatorCheck } from './modules/admin/auth.js';
 import { looksLikeKey } from './modules/keys/key-format.js';
 import { adminRoutes } from './modules/admin/routes.js';
 import { docsRoutes } from './modules/docs/routes.js';
+import { sdkDocsRoutes } from './modules/docs/sdk-docs.js';
 import { embedRoutes } from './modules/embeds/routes.js';
 import { healthRoutes } from './modules/health/routes.js';
 import { HealthService } from './modules/health/service.js';
@@ -151,6 +152,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(healthRoutes, { health, metrics, metricsToken: config.metricsToken });
   await app.register(pageRoutes, { version: VERSION });
   await app.register(docsRoutes, { version: VERSION });
+  await app.register(sdkDocsRoutes);
   await app.register(publicRoutes, { prefix: '/api/v1' });
   await app.register(embedRoutes, { prefix: '/api' });
   await app.register(adminRoutes, { prefix: '/admin/v1' });

@@ -16,7 +16,7 @@ import { dropIndexes, restoreIndexes } from './bulk-load.js';
 import { dataSet, OUT_DIR, type DataSet } from './data-set.js';
 import { computeDerivedCounters } from './derived.js';
 import { insertBots, loadHistory, loadReviews, loadVotes, PLAN_TABLE } from './facts.js';
-import { currentMigrations, readMeta, staleReason, writeMeta, type Meta } from './meta.js';
+import { currentMigrations, readMeta, staleReason, upgrade, writeMeta, type Meta } from './meta.js';
 import { loadKeys, loadSubscriptions } from './owner-facts.js';
 import { dataSetName, GENERATOR_VERSION, scaleParams, type ScaleParams } from './params.js';
 import { buildSideFile, readSideFile, writeSideFile, type SideFile } from './side-file.js';
@@ -61,6 +61,12 @@ export async function ensureData(options: EnsureOptions): Promise<ReadyData> {
     meta = await generate(set, params, log);
   } else {
     log(`Reusing the complete data set ${set.where} (generated ${meta?.completedAt}; --regenerate for a new one)`);
+    const db = await set.open();
+    try {
+      meta = await upgrade(db, meta as Meta, log);
+    } finally {
+      await db.close();
+    }
   }
   const token = meta?.completedAt as string;
   const path = sideFilePath(set);

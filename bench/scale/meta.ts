@@ -1,10 +1,11 @@
 /**
  * The completion mark of a generated data set, kept in the data set itself: what was generated
  * (parameters, generator version, the migrations applied) and when it was finished. A data set
- * without a finished mark, or made for other parameters or migrations, is generated again.
+ * without a finished mark, or made for other parameters, or with a migration this checkout does not
+ * have, is generated again; one that lacks only newer migrations is upgraded (`upgrade`).
  */
 import type { Database } from '../../src/db/index.js';
-import { loadMigrations } from '../../src/db/migrate.js';
+import { loadMigrations, migrate } from '../../src/db/migrate.js';
 import { GENERATOR_VERSION, type ScaleParams } from './params.js';
 
 export interface Meta {
@@ -43,8 +44,22 @@ export function staleReason(meta: Meta | undefined, params: ScaleParams): string
   const differs = (Object.keys(params) as (keyof ScaleParams)[]).filter((k) => meta.params[k] !== params[k]);
   if (differs.length > 0) return `it was made with other parameters (${differs.join(', ')})`;
   const now = currentMigrations();
-  if (meta.migrations.join() !== now.join()) {
+  // Migrations added since are applied to it (upgrade), as an operator's database gets them.
+  if (meta.migrations.some((name) => !now.includes(name))) {
     return `its migrations (${meta.migrations.at(-1) ?? 'none'}) differ from this checkout's (${now.at(-1) ?? 'none'})`;
   }
   return undefined;
+}
+
+/** Applies the migrations added since the data set was made, then vacuums what they rewrote. */
+export async function upgrade(db: Database, meta: Meta, log: (line: string) => void): Promise<Meta> {
+  const missing = currentMigrations().filter((name) => !meta.migrations.includes(name));
+  if (missing.length === 0) return meta;
+  const t0 = Date.now();
+  await migrate(db);
+  await db.query('VACUUM ANALYZE');
+  log(`  upgraded with ${missing.join(', ')} in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
+  const upgraded = { ...meta, migrations: currentMigrations() };
+  await writeMeta(db, upgraded);
+  return upgraded;
 }

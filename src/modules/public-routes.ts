@@ -31,15 +31,19 @@ export async function publicRoutes(app: App): Promise<void> {
     }
     done();
   });
-  await app.register(cors, {
-    hook: 'onRequest',
-    delegator: (request, callback) => {
-      // Actual answers get their CORS headers in onSend below (so errors and 429s carry them too).
-      if (request.method !== 'OPTIONS') return callback(null, NO_CORS);
-      const methods = app.allowedMethods(request.url.split('?', 1)[0] ?? '');
-      if (methods.length === 0) return callback(null, NO_CORS);
-      callback(null, { origin: '*', methods, allowedHeaders: ALLOWED_HEADERS, maxAge: PREFLIGHT_MAX_AGE_S, strictPreflight: false });
-    },
+  // @fastify/cors in a context of its own: its hook then runs for its preflight route only, not
+  // for every request (its options delegator normalised options on each one, 3.6% of a cached
+  // read's CPU in a profile). Actual answers get their CORS headers in onSend below, so errors
+  // and 429s carry them too.
+  await app.register(async (preflights) => {
+    await preflights.register(cors, {
+      hook: 'onRequest',
+      delegator: (request, callback) => {
+        const methods = app.allowedMethods(request.url.split('?', 1)[0] ?? '');
+        if (methods.length === 0) return callback(null, NO_CORS);
+        callback(null, { origin: '*', methods, allowedHeaders: ALLOWED_HEADERS, maxAge: PREFLIGHT_MAX_AGE_S, strictPreflight: false });
+      },
+    });
   });
 
   app.addHook('onSend', async (_request, reply) => {

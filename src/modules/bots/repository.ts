@@ -116,7 +116,7 @@ export const botRepository = {
     return rows[0]!.now;
   },
 
-  /** Bots whose row changed at or after `since` (an index range on changed_at). */
+  /** Bots whose row changed at or after `since` (a scan: changed_at is deliberately not indexed, see 010). */
   async changedSince(db: Queryable, since: Date): Promise<BotVersion[]> {
     const { rows } = await db.query<BotVersion>(
       `SELECT id, published, ${micros('changed_at')} AS changed_us FROM bots WHERE changed_at >= $1`,

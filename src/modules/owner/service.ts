@@ -124,25 +124,25 @@ export class OwnerService {
     return { serverCount: stored.serverCount, shardCount: stored.shardCount };
   }
 
-  /** A vote, its counters and its `vote` event, in one transaction; 409 inside another vote's 12 hours. */
+  /** A vote, its counters and its `vote` event, in one statement; 409 inside another vote's 12 hours. */
   async addVote(botId: string, input: VoteCreate): Promise<VoteEntry> {
     const now = this.clock.now();
     const votedAt = input.votedAt ? new Date(input.votedAt) : now;
     if (votedAt > now) throw AppError.validation([{ field: 'votedAt', message: 'must not be in the future' }]);
+    if (!isBotId(botId)) throw AppError.notFound('No bot with that application ID');
     const vote = { user: input.user, username: input.username, flagged: input.flagged ?? false, votedAt: votedAt.toISOString() };
     const month = utcDay(startOfUtcMonth(votedAt));
-    const announce = (counters: { votesTotal: number; votesMonth: number; changedUs: number }) =>
-      ({ kind: 'bot', botId, aspect: 'votes', userId: input.user, counters: { ...counters, month } }) as const;
-    await this.feed.commit(this.db, announce, async (tx) => {
-      // The row lock serialises votes per bot, so two racing votes of one user cannot both pass the check.
-      if (!(await botRepository.lock(tx, botId))) throw AppError.notFound('No bot with that application ID');
-      const window = { from: new Date(votedAt.getTime() - VOTE_WINDOW_MS), to: new Date(votedAt.getTime() + VOTE_WINDOW_MS) };
-      const counters = await voteRepository.insert(tx, { id: uuidv7(), botId, ...vote, votedAt, month }, window);
-      if (!counters) throw new AppError('conflict', 'This user already voted for this bot within the last 12 hours');
-      // The vote's announcement wakes the delivery workers (after the commit, batched).
-      await recordEvent(tx, { botId, type: 'vote', payload: vote, createdAt: now }, { wake: false });
-      return counters;
-    });
+    const window = { from: new Date(votedAt.getTime() - VOTE_WINDOW_MS), to: new Date(votedAt.getTime() + VOTE_WINDOW_MS) };
+    const counters = await voteRepository.record(
+      this.db,
+      { id: uuidv7(), botId, ...vote, votedAt, month },
+      window,
+      { id: uuidv7(now.getTime()), payload: vote, createdAt: now },
+    );
+    if (counters === 'no_bot') throw AppError.notFound('No bot with that application ID');
+    if (counters === 'duplicate') throw new AppError('conflict', 'This user already voted for this bot within the last 12 hours');
+    // After the commit and batched with others; it also wakes the delivery workers for the event.
+    this.feed.announce({ kind: 'bot', botId, aspect: 'votes', userId: input.user, counters: { ...counters, month } });
     return vote;
   }
 

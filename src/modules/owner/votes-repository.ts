@@ -1,5 +1,4 @@
 import type { Queryable } from '../../db/index.js';
-import { micros } from '../../db/sql.js';
 import type { VoteEntry } from './schemas.js';
 
 interface VoteRow {
@@ -36,7 +35,7 @@ export const voteRepository = {
 
   /**
    * Stores many votes at once (an import: no 12-hour check, no events) and moves the counters by
-   * as much as `insert` would one vote at a time: keep the two in step.
+   * as much as `record` would one vote at a time: keep the two in step.
    */
   async insertMany(
     tx: Queryable,
@@ -63,32 +62,23 @@ export const voteRepository = {
   },
 
   /**
-   * Stores the vote unless the user has another one strictly inside (from, to), and moves the
-   * bot's total and monthly counters with it, in one statement; answers the counters after it,
-   * or undefined when an earlier vote was in the way. The caller holds the bot's row lock, taken
-   * in an earlier statement: this one's snapshot then sees every vote committed before the lock.
+   * Stores the vote unless the user has another one strictly inside (from, to), moves the bot's
+   * total and monthly counters, and writes the `vote` event, in one call of `record_vote`
+   * (migration 011: the bot's row lock, then the check, in one round trip, in autocommit).
+   * Answers the counters after the vote, `duplicate`, or `no_bot`.
    */
-  async insert(
-    tx: Queryable,
+  async record(
+    db: Queryable,
     vote: { id: string; botId: string; user: string; username: string; flagged: boolean; votedAt: Date; month: string },
     window: { from: Date; to: Date },
-  ): Promise<{ votesTotal: number; votesMonth: number; changedUs: number } | undefined> {
-    const { rows } = await tx.query<{ votes_total: number; votes_month: number; changed_us: number }>(
-      `WITH v AS (
-         INSERT INTO votes (id, bot_id, user_id, username, flagged, voted_at)
-         SELECT $1, $2, $3, $4, $5, $6
-          WHERE NOT EXISTS (SELECT 1 FROM votes WHERE bot_id = $2 AND user_id = $3 AND voted_at > $7 AND voted_at < $8)
-         RETURNING bot_id
-       ), m AS (
-         INSERT INTO bot_vote_months (bot_id, month, votes) SELECT bot_id, $9::date, 1 FROM v
-         ON CONFLICT (bot_id, month) DO UPDATE SET votes = bot_vote_months.votes + 1
-         RETURNING votes
-       )
-       UPDATE bots SET votes_total = votes_total + 1 WHERE id IN (SELECT bot_id FROM v)
-       RETURNING votes_total, (SELECT votes FROM m) AS votes_month, ${micros('changed_at')} AS changed_us`,
-      [vote.id, vote.botId, vote.user, vote.username, vote.flagged, vote.votedAt, window.from, window.to, vote.month],
+    event: { id: string; payload: Record<string, unknown>; createdAt: Date },
+  ): Promise<{ votesTotal: number; votesMonth: number; changedUs: number } | 'duplicate' | 'no_bot'> {
+    const { rows } = await db.query<{ status: 'stored' | 'duplicate' | 'no_bot'; votes_total: number; votes_month: number; changed_us: number }>(
+      'SELECT * FROM record_vote($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)',
+      [vote.id, vote.botId, vote.user, vote.username, vote.flagged, vote.votedAt, window.from, window.to, vote.month, event.id, JSON.stringify(event.payload), event.createdAt],
     );
-    const row = rows[0];
-    return row && { votesTotal: row.votes_total, votesMonth: row.votes_month, changedUs: row.changed_us };
+    const row = rows[0]!;
+    if (row.status !== 'stored') return row.status;
+    return { votesTotal: row.votes_total, votesMonth: row.votes_month, changedUs: row.changed_us };
   },
 };

@@ -174,7 +174,7 @@ describe.each(backends())('bot list from the in-memory catalog on %s', (backend)
     const { id } = await putBot(t, { name: `${token} vanish` });
     await t.db.query('DELETE FROM bots WHERE id = $1', [id]);
     expect((await t.get(`/api/v1/bots/${id}`)).statusCode).toBe(200);
-    // Every sixtieth sweep compares every published bot; an incremental one cannot see a deletion.
+    // Every thirtieth sweep compares every published bot; an incremental one cannot see a deletion.
     for (let i = 0; i < 60; i++) await t.app.services.catalog.sweep();
     await t.app.services.catalog.ready(true);
     expect((await t.get(`/api/v1/bots/${id}`)).statusCode).toBe(404);

@@ -42,6 +42,9 @@ const ADMIN_PATHS = [
   '/admin/v1/bots/{id}/webhook/deliveries',
   '/admin/v1/webhook/deliveries/{deliveryId}/redeliver',
   '/admin/v1/notifications',
+  '/admin/v1/tier-requests',
+  '/admin/v1/tier-requests/{requestId}/approve',
+  '/admin/v1/tier-requests/{requestId}/deny',
 ];
 
 type Operation = {

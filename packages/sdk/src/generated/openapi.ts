@@ -819,11 +819,11 @@ export interface operations {
     listBots: {
         parameters: {
             query?: {
-                page?: number;
-                limit?: number;
                 sort?: "votes_month" | "votes_total" | "servers" | "new" | "name";
                 /** @description Case-insensitive substring of the bot name */
                 search?: string;
+                page?: number;
+                limit?: number;
             };
             header?: never;
             path?: never;

@@ -7,6 +7,8 @@ COPY package.json package-lock.json tsconfig.json tsconfig.build.json ./
 COPY scripts ./scripts
 COPY src ./src
 COPY assets ./assets
+# The workspace package: its lock entry must resolve, and the build writes its reference (/docs/sdk/).
+COPY packages ./packages
 # prepare builds dist/ (typescript is a dependency); development tools are left out.
 RUN npm ci --omit=dev --no-audit --no-fund && npm cache clean --force
 USER node

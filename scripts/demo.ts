@@ -1,5 +1,6 @@
 import { performance } from 'node:perf_hooks';
 import { loadConfigOrExit, start } from '../src/server.js';
+import { startDemoProvider, type Persona } from './demo-provider.js';
 import { demoKey } from './demo-key.js';
 import { sampleDataFile } from './sample-data.js';
 import { seed } from './seed.js';
@@ -9,6 +10,13 @@ const started = performance.now();
 
 // Readable logs in the demo (pino-pretty is a development dependency); LOG_FORMAT=json overrides.
 process.env.LOG_FORMAT ??= 'pretty';
+
+// Sign-in: unless a real provider is configured, a local one whose login page offers the demo's
+// owner (added below, once the demo bot is known) and a demo voter.
+const DEMO_VOTER: Persona = { id: '200000000000000001', name: 'Demo Voter', label: 'Sign in as a demo voter' };
+const personas: Persona[] = [DEMO_VOTER];
+const provider = process.env.AUTH_PROVIDER ? undefined : await startDemoProvider({ personas });
+if (provider) Object.assign(process.env, provider.env);
 
 /** Starts the service and, on an empty database, loads the demo data first. */
 const config = loadConfigOrExit();
@@ -21,9 +29,10 @@ if ((rows[0]?.n ?? 0) === 0) {
   });
   app.log.info(result, 'demo data loaded');
 }
-const { rows: sample } = await app.db.query<{ id: string; slug: string }>(
-  `SELECT id, slugs->>'en' AS slug FROM bots WHERE published ORDER BY votes_total DESC, id LIMIT 1`,
+const { rows: sample } = await app.db.query<{ id: string; slug: string; owner: string; name: string }>(
+  `SELECT id, slugs->>'en' AS slug, owners[1] AS owner, name FROM bots WHERE published ORDER BY votes_total DESC, id LIMIT 1`,
 );
+if (sample[0]?.owner) personas.unshift({ id: sample[0].owner, name: 'Demo Owner', label: `Sign in as a demo owner (of ${sample[0].name})` });
 const botId = sample[0]?.id ?? '';
 const key = botId ? await demoKey(app, botId) : '';
 const base = config.baseUrl;
@@ -35,7 +44,9 @@ Bot Directory demo is running (ready in ${seconds} s).
   API:           ${base}/api/v1/bots
   OpenAPI:       ${base}/api/v1/openapi.json
   One bot:       ${base}/api/v1/bots/${botId}
-  Its widget:    ${base}/api/widget/${botId}      (its vote button: ${config.siteUrl}/en/bots/${sample[0]?.slug ?? ''})
+  Its page:      ${config.siteUrl}/en/bots/${sample[0]?.slug ?? ''}   (where its widget's vote button leads)
+  Its widget:    ${base}/api/widget/${botId}
+  Dashboard:     ${base}/dashboard   (sign-in: ${provider ? `the local demo provider at ${provider.origin}: demo owner or demo voter` : config.auth.provider?.kind})
   Its votes:     curl -H 'Authorization: Bearer ${key}' ${base}/api/v1/bots/${botId}/votes
   Health:        ${base}/health/ready          Metrics: ${base}/metrics
   Admin token:   ${config.adminToken}

@@ -11,12 +11,14 @@ import { operatorCheck } from './modules/admin/auth.js';
 import { rateLimitCaller } from './modules/keys/rate-limit-caller.js';
 import { adminRoutes } from './modules/admin/routes.js';
 import { docsRoutes } from './modules/docs/routes.js';
+import { sdkDocsRoutes } from './modules/docs/sdk-docs.js';
 import { embedRoutes } from './modules/embeds/routes.js';
 import { healthRoutes } from './modules/health/routes.js';
 import { HealthService } from './modules/health/service.js';
 import { pageRoutes } from './modules/pages/routes.js';
 import { publicRoutes } from './modules/public-routes.js';
-import { createRateLimitStore, rateLimitPlugin, type RateLimitStore, type ResolveClient } from './modules/ratelimit/index.js';
+import { sitePlugin } from './modules/site/plugin.js';
+import { createRateLimitStore, MemoryStore, rateLimitPlugin, type RateLimitStore, type ResolveClient } from './modules/ratelimit/index.js';
 import { createServices, type Services } from './modules/services.js';
 import errorsPlugin, { mapFrameworkError, MAX_PARAM_LENGTH } from './plugins/errors.js';
 import type { LookupFn } from './modules/webhooks/resolve-host.js';
@@ -138,9 +140,12 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(healthRoutes, { health, metrics, metricsToken: config.metricsToken });
   await app.register(pageRoutes, { version: VERSION });
   await app.register(docsRoutes, { version: VERSION });
+  await app.register(sdkDocsRoutes);
   await app.register(publicRoutes, { prefix: '/api/v1' });
   await app.register(embedRoutes, { prefix: '/api' });
   await app.register(adminRoutes, { prefix: '/admin/v1' });
+  // The vote action's limits count in the same store as the API's (Redis when configured).
+  await app.register(sitePlugin, { store: rateLimitStore ?? new MemoryStore() });
 
   const stopWorkers = options.workers ? await startWorkers(app, { secretKey, lookup: options.lookup, version: VERSION, metrics }) : undefined;
   app.addHook('onClose', async () => {

@@ -3,6 +3,7 @@ import { isIP } from 'node:net';
 import { join, resolve } from 'node:path';
 import { Cron } from 'croner';
 import type { DatabaseTimeouts } from './db/postgres.js';
+import { readAuthConfig, type AuthConfig } from './modules/auth/config.js';
 import { parseRetrySchedule } from './modules/webhooks/retry-policy.js';
 import { DEFAULT_WEBHOOK_TIMEOUT_MS } from './modules/webhooks/safe-dispatcher.js';
 import { parseSecretKey } from './modules/webhooks/secret-box.js';
@@ -68,6 +69,8 @@ export interface Config {
   };
   /** Where a switched-off webhook is reported by e-mail; undefined when SMTP_URL is not set. */
   mail: { smtpUrl: string; from: string; to: string } | undefined;
+  /** Sign-in of owners and voters (AUTH_*, SESSION_*). */
+  auth: AuthConfig;
 }
 
 /** Requests allowed per 60-second window, by kind of caller. */
@@ -162,6 +165,9 @@ export function readConfig(env: Env = process.env): Config {
       retentionDays: integer(env, 'WEBHOOK_LOG_RETENTION_DAYS', 90, 1, 3650),
     },
     mail: mail(env, baseUrl),
+    auth: readAuthConfig(env, nodeEnv, baseUrl, (variable, problem) => {
+      throw new ConfigError(variable, problem);
+    }),
   };
 }
 

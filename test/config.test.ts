@@ -98,6 +98,7 @@ describe('readConfig', () => {
       secretKeyFile: '/var/lib/bots/secret.key',
       webhook: { allowPrivate: false, retrySchedule: [10, 40, 90, 160, 250, 360], timeoutMs: 10_000, concurrency: 32, retentionDays: 90 },
       mail: undefined,
+      auth: { provider: undefined, sessionKey: expect.any(Buffer), sessionKeyGenerated: true, sessionMaxAgeSeconds: 604_800, secureCookies: true },
     });
   });
 

@@ -318,9 +318,15 @@ const ENVELOPE_SCHEMA = {
 
 /**
  * Answers outside the API documents, described in the README instead: the landing page, the docs
- * pages, health checks, metrics, and the page the widget's vote button reaches without SITE_URL.
+ * pages, health checks, metrics, and the site's pages (bot pages and their vote, sign-in, the
+ * dashboard, their assets).
  */
-const OPERATOR_PAGES = [/^\/$/, /^\/(admin\/)?docs(\/.*)?$/, /^\/health\/(live|ready)$/, /^\/metrics$/, /^\/(en|de)\/bots\/[^/]+$/];
+const OPERATOR_PAGES = [/^\/$/, /^\/(admin\/)?docs(\/.*)?$/, /^\/health\/(live|ready)$/, /^\/metrics$/, ...sitePages()];
+
+/** The server-rendered pages, whose errors are pages too (HTML, not the JSON envelope). */
+function sitePages(): RegExp[] {
+  return [/^\/(en|de)\/bots\/[^/]+(\/vote)?$/, /^\/dashboard(\/.*)?$/, /^\/auth\/(sign-in|callback|sign-out)$/, /^\/assets\/site\.(css|js)$/];
+}
 
 /** A response as the checker needs it; light-my-request responses and real HTTP ones both fit. */
 export interface CheckedResponse {
@@ -390,7 +396,9 @@ export class ContractChecker {
     const documented = operation && (operation.responses[String(status)] ?? operation.responses.default);
     const mediaType = contentType.split(';', 1)[0]?.trim() ?? '';
     // An operation may document a non-JSON rendering of its errors (the embeds: an image or a page).
-    const renderedError = status >= 400 && mediaType !== '' && !mediaType.endsWith('json') && documented?.content?.[mediaType] !== undefined;
+    const sitePage = sitePages().some((pattern) => pattern.test(path));
+    const renderedError =
+      status >= 400 && mediaType !== '' && !mediaType.endsWith('json') && (documented?.content?.[mediaType] !== undefined || (sitePage && mediaType === 'text/html'));
 
     if (method === 'HEAD') {
       // Node drops the body of any HEAD response on the wire; light-my-request shows what an

@@ -13,6 +13,8 @@ import { OwnerService } from './owner/service.js';
 import { ReviewAdminService } from './reviews/admin-service.js';
 import { ReviewService } from './reviews/service.js';
 import { SearchService } from './search/service.js';
+import { SlugIndex } from './site/slug-index.js';
+import { TierRequestService } from './tiers/service.js';
 import type { LookupFn } from './webhooks/resolve-host.js';
 import { WebhookEndpointService } from './webhooks/endpoint-service.js';
 import { WebhookService } from './webhooks/service.js';
@@ -32,17 +34,22 @@ export interface ServiceDeps {
 export function createServices(deps: ServiceDeps) {
   const { config, db, clock, feed } = deps;
   const catalog = new PublishedBots(db, clock);
+  const slugs = new SlugIndex();
+  catalog.follow(slugs);
   const history = new HistoryService(db, clock, feed);
   const embedsCache = new ReadCache(clock);
+  const keys = new KeyService(db, clock, feed);
   const services = {
     catalog,
+    slugs,
     bots: new BotService(db, clock, catalog, feed, config.listMaxStaleMs),
     botAdmin: new BotAdminService(db, clock),
     reviewAdmin: new ReviewAdminService(db),
     reviews: new ReviewService(db, clock, feed),
     history,
     embeds: new EmbedService(db, embedsCache, history, config.siteUrl),
-    keys: new KeyService(db, clock, feed),
+    keys,
+    tiers: new TierRequestService(db, clock, keys),
     owner: new OwnerService(db, clock, feed),
     search: new SearchService(db, clock, feed, catalog),
     webhooks: new WebhookService(db, clock, config.webhook, deps.secretKey, deps.lookup),

@@ -24,7 +24,10 @@ export default fp(
         info: {
           title: 'Bot Directory API',
           version: opts.version,
-          description: 'Public read API, owner API and embeds of the bot directory.',
+          description:
+            'Public read API, owner API and embeds of the bot directory.\n\n' +
+            '**SDK**: `npm install @bot-directory/sdk`: a typed client, a shard-aware stats autoposter and webhook ' +
+            'middlewares for node http, express and Fastify. Reference: [/docs/sdk/](/docs/sdk/).',
         },
         servers: [{ url: opts.baseUrl }],
         components: {

@@ -90,14 +90,12 @@ describe('docs pages in Chromium', () => {
     await page.close();
   });
 
-  it('the landing page and the vote-button page render without script', async () => {
+  it('the landing page renders without script', async () => {
     const { page, problems } = await watchedPage();
     await page.goto(`${running.origin}/`);
     expect(await page.evaluate(() => document.title)).toBe('Bot Directory');
+    expect(await page.evaluate(() => document.body.innerText)).toContain('API reference');
     await page.screenshot({ path: `${ARTIFACTS}/landing.png` });
-    await page.goto(`${running.origin}/de/bots/musik-bot`);
-    expect(await page.evaluate(() => document.body.innerText)).toContain('SITE_URL');
-    await page.screenshot({ path: `${ARTIFACTS}/vote-without-site-url.png` });
     expect(problems).toEqual([]);
     await page.close();
   });

@@ -65,30 +65,6 @@ describe('landing, docs and CORS', () => {
     }
   });
 
-  it('the vote button without SITE_URL lands on a page that explains SITE_URL, in the widget’s language', async () => {
-    const english = await t.get('/en/bots/music-bot');
-    expect(english.statusCode).toBe(200);
-    expect(english.body).toContain('<code>SITE_URL</code>');
-    expect(english.body).toContain('music-bot');
-    const german = await t.get('/de/bots/%3Cscript%3E');
-    expect(german.body).toContain('Abgestimmt wird');
-    expect(german.body).toContain('&lt;script&gt;');
-    expect(german.body).not.toContain('<script>');
-    expect((await t.get('/fr/bots/x')).statusCode).toBe(404);
-    expect((await t.get('/api/bots/x')).statusCode).toBe(404);
-  });
-
-  it('with SITE_URL set, that page says this address is not the website', async () => {
-    const other = await testApp('pglite', { env: { SITE_URL: 'https://bots.example.org' } });
-    try {
-      const page = await other.get('/en/bots/music-bot');
-      expect(page.body).toContain('This address is not that website.');
-      expect(page.body).not.toContain('is not configured yet');
-    } finally {
-      await other.close();
-    }
-  });
-
   describe('CORS preflights', () => {
     const preflight = (url: string, method: string, headers = 'authorization, content-type') =>
       t.inject({ method: 'OPTIONS', url, headers: { origin: 'https://dev.example.org', 'access-control-request-method': method, 'access-control-request-headers': headers } });

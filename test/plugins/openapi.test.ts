@@ -47,6 +47,9 @@ const ADMIN_PATHS = [
   '/admin/v1/bots/{id}/webhooks/{endpointId}/test',
   '/admin/v1/bots/{id}/webhooks/{endpointId}/rotate-secret',
   '/admin/v1/bots/{id}/webhooks/{endpointId}/previous-secret',
+  '/admin/v1/tier-requests',
+  '/admin/v1/tier-requests/{requestId}/approve',
+  '/admin/v1/tier-requests/{requestId}/deny',
 ];
 
 type Operation = {

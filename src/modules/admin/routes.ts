@@ -5,6 +5,7 @@ import { keyAdminRoutes } from '../keys/admin-routes.js';
 import { ownerAdminRoutes } from '../owner/admin-routes.js';
 import { reviewAdminRoutes } from '../reviews/admin-routes.js';
 import { searchAdminRoutes } from '../search/admin-routes.js';
+import { tierAdminRoutes } from '../tiers/admin-routes.js';
 import { webhookAdminRoutes } from '../webhooks/admin-routes.js';
 import { webhookEndpointRoutes } from '../webhooks/endpoint-routes.js';
 import { adminAuth } from './auth.js';
@@ -31,4 +32,5 @@ export async function adminRoutes(app: App): Promise<void> {
   await app.register(searchAdminRoutes);
   await app.register(webhookAdminRoutes);
   await app.register(webhookEndpointRoutes);
+  await app.register(tierAdminRoutes);
 }

@@ -1,6 +1,6 @@
 import type { Database } from '../../db/index.js';
 import { startPeriodic, type Periodic } from '../../lib/background.js';
-import { startOfUtcMonth, utcDay, type Clock } from '../../lib/clock.js';
+import { startOfNextUtcMonth, startOfUtcMonth, utcDay, type Clock } from '../../lib/clock.js';
 import { etagOf } from '../../lib/read-cache.js';
 import { BotRanking, type ListedBot } from './ranking.js';
 import type { BotCounters } from '../../lib/change-feed.js';
@@ -59,6 +59,7 @@ export class PublishedBots {
   private loading: Promise<void> | undefined;
   private loadedMonth = '';
   private sweepFrom: Date | undefined;
+  private monthSpan = { key: '', from: 0, to: 0 };
   private sweeps = 0;
   private sweeper: Periodic | undefined;
   /** Grows with every change applied: a page built at the same version is still exact. */
@@ -298,8 +299,15 @@ export class PublishedBots {
     this.ranking.replace(previous, next);
   }
 
+  /** The current UTC month (`YYYY-MM-01`), worked out again only when the clock leaves it: every read asks. */
   private month(): string {
-    return utcDay(startOfUtcMonth(this.clock.now()));
+    const now = this.clock.now();
+    const t = now.getTime();
+    if (t < this.monthSpan.from || t >= this.monthSpan.to) {
+      const from = startOfUtcMonth(now);
+      this.monthSpan = { key: utcDay(from), from: from.getTime(), to: startOfNextUtcMonth(now).getTime() };
+    }
+    return this.monthSpan.key;
   }
 }
 

@@ -84,4 +84,14 @@ export const notificationRepository = {
       total: counted.rows[0]?.total ?? 0,
     };
   },
+
+  /** The bot's latest notification (the dashboard's switch-off banner). */
+  async latestForBot(db: Queryable, botId: string): Promise<Notification | undefined> {
+    const { rows } = await db.query<NotificationRow>(
+      'SELECT id, bot_id, kind, message, details, created_at FROM notifications WHERE bot_id = $1 ORDER BY created_at DESC LIMIT 1',
+      [botId],
+    );
+    const row = rows[0];
+    return row && { id: row.id, botId: row.bot_id, kind: row.kind, message: row.message, details: row.details, createdAt: row.created_at.toISOString() };
+  },
 };

@@ -112,12 +112,13 @@ export class WebhookService {
    * Delivers a delivery's event again as a new delivery (same event id, fresh schedule), so the log
    * keeps what happened to the first one. Refused while the original is still pending.
    */
-  async redeliver(deliveryId: string): Promise<Delivery> {
+  async redeliver(deliveryId: string, botId?: string): Promise<Delivery> {
     const now = this.clock.now();
     const id = randomUUID();
     const original = await this.db.transaction(async (tx) => {
       const found = await deliveryRepository.find(tx, deliveryId);
-      if (!found) throw AppError.notFound('No delivery with that ID');
+      // With `botId` (an owner's dashboard), another bot's delivery does not exist.
+      if (!found || (botId !== undefined && found.botId !== botId)) throw AppError.notFound('No delivery with that ID');
       if (found.status === 'pending') throw new AppError('conflict', 'The delivery is still pending; it will be attempted again by itself');
       const webhook = await webhookRepository.findEndpoint(tx, found.endpointId);
       if (!webhook?.enabled) throw new AppError('conflict', 'The webhook is switched off; enable it first');
@@ -136,6 +137,17 @@ export class WebhookService {
       completedAt: null,
       attempts: [],
     };
+  }
+
+  /**
+   * The notice telling the owner that the webhook was switched off after failing (spec §5 "the
+   * owner is notified"), while it is still off; undefined when it is on or was switched off by hand.
+   */
+  async switchOffNotice(botId: string): Promise<Notification | undefined> {
+    const webhook = await webhookRepository.find(this.db, botId);
+    if (!webhook || webhook.enabled || webhook.disabledAt === null) return undefined;
+    const notice = await notificationRepository.latestForBot(this.db, botId);
+    return notice && notice.createdAt >= webhook.disabledAt ? notice : undefined;
   }
 
   async notifications(query: ListQuery): Promise<Page<Notification>> {

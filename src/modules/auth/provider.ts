@@ -1,0 +1,92 @@
+import oauthPlugin, { type OAuth2Namespace } from '@fastify/oauth2';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { request as httpRequest } from 'undici';
+import { AppError } from '../../lib/errors.js';
+import type { DiscordProvider, OidcProvider } from './config.js';
+import type { SignedInUser } from './session.js';
+
+/** The chat platform's OAuth2 scope that tells who the user is, and nothing more. */
+const DISCORD_SCOPE = ['identify'];
+const OIDC_SCOPE = ['openid', 'profile'];
+const NAME_MAX = 100;
+
+export interface SignInFlow {
+  /** The provider's authorization URL, with `state` and a PKCE challenge kept in cookies for the callback. */
+  start(request: FastifyRequest, reply: FastifyReply): Promise<string>;
+  /** Exchanges the callback's code (checking `state` and the PKCE verifier) and asks who signed in. */
+  finish(request: FastifyRequest, reply: FastifyReply): Promise<SignedInUser>;
+}
+
+/**
+ * Registers @fastify/oauth2 for the configured provider: Discord's authorization-code flow (scope
+ * `identify`, endpoints under AUTH_DISCORD_BASE_URL) or any OpenID Connect provider (endpoints by
+ * discovery from AUTH_ISSUER). PKCE (S256) and `state` always.
+ */
+export async function registerProvider(
+  app: FastifyInstance,
+  provider: DiscordProvider | OidcProvider,
+  options: { callbackUri: string; secureCookies: boolean },
+): Promise<SignInFlow> {
+  const common = {
+    name: 'platformOAuth2',
+    callbackUri: options.callbackUri,
+    pkce: 'S256' as const,
+    cookie: { secure: options.secureCookies, sameSite: 'lax' as const, httpOnly: true, path: '/auth/' },
+    userAgent: 'bot-directory' as const,
+  };
+  const credentials = { client: { id: provider.clientId, secret: provider.clientSecret } };
+  if (provider.kind === 'discord') {
+    await app.register(oauthPlugin, {
+      ...common,
+      scope: DISCORD_SCOPE,
+      credentials: {
+        ...credentials,
+        auth: { authorizeHost: provider.baseUrl, authorizePath: '/oauth2/authorize', tokenHost: provider.baseUrl, tokenPath: '/api/oauth2/token' },
+      },
+    });
+  } else {
+    await app.register(oauthPlugin, { ...common, scope: OIDC_SCOPE, credentials, discovery: { issuer: provider.issuer } });
+  }
+  const oauth = (): OAuth2Namespace => (app as unknown as { platformOAuth2: OAuth2Namespace }).platformOAuth2;
+  return {
+    start: (request, reply) => oauth().generateAuthorizationUri(request, reply),
+    async finish(request, reply) {
+      let accessToken: string;
+      try {
+        accessToken = (await oauth().getAccessTokenFromAuthorizationCodeFlow(request, reply)).token.access_token;
+      } catch (error) {
+        request.log.info({ reason: (error as Error).message }, 'sign-in refused at the callback');
+        throw new AppError('unauthorized', 'Sign-in failed: the answer of the sign-in provider was not accepted');
+      }
+      const identity = provider.kind === 'discord' ? await discordUser(provider.baseUrl, accessToken) : await oidcUser(await oauth().userinfo(accessToken));
+      if (!identity) throw new AppError('unauthorized', 'Sign-in failed: the provider did not say who you are');
+      return identity;
+    },
+  };
+}
+
+/** `GET /api/users/@me`: the Discord user behind the token. */
+async function discordUser(baseUrl: string, accessToken: string): Promise<SignedInUser | undefined> {
+  const response = await httpRequest(`${baseUrl}/api/users/@me`, {
+    headers: { authorization: `Bearer ${accessToken}`, 'user-agent': 'bot-directory' },
+    headersTimeout: 10_000,
+    bodyTimeout: 10_000,
+  });
+  if (response.statusCode !== 200) {
+    await response.body.dump();
+    return undefined;
+  }
+  const user = (await response.body.json()) as { id?: unknown; username?: unknown; global_name?: unknown };
+  return toUser(user.id, user.global_name ?? user.username);
+}
+
+function oidcUser(info: object): SignedInUser | undefined {
+  const claims = info as { sub?: unknown; preferred_username?: unknown; name?: unknown };
+  return toUser(claims.sub, claims.preferred_username ?? claims.name);
+}
+
+function toUser(id: unknown, name: unknown): SignedInUser | undefined {
+  if (typeof id !== 'string' || !/^[\x21-\x7e]{1,100}$/.test(id)) return undefined;
+  const display = typeof name === 'string' && name.trim() !== '' ? name.trim().slice(0, NAME_MAX) : id;
+  return { id, name: display };
+}

@@ -1,0 +1,44 @@
+import { Type } from 'typebox';
+import type { App } from '../../lib/types.js';
+import { html } from '../site/html.js';
+import { pickLang, TEXTS } from '../site/i18n/index.js';
+import { otherLangUrl, sendPage } from '../site/frame.js';
+import type { SignInFlow } from './provider.js';
+import { currentUser, safeReturnPath, signIn, signOut } from './session.js';
+
+/**
+ * `GET /auth/sign-in`: off to the provider (state and PKCE verifier in short cookies on /auth/);
+ * `GET /auth/callback`: back from it, a fresh session for who signed in; `POST /auth/sign-out`.
+ */
+export async function authRoutes(app: App, options: { flow: SignInFlow | undefined }): Promise<void> {
+  const { flow } = options;
+  const hidden = { hide: true };
+
+  app.get('/auth/sign-in', { schema: { ...hidden, querystring: Type.Object({ return: Type.Optional(Type.String({ maxLength: 600 })), lang: Type.Optional(Type.String()) }) } }, async (request, reply) => {
+    const returnTo = safeReturnPath(request.query.return);
+    if (!flow) {
+      const lang = pickLang(request.query.lang, request.headers['accept-language']);
+      const t = TEXTS[lang];
+      return sendPage(request, reply, { lang, status: 503, title: t.signIn, alternate: otherLangUrl(request, lang), main: html`<h1>${t.signIn}</h1><p>${t.signInOff}</p>` });
+    }
+    if (currentUser(request)) return reply.redirect(returnTo, 303);
+    request.session.set('returnTo', returnTo);
+    const url = await flow.start(request, reply);
+    return reply.header('cache-control', 'no-store').redirect(url, 302);
+  });
+
+  if (flow) {
+    app.get('/auth/callback', { schema: hidden }, async (request, reply) => {
+      const user = await flow.finish(request, reply);
+      const returnTo = safeReturnPath(request.session.get('returnTo'));
+      signIn(request, user);
+      request.log.info({ user: user.id }, 'signed in');
+      return reply.header('cache-control', 'no-store').redirect(returnTo, 303);
+    });
+  }
+
+  app.post('/auth/sign-out', { schema: hidden, preHandler: app.csrfProtection }, async (request, reply) => {
+    signOut(request);
+    return reply.header('cache-control', 'no-store').redirect('/', 303);
+  });
+}

@@ -1,0 +1,172 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { Type } from 'typebox';
+import { AppError } from '../../lib/errors.js';
+import { Uuid } from '../../lib/schemas.js';
+import type { App } from '../../lib/types.js';
+import { currentUser } from '../auth/session.js';
+import { AdminBotIdParams, type AdminBot } from '../bots/schemas.js';
+import type { CreatedKey } from '../keys/schemas.js';
+import { otherLangUrl, sendPage } from '../site/frame.js';
+import { html } from '../site/html.js';
+import { pickLang, TEXTS, type Lang } from '../site/i18n/index.js';
+import { requireUser } from '../site/routes.js';
+import { generateWebhookSecret } from '../webhooks/signature.js';
+import { ownedBot, redirectToSignIn } from './access.js';
+import { keyForm, tierForm, urlForm, type FieldErrors, type Form } from './forms.js';
+import { keysView } from './keys-view.js';
+import { botListView, overviewView } from './views.js';
+import { webhookView } from './webhook-view.js';
+
+const LangQuery = Type.Object({ lang: Type.Optional(Type.String({ maxLength: 5 })), done: Type.Optional(Type.String({ maxLength: 10 })) });
+const KeyParams = Type.Object({ id: AdminBotIdParams.properties.id, keyId: Uuid });
+const DeliveryParams = Type.Object({ id: AdminBotIdParams.properties.id, deliveryId: Uuid });
+/** Bots one owner sees at once; an owner of more pages through the management API. */
+const MAX_BOTS = 100;
+const LOG_ROWS = 20;
+
+interface Outcome {
+  created?: CreatedKey;
+  secret?: string;
+  keyErrors?: FieldErrors;
+  webhookErrors?: FieldErrors;
+  url?: string;
+  status?: number;
+}
+
+const orNothing = <T>(promise: Promise<T>): Promise<T | undefined> =>
+  promise.catch((error: unknown) => {
+    if (error instanceof AppError && error.code === 'not_found') return undefined;
+    throw error;
+  });
+
+/**
+ * `/dashboard`: an owner's bots, keys, tier requests and webhook. Every action is authorised per
+ * bot (`ownedBot`) and then calls the same service method as the management API's route for it.
+ */
+export async function dashboardRoutes(app: App): Promise<void> {
+  const { services } = app;
+  const langOf = (request: FastifyRequest): Lang => pickLang((request.query as { lang?: string }).lang, request.headers['accept-language']);
+  const post = { preHandler: [async (request: FastifyRequest) => void requireUser(request), app.csrfProtection] };
+
+  async function renderBot(request: FastifyRequest, reply: FastifyReply, bot: AdminBot, outcome: Outcome = {}): Promise<FastifyReply> {
+    const lang = langOf(request);
+    const t = TEXTS[lang];
+    const [votes, keys, requests, webhook, deliveries, notice] = await Promise.all([
+      bot.published ? orNothing(services.owner.votes(bot.id, 10, undefined)) : undefined,
+      services.keys.list(bot.id),
+      services.tiers.recentForBot(bot.id),
+      orNothing(services.webhooks.get(bot.id)),
+      orNothing(services.webhooks.deliveries(bot.id, { page: 1, limit: LOG_ROWS })),
+      services.webhooks.switchOffNotice(bot.id),
+    ]);
+    const csrf = reply.generateCsrf();
+    const done = (request.query as { done?: string }).done;
+    return sendPage(request, reply, {
+      lang,
+      status: outcome.status,
+      title: bot.name,
+      alternate: otherLangUrl(request, lang),
+      main: html`${overviewView(t, bot, votes ?? [])}
+${done === 'saved' ? html`<p class="ok" role="status">${t.dash.saved}</p>` : ''}
+${keysView(t, bot.id, { keys, requests, created: outcome.created, errors: outcome.keyErrors ?? {}, csrf })}
+${webhookView(t, bot.id, { webhook, deliveries: deliveries?.data ?? [], notice, secret: outcome.secret, tested: done === 'test', errors: outcome.webhookErrors ?? {}, url: outcome.url, csrf })}`,
+    });
+  }
+
+  const back = (reply: FastifyReply, request: FastifyRequest, botId: string, anchor: string, done?: string) =>
+    reply.header('cache-control', 'no-store').redirect(`/dashboard/bots/${botId}?lang=${langOf(request)}${done ? `&done=${done}` : ''}#${anchor}`, 303);
+
+  app.get('/dashboard', { schema: { hide: true, querystring: LangQuery } }, async (request, reply) => {
+    const redirected = redirectToSignIn(request, reply);
+    if (redirected) return redirected;
+    const user = currentUser(request);
+    if (!user) throw new AppError('unauthorized', 'Sign in first');
+    const lang = langOf(request);
+    const bots = await services.botAdmin.list({ owner: user.id, page: 1, limit: MAX_BOTS });
+    return sendPage(request, reply, { lang, title: TEXTS[lang].dash.title, alternate: otherLangUrl(request, lang), main: botListView(TEXTS[lang], user.id, bots.data) });
+  });
+
+  app.get('/dashboard/bots/:id', { schema: { hide: true, params: AdminBotIdParams, querystring: LangQuery } }, async (request, reply) => {
+    const redirected = redirectToSignIn(request, reply);
+    if (redirected) return redirected;
+    const { bot } = await ownedBot(request, request.params.id);
+    return renderBot(request, reply, bot);
+  });
+
+  app.post('/dashboard/bots/:id/keys', { schema: { hide: true, params: AdminBotIdParams, querystring: LangQuery }, ...post }, async (request, reply) => {
+    const { bot } = await ownedBot(request, request.params.id);
+    const form = keyForm(request.body as Form);
+    if ('errors' in form) return renderBot(request, reply, bot, { keyErrors: form.errors, status: 422 });
+    const created = await services.keys.create(bot.id, form.input);
+    request.log.info({ bot: bot.id, key: created.id }, 'key created on the dashboard');
+    return renderBot(request, reply, bot, { created });
+  });
+
+  app.post('/dashboard/bots/:id/keys/:keyId/revoke', { schema: { hide: true, params: KeyParams, querystring: LangQuery }, ...post }, async (request, reply) => {
+    const { bot } = await ownedBot(request, request.params.id);
+    // A key of another bot does not exist here.
+    if (!(await services.keys.list(bot.id)).some((key) => key.id === request.params.keyId)) throw AppError.notFound('No key with that ID');
+    await services.keys.revoke(request.params.keyId);
+    return back(reply, request, bot.id, 'keys');
+  });
+
+  app.post('/dashboard/bots/:id/tier-requests', { schema: { hide: true, params: AdminBotIdParams, querystring: LangQuery }, ...post }, async (request, reply) => {
+    const { user, bot } = await ownedBot(request, request.params.id);
+    const form = tierForm(request.body as Form);
+    if ('errors' in form) return renderBot(request, reply, bot, { keyErrors: form.errors, status: 422 });
+    try {
+      await services.tiers.create(bot.id, user.id, form.input);
+    } catch (error) {
+      if (!(error instanceof AppError) || !['validation_failed', 'conflict'].includes(error.code)) throw error;
+      return renderBot(request, reply, bot, { keyErrors: { reason: error.details?.[0]?.message ?? error.message }, status: error.statusCode });
+    }
+    return back(reply, request, bot.id, 'tier');
+  });
+
+  app.post('/dashboard/bots/:id/webhook', { schema: { hide: true, params: AdminBotIdParams, querystring: LangQuery }, ...post }, async (request, reply) => {
+    const { bot } = await ownedBot(request, request.params.id);
+    const form = urlForm(request.body as Form);
+    if ('errors' in form) return renderBot(request, reply, bot, { webhookErrors: form.errors, url: form.url, status: 422 });
+    const existing = await orNothing(services.webhooks.get(bot.id));
+    try {
+      const { webhook } = await services.webhooks.configure(bot.id, { url: form.url, enabled: existing?.enabled ?? true });
+      if (webhook.secret !== null) return renderBot(request, reply, bot, { secret: webhook.secret });
+    } catch (error) {
+      if (!(error instanceof AppError && error.code === 'validation_failed')) throw error;
+      return renderBot(request, reply, bot, { webhookErrors: { url: error.details?.[0]?.message ?? error.message }, url: form.url, status: 422 });
+    }
+    return back(reply, request, bot.id, 'webhook', 'saved');
+  });
+
+  for (const action of ['enable', 'disable', 'rotate-secret'] as const) {
+    app.post(`/dashboard/bots/:id/webhook/${action}`, { schema: { hide: true, params: AdminBotIdParams, querystring: LangQuery }, ...post }, async (request, reply) => {
+      const { bot } = await ownedBot(request, request.params.id);
+      const existing = await services.webhooks.get(bot.id);
+      const rotate = action === 'rotate-secret';
+      try {
+        const { webhook } = await services.webhooks.configure(bot.id, {
+          url: existing.url,
+          enabled: rotate ? existing.enabled : action === 'enable',
+          ...(rotate ? { secret: generateWebhookSecret() } : {}),
+        });
+        if (rotate && webhook.secret !== null) return renderBot(request, reply, bot, { secret: webhook.secret });
+      } catch (error) {
+        if (!(error instanceof AppError && error.code === 'validation_failed')) throw error;
+        return renderBot(request, reply, bot, { webhookErrors: { url: error.details?.[0]?.message ?? error.message }, status: 422 });
+      }
+      return back(reply, request, bot.id, 'webhook', 'saved');
+    });
+  }
+
+  app.post('/dashboard/bots/:id/webhook/test', { schema: { hide: true, params: AdminBotIdParams, querystring: LangQuery }, ...post }, async (request, reply) => {
+    const { bot } = await ownedBot(request, request.params.id);
+    await services.webhooks.sendTest(bot.id);
+    return back(reply, request, bot.id, 'webhook', 'test');
+  });
+
+  app.post('/dashboard/bots/:id/deliveries/:deliveryId/redeliver', { schema: { hide: true, params: DeliveryParams, querystring: LangQuery }, ...post }, async (request, reply) => {
+    const { bot } = await ownedBot(request, request.params.id);
+    await services.webhooks.redeliver(request.params.deliveryId, bot.id);
+    return back(reply, request, bot.id, 'webhook');
+  });
+}

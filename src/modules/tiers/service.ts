@@ -1,0 +1,85 @@
+import { randomUUID } from 'node:crypto';
+import type { Database } from '../../db/index.js';
+import type { Clock } from '../../lib/clock.js';
+import { AppError } from '../../lib/errors.js';
+import { offsetOf, page, type Page } from '../../lib/pagination.js';
+import type { KeyService } from '../keys/service.js';
+import { tierRequestRepository } from './repository.js';
+import type { TierDecision, TierRequest, TierRequestCreate, TierRequestListQuery } from './schemas.js';
+
+/**
+ * Owners ask for a higher rate tier for one of their keys; the operator approves (the key's tier
+ * changes through the key service, as `PATCH /admin/v1/keys/{id}` would) or denies, with a note.
+ */
+export class TierRequestService {
+  constructor(
+    private readonly db: Database,
+    private readonly clock: Clock,
+    private readonly keys: KeyService,
+  ) {}
+
+  async create(botId: string, requestedBy: string, input: TierRequestCreate): Promise<TierRequest> {
+    const key = (await this.keys.list(botId)).find((k) => k.id === input.keyId && k.revokedAt === null);
+    if (!key) throw AppError.notFound('No active key with that ID for this bot');
+    if (key.tier >= input.tier) throw AppError.validation([{ field: 'tier', message: `the key already has tier ${key.tier}` }]);
+    const request: TierRequest = {
+      id: randomUUID(),
+      botId,
+      keyId: key.id,
+      requestedBy,
+      tier: input.tier,
+      reason: input.reason.trim(),
+      status: 'pending',
+      note: null,
+      createdAt: this.clock.now().toISOString(),
+      decidedAt: null,
+    };
+    if (!(await tierRequestRepository.insert(this.db, request))) {
+      throw new AppError('conflict', 'This key already has an open tier request');
+    }
+    return request;
+  }
+
+  list(query: TierRequestListQuery): Promise<Page<TierRequest>> {
+    return tierRequestRepository
+      .list(this.db, query.status, query.limit, offsetOf(query))
+      .then(({ items, total }) => page(items, total, query));
+  }
+
+  recentForBot(botId: string, limit = 10): Promise<TierRequest[]> {
+    return tierRequestRepository.recentForBot(this.db, botId, limit);
+  }
+
+  /** Approves: the key gets the tier asked for. 409 once decided or when the key was revoked meanwhile. */
+  async approve(id: string, decision: TierDecision): Promise<TierRequest> {
+    const request = await this.pending(id);
+    try {
+      await this.keys.patch(request.keyId, { tier: request.tier as 2 | 3 });
+    } catch (error) {
+      if (error instanceof AppError && error.code === 'not_found') throw new AppError('conflict', 'The key was revoked; deny the request instead');
+      throw error;
+    }
+    return this.decide(id, 'approved', decision);
+  }
+
+  deny(id: string, decision: TierDecision): Promise<TierRequest> {
+    return this.pending(id).then(() => this.decide(id, 'denied', decision));
+  }
+
+  private async pending(id: string): Promise<TierRequest> {
+    const found = await tierRequestRepository.lockPending(this.db, id);
+    if (!found) throw AppError.notFound('No tier request with that ID');
+    if (found.status !== 'pending') throw new AppError('conflict', `The request was already ${found.status}`);
+    return found;
+  }
+
+  private async decide(id: string, status: 'approved' | 'denied', decision: TierDecision): Promise<TierRequest> {
+    const now = this.clock.now();
+    return this.db.transaction(async (tx) => {
+      const locked = await tierRequestRepository.lockPending(tx, id);
+      if (!locked || locked.status !== 'pending') throw new AppError('conflict', 'The request was decided meanwhile');
+      await tierRequestRepository.decide(tx, id, status, decision.note ?? null, now);
+      return { ...locked, status, note: decision.note ?? null, decidedAt: now.toISOString() };
+    });
+  }
+}

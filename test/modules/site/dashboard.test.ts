@@ -1,0 +1,140 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startDemoProvider, type DemoProvider } from '../../../scripts/demo-provider.js';
+import type { LookupFn } from '../../../src/modules/webhooks/resolve-host.js';
+import { putBot } from '../../fixtures.js';
+import { backends, testApp, type TestApp } from '../../helpers.js';
+import { Browser, OWNER_A, OWNER_B, PERSONAS } from './session-client.js';
+
+/** receiver.example.org is public, internal.example.org resolves to a private address. */
+const lookup: LookupFn = async (hostname) => [{ address: hostname.startsWith('internal') ? '10.0.0.5' : '93.184.216.34', family: 4 }];
+
+for (const backend of backends()) {
+  describe(`owner dashboard (${backend})`, () => {
+    let provider: DemoProvider;
+    let t: TestApp;
+    let a: string;
+    let b: string;
+    let owner: Browser;
+    beforeAll(async () => {
+      provider = await startDemoProvider({ personas: PERSONAS });
+      t = await testApp(backend, { env: provider.env, lookup });
+      a = (await putBot(t, { owners: [OWNER_A.id], name: 'Alpha <b>bold</b>' })).id;
+      b = (await putBot(t, { owners: [OWNER_B.id], name: 'Beta' })).id;
+      owner = new Browser(t);
+      await owner.signIn(OWNER_A.id);
+    });
+    afterAll(async () => {
+      await t?.close();
+      await provider?.stop();
+    });
+
+    it('is for owners only: sign-in first, 403 on a bot of someone else (pages and every action), escaped names', async () => {
+      const anonymous = new Browser(t);
+      expect((await anonymous.get(`/dashboard/bots/${a}`)).statusCode).toBe(303);
+      expect((await anonymous.post(`/dashboard/bots/${a}/keys`, { scopes: 'votes:read' })).statusCode).toBe(401);
+      const page = await owner.get(`/dashboard/bots/${a}`);
+      expect(page.statusCode).toBe(200);
+      expect(page.body).toContain('Alpha &lt;b&gt;bold&lt;/b&gt;');
+      expect(page.body).not.toContain('<b>bold</b>');
+      expect(page.headers['content-security-policy']).toContain("script-src 'self'");
+      expect(page.headers['content-security-policy']).not.toContain('unsafe-inline');
+      expect((await owner.get(`/dashboard/bots/${b}`)).statusCode).toBe(403);
+      for (const action of ['keys', 'tier-requests', 'webhook', 'webhook/test', 'webhook/enable', 'webhook/disable', 'webhook/rotate-secret']) {
+        expect((await owner.post(`/dashboard/bots/${b}/${action}`, { scopes: 'votes:read', url: 'https://receiver.example.org/' }, page.body)).statusCode, action).toBe(403);
+      }
+      expect((await owner.get('/dashboard/bots/999999999999999999')).statusCode).toBe(404);
+      // A form without the session's CSRF token is refused.
+      expect((await owner.post(`/dashboard/bots/${a}/keys`, { scopes: 'votes:read', _csrf: 'forged' })).statusCode).toBe(403);
+    });
+
+    it('creates a key shown once that works on the owner API, lists it, and revokes it (401 at once)', async () => {
+      const page = await owner.get(`/dashboard/bots/${a}`);
+      const refused = await owner.post(`/dashboard/bots/${a}/keys`, { name: 'none' }, page.body);
+      expect(refused.statusCode).toBe(422);
+      expect(refused.body).toContain('Choose at least one of');
+      const created = await owner.post(`/dashboard/bots/${a}/keys?lang=en`, { name: 'Rewards', scopes: ['votes:read', 'stats:write'] }, page.body);
+      expect(created.statusCode).toBe(200);
+      expect(created.headers['cache-control']).toBe('private, no-store');
+      const key = /<code id="new-key">([^<]+)<\/code>/.exec(created.body)?.[1] ?? '';
+      expect(key).toMatch(/^bdk_/);
+      expect(created.body).toContain('data-copy="new-key"');
+      const votes = await t.get(`/api/v1/bots/${a}/votes`, { authorization: `Bearer ${key}` });
+      expect(votes.statusCode).toBe(200);
+      const listed = await owner.get(`/dashboard/bots/${a}`);
+      expect(listed.body).not.toContain(key);
+      expect(listed.body).toContain('Rewards');
+      const keyId = (await t.admin('GET', `/admin/v1/bots/${a}/keys`)).json().data.find((k: { name: string }) => k.name === 'Rewards').id;
+      // Another owner cannot revoke it through their own bot's URL.
+      const other = new Browser(t);
+      await other.signIn(OWNER_B.id);
+      const otherPage = await other.get(`/dashboard/bots/${b}`);
+      expect((await other.post(`/dashboard/bots/${b}/keys/${keyId}/revoke`, {}, otherPage.body)).statusCode).toBe(404);
+      const revoked = await owner.post(`/dashboard/bots/${a}/keys/${keyId}/revoke`, {}, listed.body);
+      expect(revoked.statusCode).toBe(303);
+      expect((await t.get(`/api/v1/bots/${a}/votes`, { authorization: `Bearer ${key}` })).statusCode).toBe(401);
+    });
+
+    it('asks for a higher tier; the operator lists, approves and denies it in the management API; the owner sees the answers', async () => {
+      const page = await owner.get(`/dashboard/bots/${a}`);
+      const created = await owner.post(`/dashboard/bots/${a}/keys`, { name: 'Busy', scopes: 'votes:read' }, page.body);
+      const keyId = (await t.admin('GET', `/admin/v1/bots/${a}/keys`)).json().data.find((k: { name: string; revokedAt: null }) => k.name === 'Busy').id;
+      expect((await owner.post(`/dashboard/bots/${a}/tier-requests`, { keyId, tier: '2', reason: '   ' }, created.body)).statusCode).toBe(422);
+      expect((await owner.post(`/dashboard/bots/${a}/tier-requests`, { keyId, tier: '2', reason: 'We run 40 shards' }, created.body)).statusCode).toBe(303);
+      const twice = await owner.post(`/dashboard/bots/${a}/tier-requests`, { keyId, tier: '3', reason: 'again' }, created.body);
+      expect(twice.statusCode).toBe(409);
+      const pending = (await t.admin('GET', '/admin/v1/tier-requests?status=pending')).json();
+      const request = pending.data.find((r: { keyId: string }) => r.keyId === keyId);
+      expect(request).toMatchObject({ botId: a, requestedBy: OWNER_A.id, tier: 2, reason: 'We run 40 shards', status: 'pending', note: null });
+      const approved = await t.admin('POST', `/admin/v1/tier-requests/${request.id}/approve`, { note: 'Granted for the launch' });
+      expect(approved.statusCode).toBe(200);
+      expect(approved.json().data).toMatchObject({ status: 'approved', note: 'Granted for the launch' });
+      expect((await t.admin('POST', `/admin/v1/tier-requests/${request.id}/deny`, {})).statusCode).toBe(409);
+      expect((await t.admin('GET', `/admin/v1/bots/${a}/keys`)).json().data.find((k: { id: string }) => k.id === keyId).tier).toBe(2);
+      const shown = await owner.get(`/dashboard/bots/${a}`);
+      expect(shown.body).toContain('Granted for the launch');
+      expect(shown.body).toContain('approved');
+      // A second request (tier 3) is denied.
+      const more = await owner.post(`/dashboard/bots/${a}/tier-requests`, { keyId, tier: '3', reason: 'More' }, shown.body);
+      expect(more.statusCode, more.body.slice(0, 3000)).toBe(303);
+      const next = (await t.admin('GET', '/admin/v1/tier-requests?status=pending')).json().data.find((r: { keyId: string }) => r.keyId === keyId);
+      const denied = await t.admin('POST', `/admin/v1/tier-requests/${next.id}/deny`);
+      expect(denied.statusCode, denied.body).toBe(200);
+      expect(denied.json().data.status).toBe('denied');
+      expect((await t.admin('POST', '/admin/v1/tier-requests/00000000-0000-4000-8000-000000000000/approve', {})).statusCode).toBe(404);
+      expect((await t.admin('GET', '/admin/v1/tier-requests?status=maybe')).statusCode).toBe(422);
+    });
+
+    it('sets the webhook: address-policy errors beside the field, secret shown once, off and on, test event, switch-off banner', async () => {
+      const page = await owner.get(`/dashboard/bots/${a}`);
+      const blocked = await owner.post(`/dashboard/bots/${a}/webhook`, { url: 'https://internal.example.org/hook' }, page.body);
+      expect(blocked.statusCode).toBe(422);
+      expect(blocked.body).toMatch(/<p class="error" id="webhook-url-error">[^<]*forbidden_address/);
+      expect(blocked.body).toContain('value="https://internal.example.org/hook"');
+      const set = await owner.post(`/dashboard/bots/${a}/webhook`, { url: 'https://receiver.example.org/hook' }, page.body);
+      expect(set.statusCode).toBe(200);
+      const secret = /<code id="new-secret">([^<]+)<\/code>/.exec(set.body)?.[1] ?? '';
+      expect(secret).toMatch(/^whsec_/);
+      expect((await owner.get(`/dashboard/bots/${a}`)).body).not.toContain(secret);
+      expect((await owner.post(`/dashboard/bots/${a}/webhook/test`, {}, set.body)).headers.location).toContain('done=test');
+      const events = await t.db.query<{ type: string }>('SELECT type FROM events WHERE bot_id = $1', [a]);
+      expect(events.rows.map((row) => row.type)).toContain('test');
+      expect((await owner.post(`/dashboard/bots/${a}/webhook/disable`, {}, set.body)).statusCode).toBe(303);
+      expect((await t.admin('GET', `/admin/v1/bots/${a}/webhook`)).json().data.enabled).toBe(false);
+      // Switched off by hand: no banner. Switched off after failures (the worker's notice): the banner, with one click back on.
+      expect((await owner.get(`/dashboard/bots/${a}`)).body).not.toContain('role="alert"');
+      await t.db.query(
+        `INSERT INTO notifications (id, bot_id, kind, message, details, created_at) VALUES (gen_random_uuid(), $1, 'webhook_disabled', 'Failed 20 times in a row', '{}', now() + interval '1 second')`,
+        [a],
+      );
+      await t.db.query(`UPDATE webhooks SET disabled_at = now() WHERE bot_id = $1`, [a]);
+      const banner = await owner.get(`/dashboard/bots/${a}`);
+      expect(banner.body).toContain('role="alert"');
+      expect(banner.body).toContain('Failed 20 times in a row');
+      expect((await owner.post(`/dashboard/bots/${a}/webhook/enable`, {}, banner.body)).statusCode).toBe(303);
+      expect((await t.admin('GET', `/admin/v1/bots/${a}/webhook`)).json().data).toMatchObject({ enabled: true, consecutiveFailures: 0 });
+      expect((await owner.get(`/dashboard/bots/${a}`)).body).not.toContain('role="alert"');
+      const rotated = await owner.post(`/dashboard/bots/${a}/webhook/rotate-secret`, {}, banner.body);
+      expect(/<code id="new-secret">([^<]+)<\/code>/.exec(rotated.body)?.[1]).not.toBe(secret);
+    });
+  });
+}

@@ -105,6 +105,40 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/bots/{id}/check": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Whether each of 1 to 100 users voted within the last 12 hours (one request for the rate limit), in the order asked */
+        post: operations["checkVotes"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/bots/{id}/stats/history": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Add up to 100 past days of server-count history (before today, not before the bot was added); the same date again replaces its value */
+        post: operations["backfillHistory"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/bots/{id}/premium/{userId}": {
         parameters: {
             query?: never;
@@ -148,7 +182,7 @@ export type paths = {
         };
         get?: never;
         put?: never;
-        /** Report the server count (and shard count) */
+        /** Report the server count (and shard count): the total, one shard's count ({shardId, shardCount, serverCount}; the bot shows the sum of its shards reported in the last 2 hours), or every shard's ({shards: [...]}) */
         post: operations["postStats"];
         delete?: never;
         options?: never;
@@ -278,6 +312,14 @@ export type webhooks = {
                     "x-service-timestamp": string;
                     /** @description Lowercase hex HMAC-SHA-256 of `timestamp + "." + rawBody`, keyed with the webhook secret (whsec_…, as shown). Compare in constant time; reject a mismatch (answer 401). */
                     "x-service-signature": string;
+                    /** @description Only while a secret rotation overlap runs: the same signature under the previous secret. Accept a call when either matches. */
+                    "x-service-signature-previous"?: string;
+                    /** @description Standard Webhooks: the event id (the body's `id`), the same on every attempt */
+                    "webhook-id": string;
+                    /** @description Standard Webhooks: Unix seconds of this attempt (equal to x-service-timestamp) */
+                    "webhook-timestamp": string;
+                    /** @description Standard Webhooks: `v1,<base64 HMAC-SHA-256 of id.timestamp.body>`, keyed with the base64-decoded part of the secret after whsec_; during a rotation overlap two space-separated signatures (new, previous). Any Standard Webhooks library verifies it with the secret as shown. */
+                    "webhook-signature": string;
                 };
                 path?: never;
                 cookie?: never;
@@ -285,6 +327,150 @@ export type webhooks = {
             requestBody: {
                 content: {
                     "application/json": components["schemas"]["VoteEvent"];
+                };
+            };
+            responses: {
+                /** @description Repeated later; a Retry-After longer than the schedule is honoured (up to one hour). */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Received. Any 2xx counts as success. */
+                "2XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Repeated: six repeats at most, after 10, 40, 90, 160, 250 and 360 seconds. */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Any other status (other 4xx, 3xx) fails the delivery at once; redirects are not followed. */
+                default: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "vote.reminder": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** A voter's 12-hour window ended (opt-in) */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /** @description Unix time in seconds when this attempt was made (fresh on every attempt). Reject it when more than 300 s from your clock (answer 400). */
+                    "x-service-timestamp": string;
+                    /** @description Lowercase hex HMAC-SHA-256 of `timestamp + "." + rawBody`, keyed with the webhook secret (whsec_…, as shown). Compare in constant time; reject a mismatch (answer 401). */
+                    "x-service-signature": string;
+                    /** @description Only while a secret rotation overlap runs: the same signature under the previous secret. Accept a call when either matches. */
+                    "x-service-signature-previous"?: string;
+                    /** @description Standard Webhooks: the event id (the body's `id`), the same on every attempt */
+                    "webhook-id": string;
+                    /** @description Standard Webhooks: Unix seconds of this attempt (equal to x-service-timestamp) */
+                    "webhook-timestamp": string;
+                    /** @description Standard Webhooks: `v1,<base64 HMAC-SHA-256 of id.timestamp.body>`, keyed with the base64-decoded part of the secret after whsec_; during a rotation overlap two space-separated signatures (new, previous). Any Standard Webhooks library verifies it with the secret as shown. */
+                    "webhook-signature": string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["VoteReminderEvent"];
+                };
+            };
+            responses: {
+                /** @description Repeated later; a Retry-After longer than the schedule is honoured (up to one hour). */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Received. Any 2xx counts as success. */
+                "2XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Repeated: six repeats at most, after 10, 40, 90, 160, 250 and 360 seconds. */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Any other status (other 4xx, 3xx) fails the delivery at once; redirects are not followed. */
+                default: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    review: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** A published review appeared or changed (opt-in) */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /** @description Unix time in seconds when this attempt was made (fresh on every attempt). Reject it when more than 300 s from your clock (answer 400). */
+                    "x-service-timestamp": string;
+                    /** @description Lowercase hex HMAC-SHA-256 of `timestamp + "." + rawBody`, keyed with the webhook secret (whsec_…, as shown). Compare in constant time; reject a mismatch (answer 401). */
+                    "x-service-signature": string;
+                    /** @description Only while a secret rotation overlap runs: the same signature under the previous secret. Accept a call when either matches. */
+                    "x-service-signature-previous"?: string;
+                    /** @description Standard Webhooks: the event id (the body's `id`), the same on every attempt */
+                    "webhook-id": string;
+                    /** @description Standard Webhooks: Unix seconds of this attempt (equal to x-service-timestamp) */
+                    "webhook-timestamp": string;
+                    /** @description Standard Webhooks: `v1,<base64 HMAC-SHA-256 of id.timestamp.body>`, keyed with the base64-decoded part of the secret after whsec_; during a rotation overlap two space-separated signatures (new, previous). Any Standard Webhooks library verifies it with the secret as shown. */
+                    "webhook-signature": string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["ReviewEvent"];
                 };
             };
             responses: {
@@ -342,6 +528,14 @@ export type webhooks = {
                     "x-service-timestamp": string;
                     /** @description Lowercase hex HMAC-SHA-256 of `timestamp + "." + rawBody`, keyed with the webhook secret (whsec_…, as shown). Compare in constant time; reject a mismatch (answer 401). */
                     "x-service-signature": string;
+                    /** @description Only while a secret rotation overlap runs: the same signature under the previous secret. Accept a call when either matches. */
+                    "x-service-signature-previous"?: string;
+                    /** @description Standard Webhooks: the event id (the body's `id`), the same on every attempt */
+                    "webhook-id": string;
+                    /** @description Standard Webhooks: Unix seconds of this attempt (equal to x-service-timestamp) */
+                    "webhook-timestamp": string;
+                    /** @description Standard Webhooks: `v1,<base64 HMAC-SHA-256 of id.timestamp.body>`, keyed with the base64-decoded part of the secret after whsec_; during a rotation overlap two space-separated signatures (new, previous). Any Standard Webhooks library verifies it with the secret as shown. */
+                    "webhook-signature": string;
                 };
                 path?: never;
                 cookie?: never;
@@ -406,6 +600,14 @@ export type webhooks = {
                     "x-service-timestamp": string;
                     /** @description Lowercase hex HMAC-SHA-256 of `timestamp + "." + rawBody`, keyed with the webhook secret (whsec_…, as shown). Compare in constant time; reject a mismatch (answer 401). */
                     "x-service-signature": string;
+                    /** @description Only while a secret rotation overlap runs: the same signature under the previous secret. Accept a call when either matches. */
+                    "x-service-signature-previous"?: string;
+                    /** @description Standard Webhooks: the event id (the body's `id`), the same on every attempt */
+                    "webhook-id": string;
+                    /** @description Standard Webhooks: Unix seconds of this attempt (equal to x-service-timestamp) */
+                    "webhook-timestamp": string;
+                    /** @description Standard Webhooks: `v1,<base64 HMAC-SHA-256 of id.timestamp.body>`, keyed with the base64-decoded part of the secret after whsec_; during a rotation overlap two space-separated signatures (new, previous). Any Standard Webhooks library verifies it with the secret as shown. */
+                    "webhook-signature": string;
                 };
                 path?: never;
                 cookie?: never;
@@ -470,6 +672,14 @@ export type webhooks = {
                     "x-service-timestamp": string;
                     /** @description Lowercase hex HMAC-SHA-256 of `timestamp + "." + rawBody`, keyed with the webhook secret (whsec_…, as shown). Compare in constant time; reject a mismatch (answer 401). */
                     "x-service-signature": string;
+                    /** @description Only while a secret rotation overlap runs: the same signature under the previous secret. Accept a call when either matches. */
+                    "x-service-signature-previous"?: string;
+                    /** @description Standard Webhooks: the event id (the body's `id`), the same on every attempt */
+                    "webhook-id": string;
+                    /** @description Standard Webhooks: Unix seconds of this attempt (equal to x-service-timestamp) */
+                    "webhook-timestamp": string;
+                    /** @description Standard Webhooks: `v1,<base64 HMAC-SHA-256 of id.timestamp.body>`, keyed with the base64-decoded part of the secret after whsec_; during a rotation overlap two space-separated signatures (new, previous). Any Standard Webhooks library verifies it with the secret as shown. */
+                    "webhook-signature": string;
                 };
                 path?: never;
                 cookie?: never;
@@ -560,6 +770,14 @@ export type components = {
             data: components["schemas"]["Bot"][];
             pagination: components["schemas"]["Pagination"];
         };
+        BulkVoteStatus: {
+            userId: string;
+            voted: boolean;
+            /** @description null when voted is false */
+            votedAt: string | null;
+            /** @description End of the 12-hour window; null when voted is false */
+            expiresAt: string | null;
+        };
         /** @description Someone supported the bot with a donation */
         DonationEvent: {
             /**
@@ -599,6 +817,10 @@ export type components = {
                     message: string;
                 }[];
             };
+        };
+        HistoryBackfillResult: {
+            /** @description Days written (new or replaced) */
+            stored: number;
         };
         HistoryPoint: {
             /** Format: date */
@@ -703,6 +925,44 @@ export type components = {
              */
             updatedAt: string;
         };
+        /** @description A published review appeared (action: created) or changed (action: updated) */
+        ReviewEvent: {
+            /**
+             * @description The kind of event
+             * @constant
+             */
+            event: "review";
+            /**
+             * Format: uuid
+             * @description Event id: the same on every attempt and redelivery; ignore ids already handled
+             */
+            id: string;
+            /**
+             * Format: date-time
+             * @description When the event happened (ISO 8601 UTC with milliseconds)
+             */
+            createdAt: string;
+            /** @description Application ID of the bot */
+            botId: string;
+            /**
+             * @description created: newly published (or published again); updated: its text or rating changed
+             * @enum {string}
+             */
+            action: "created" | "updated";
+            /**
+             * Format: uuid
+             * @description The review
+             */
+            reviewId: string;
+            /** @description User ID of the author */
+            user: string;
+            /** @description Display name of the author */
+            username: string;
+            /** @description Stars, 1 to 5 */
+            rating: number;
+            /** @description The review text as published */
+            body: string;
+        };
         ReviewList: {
             data: components["schemas"]["Review"][];
             pagination: components["schemas"]["Pagination"];
@@ -728,6 +988,19 @@ export type components = {
             total: number;
             /** @description The engine's own time for this query */
             processingTimeMs: number;
+        };
+        ShardListRecord: {
+            /** @description Servers per shard, shard 0 first; the shard count is the length */
+            shards: number[];
+        };
+        /** @description The count of one shard: several processes report their own shards; the bot shows their sum */
+        ShardStatsRecord: {
+            /** @description The shard this count is of (0-based, below shardCount) */
+            shardId: number;
+            /** @description How many shards the bot runs in all */
+            shardCount: number;
+            /** @description Servers of this shard */
+            serverCount: number;
         };
         StatsRecord: {
             serverCount: number;
@@ -797,6 +1070,46 @@ export type components = {
             /**
              * Format: date-time
              * @description When the vote was cast
+             */
+            votedAt: string;
+            /** @description The bot's total votes with this one */
+            votesTotal: number;
+            /** @description The bot's votes in the UTC month of votedAt, with this one */
+            votesMonth: number;
+            /**
+             * Format: date-time
+             * @description End of the 12-hour window: from then on the user can vote again
+             */
+            expiresAt: string;
+        };
+        /** @description A voter's 12-hour window has ended: they can vote again (sent once per vote, within a minute of the window's end, to endpoints subscribed to vote.reminder) */
+        VoteReminderEvent: {
+            /**
+             * @description The kind of event
+             * @constant
+             */
+            event: "vote.reminder";
+            /**
+             * Format: uuid
+             * @description Event id: the same on every attempt and redelivery; ignore ids already handled
+             */
+            id: string;
+            /**
+             * Format: date-time
+             * @description When the event happened (ISO 8601 UTC with milliseconds)
+             */
+            createdAt: string;
+            /** @description Application ID of the bot */
+            botId: string;
+            /** @description User ID of the voter, subscriber or donor */
+            user: string;
+            /** @description Display name of the voter at the time of the vote */
+            username: string;
+            /** @description The vote this reminds of was flagged */
+            flagged: boolean;
+            /**
+             * Format: date-time
+             * @description When the vote was cast; the window ended 12 hours later
              */
             votedAt: string;
         };
@@ -1387,6 +1700,256 @@ export interface operations {
             };
         };
     };
+    checkVotes: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The bot application ID */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Users to check (1 to 100) */
+                    userIds: string[];
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["BulkVoteStatus"][];
+                    };
+                };
+            };
+            /** @description unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description not_found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description method_not_allowed */
+            405: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description request_timeout */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description payload_too_large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description validation_failed */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description rate_limited */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description internal_error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description service_unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    backfillHistory: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The bot application ID */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    points: {
+                        /**
+                         * Format: date
+                         * @description YYYY-MM-DD (UTC), before today and not before the bot was created (the time in its application ID)
+                         */
+                        date: string;
+                        serverCount: number;
+                    }[];
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["HistoryBackfillResult"];
+                    };
+                };
+            };
+            /** @description unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description not_found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description method_not_allowed */
+            405: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description request_timeout */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description payload_too_large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description validation_failed */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description rate_limited */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description internal_error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description service_unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     getUserPremium: {
         parameters: {
             query?: never;
@@ -1595,7 +2158,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["StatsRecord"];
+                "application/json": components["schemas"]["StatsRecord"] | components["schemas"]["ShardStatsRecord"] | components["schemas"]["ShardListRecord"];
             };
         };
         responses: {

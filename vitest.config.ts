@@ -15,6 +15,14 @@ export default defineConfig({
     include: ['test/**/*.test.ts', 'packages/*/test/**/*.test.ts', 'examples/**/*.test.ts'],
     exclude: ['test/**/*.browser.test.ts', 'node_modules/**'],
     pool: 'forks',
+    // Files share a worker's module cache (apps and databases are built per file in hooks, so
+    // nothing stateful is shared): collecting 100 files costs 5 s instead of 36 s. Three workers on
+    // two cores, because most tests wait on sockets, timers and databases rather than compute.
+    // minWorkers = maxWorkers: Vitest 3.2 otherwise stops idle forks mid-run and reports their
+    // termination as an unhandled rejection (vitest-dev/vitest#8133).
+    isolate: false,
+    maxWorkers: 3,
+    minWorkers: 3,
     testTimeout: 30_000,
     // Apps and databases are built in hooks (not while collecting): a loaded 2-core machine needs the room.
     hookTimeout: 120_000,

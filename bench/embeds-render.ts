@@ -108,8 +108,8 @@ const service = new EmbedService(db, new ReadCache(systemClock), {} as HistorySe
 const extras: BadgeExtras = { style: 'for-the-badge', label: 'music', color: '#ff69b4', logo: true };
 await service.badge(bot.id, 'servers', undefined, false);
 await service.badge(bot.id, 'servers', undefined, false, extras);
-report('cached badge via the service (today’s options)', await measureAsync(() => service.badge(bot.id, 'servers', undefined, false), 200_000));
-report('cached badge via the service (style, label, colour, logo)', await measureAsync(() => service.badge(bot.id, 'servers', undefined, false, extras), 200_000));
+report('cached badge via the service (today’s options)', await measureAsync(async () => service.badge(bot.id, 'servers', undefined, false), 200_000));
+report('cached badge via the service (style, label, colour, logo)', await measureAsync(async () => service.badge(bot.id, 'servers', undefined, false, extras), 200_000));
 
 const width = Math.max(...rows.map(([what]) => what.length));
 console.log(`${'what'.padEnd(width)}  µs per call`);

@@ -31,6 +31,8 @@ const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const DURATION = Number(process.env.BENCH_DURATION ?? 5);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 32);
 const ONLY = process.env.BENCH_ONLY?.toLowerCase();
+/** Target names separated by `;` (as the table prints them): only those run, e.g. for a profile of one request. */
+const TARGET_FILTER = process.env.BENCH_TARGETS?.split(';').map((name) => name.trim()).filter(Boolean);
 
 /** Issue 17: bare CPU per request ÷ ours, at least. */
 const TARGETS = { single: 0.7, list: 0.6, badge: 0.7, check: 0.6 } as const;
@@ -95,7 +97,7 @@ async function benchBackend(backend: string, dataEnv: Record<string, string>): P
     { name: 'GET /api/badge/{id}', path: `/api/badge/${botId}`, target: TARGETS.badge },
     { name: 'GET /api/v1/bots/{id}/check/{userId}, key', path: `/api/v1/bots/${botId}/check/400000000000000001`, headers: withKey, target: TARGETS.check },
     { name: 'GET /api/v1/bots/{id}, key', path: `/api/v1/bots/${botId}`, headers: withKey },
-  ];
+  ].filter((t) => TARGET_FILTER === undefined || TARGET_FILTER.includes(t.name));
   const dir = mkdtempSync(join(tmpdir(), 'bd-bench-log-'));
   const ours = await startServer(env, join(dir, 'server.log'));
   try {

@@ -24,7 +24,7 @@ import errorsPlugin, { mapFrameworkError, MAX_PARAM_LENGTH } from './plugins/err
 import type { LookupFn } from './modules/webhooks/resolve-host.js';
 import { loadOrCreateKeyFile } from './modules/webhooks/secret-box.js';
 import backPressurePlugin from './plugins/back-pressure.js';
-import { createLogger } from './plugins/logger.js';
+import { createLogger, requestLogger } from './plugins/logger.js';
 import observabilityPlugin, { requestId } from './plugins/observability.js';
 import openapiPlugin from './plugins/openapi.js';
 import protocolPlugin, { clientErrorHandler, serverOptions } from './plugins/protocol.js';
@@ -59,6 +59,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     // One line per request is written by the observability plugin (LOG_REQUESTS), not by Fastify.
     logController: new LogController({ disableRequestLogging: true }),
     genReqId: requestId,
+    childLoggerFactory: requestLogger,
     trustProxy: config.trustProxy,
     bodyLimit: 64 * 1024,
     requestTimeout: config.requestTimeoutMs,

@@ -1,4 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { isPromise, type MaybePromise } from './maybe-promise.js';
 import type { CachedResponse } from './read-cache.js';
 
 /**
@@ -15,6 +16,27 @@ export function sendCached(
   const out = (reply as FastifyReply).header('cache-control', headers.cacheControl).header('etag', cached.etag);
   if (etagMatches(request.headers['if-none-match'], cached.etag)) return out.code(304).send();
   return out.type(headers.contentType).send(cached.body);
+}
+
+/**
+ * `sendCached` for an answer that may still be computing, from a handler that is not async: a
+ * cached answer then leaves without a promise (an async handler costs each request a promise
+ * and a turn of the microtask queue). The handler must not return the promise: Fastify would
+ * send a second, empty answer when it resolves while our onSend hooks still run. A failure goes
+ * to the error handler.
+ */
+export function replyCached(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  cached: MaybePromise<CachedResponse>,
+  headers: { contentType: string; cacheControl: string },
+): void {
+  if (isPromise(cached)) {
+    cached.then(
+      (answer) => sendCached(request, reply, answer, headers),
+      (error: Error) => reply.send(error),
+    );
+  } else sendCached(request, reply, cached, headers);
 }
 
 export const JSON_TYPE = 'application/json; charset=utf-8';

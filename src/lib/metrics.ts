@@ -1,4 +1,5 @@
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
+import { HttpRequestMetrics } from './http-metrics.js';
 
 /** Seconds; from a cached read (~1 ms) to a request that waited for a slow database. */
 const HTTP_BUCKETS = [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
@@ -23,20 +24,8 @@ export type AttemptOutcome = 'succeeded' | 'retry' | 'failed';
 export class Metrics {
   readonly registry = new Registry();
 
-  readonly httpRequests = new Counter({
-    name: 'botdir_http_requests_total',
-    help: 'HTTP requests answered, by method, route template and status',
-    labelNames: ['method', 'route', 'status'] as const,
-    registers: [this.registry],
-  });
-
-  readonly httpDuration = new Histogram({
-    name: 'botdir_http_request_duration_seconds',
-    help: 'Time from the request to the end of the answer, by method, route template and status',
-    labelNames: ['method', 'route', 'status'] as const,
-    buckets: HTTP_BUCKETS,
-    registers: [this.registry],
-  });
+  /** Requests answered and their durations (see HttpRequestMetrics). */
+  readonly http = new HttpRequestMetrics(this.registry, HTTP_BUCKETS);
 
   readonly rateLimited = new Counter({
     name: 'botdir_http_rate_limited_total',

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { startOfNextUtcMonth, startOfUtcMonth, utcDay, type Clock } from './clock.js';
 import { isDatabaseUnavailable } from '../db/errors.js';
+import type { MaybePromise } from './maybe-promise.js';
 
 /** How long an entry may live when nothing invalidates it (a lost notification, say). */
 const TTL_MS = 30_000;
@@ -10,8 +11,12 @@ const TTL_MS = 30_000;
  */
 const MAX_BYTES = 24 * 1024 * 1024;
 
-export interface CachedResponse<B extends string | Buffer = string | Buffer> {
-  body: B;
+export interface CachedResponse {
+  /**
+   * Always bytes: Node writes a Buffer as it is, while a string is UTF-8 encoded again for every
+   * request (for a 50 KB list page, the largest part of its CPU time).
+   */
+  body: Buffer;
   /** A strong validator of the body, for ETag / If-None-Match. */
   etag: string;
   expiresAt: number;
@@ -72,29 +77,30 @@ export class ReadCache {
    * its own, say) reaches every caller of the flight and is not stored. Entries die after `ttlMs`
    * and at the end of the UTC month at the latest, because votesMonth starts again from zero then.
    */
-  fetch<B extends string | Buffer>(
+  fetch(
     key: string,
     group: string,
-    compute: (month: string) => Promise<B>,
+    compute: (month: string) => Promise<string | Buffer>,
     /** A number, or a function asked after compute (for answers whose life depends on their content). */
     ttlMs: number | (() => number) = TTL_MS,
-  ): Promise<CachedResponse<B>> {
-    const hit = this.peek<B>(key);
+  ): Promise<CachedResponse> {
+    const hit = this.peek(key);
     if (hit) {
       readCacheStats.hits++;
       return Promise.resolve(hit);
     }
     const joined = this.flights.get(key);
-    if (joined) return joined.promise as Promise<CachedResponse<B>>;
+    if (joined) return joined.promise;
     const now = this.clock.now();
     const flight: Flight = { group, promise: undefined as unknown as Promise<CachedResponse> };
     readCacheStats.misses++;
     const expired = this.entries.get(key);
     flight.promise = (async () => {
       try {
-        let body: B;
+        let body: Buffer;
         try {
-          body = await compute(utcDay(startOfUtcMonth(now)));
+          const computed = await compute(utcDay(startOfUtcMonth(now)));
+          body = typeof computed === 'string' ? Buffer.from(computed) : computed;
         } catch (error) {
           // While the database does not answer, what was last known beats a 503.
           if (expired && this.staleWhenDown && isDatabaseUnavailable(error)) {
@@ -114,13 +120,28 @@ export class ReadCache {
     })();
     this.flights.set(key, flight);
     this.index(group, key);
-    return flight.promise as Promise<CachedResponse<B>>;
+    return flight.promise;
+  }
+
+  /** `fetch`, but a live entry comes back as it is, without a promise (see `replyCached`). */
+  get(
+    key: string,
+    group: string,
+    compute: (month: string) => Promise<string | Buffer>,
+    ttlMs: number | (() => number) = TTL_MS,
+  ): MaybePromise<CachedResponse> {
+    const hit = this.peek(key);
+    if (hit) {
+      readCacheStats.hits++;
+      return hit;
+    }
+    return this.fetch(key, group, compute, ttlMs);
   }
 
   /** The live entry for key, if any: lets a hot route answer without a promise. */
-  peek<B extends string | Buffer>(key: string): CachedResponse<B> | undefined {
+  peek(key: string): CachedResponse | undefined {
     const hit = this.entries.get(key);
-    return hit && hit.expiresAt > this.clock.now().getTime() ? (hit as unknown as CachedResponse<B>) : undefined;
+    return hit && hit.expiresAt > this.clock.now().getTime() ? hit : undefined;
   }
 
   /** Forgets every answer of the group, and every computation of one still under way. */
@@ -158,7 +179,7 @@ export class ReadCache {
 
   private store(key: string, group: string, entry: CachedResponse): void {
     this.drop(key);
-    const bytes = typeof entry.body === 'string' ? entry.body.length : entry.body.byteLength;
+    const bytes = entry.body.length;
     // Maps iterate in insertion order: the first key is the oldest entry.
     for (const [oldestKey, oldest] of this.entries) {
       if (this.entries.size < this.maxEntries && this.bytes + bytes <= this.maxBytes) break;

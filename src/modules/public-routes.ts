@@ -46,11 +46,12 @@ export async function publicRoutes(app: App): Promise<void> {
     });
   });
 
-  app.addHook('onSend', async (_request, reply) => {
+  app.addHook('onSend', (_request, reply, payload, done) => {
     reply.header('access-control-allow-origin', '*');
     reply.header('access-control-expose-headers', EXPOSED_HEADERS);
     if (deprecation) reply.header('deprecation', deprecation);
     if (sunset) reply.header('sunset', sunset);
+    done(null, payload);
   });
 
   app.get('/openapi.json', { schema: { hide: true } }, async (_request, reply) =>

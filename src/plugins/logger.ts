@@ -1,5 +1,6 @@
 import { createRequire } from 'node:module';
-import type { FastifyServerOptions } from 'fastify';
+import type { FastifyBaseLogger, FastifyServerOptions } from 'fastify';
+import type { Bindings, ChildLoggerOptions } from 'pino';
 import { ConfigError, type Config } from '../config.js';
 
 /**
@@ -32,4 +33,77 @@ export function createLogger(config: Pick<Config, 'logLevel' | 'logFormat'>): Fa
       },
     },
   };
+}
+
+type LogMethod = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace';
+type Logger = FastifyBaseLogger & { isLevelEnabled?: (level: string) => boolean };
+
+/**
+ * `request.log`, made when something is written through it: pino's `child` serializes the
+ * request id into a new logger on every request (2.5% of a cached read's CPU in a profile), yet
+ * most requests log nothing at the configured level. Lines below the parent's level are dropped
+ * without making the child; a route with a log level of its own gets its child at once.
+ */
+class RequestLogger implements FastifyBaseLogger {
+  private made: FastifyBaseLogger | undefined;
+
+  constructor(
+    private readonly parent: Logger,
+    private readonly bindings: Bindings,
+    private readonly options: ChildLoggerOptions,
+  ) {}
+
+  private get real(): FastifyBaseLogger {
+    this.made ??= this.parent.child(this.bindings, this.options);
+    return this.made;
+  }
+
+  private write(level: LogMethod, args: unknown[]): void {
+    if (this.made === undefined && this.parent.isLevelEnabled?.(level) === false) return;
+    (this.real[level] as (...line: unknown[]) => void)(...args);
+  }
+
+  get level(): string {
+    return this.made?.level ?? this.parent.level;
+  }
+
+  set level(level: string) {
+    this.real.level = level;
+  }
+
+  fatal(...args: unknown[]): void {
+    this.write('fatal', args);
+  }
+
+  error(...args: unknown[]): void {
+    this.write('error', args);
+  }
+
+  warn(...args: unknown[]): void {
+    this.write('warn', args);
+  }
+
+  info(...args: unknown[]): void {
+    this.write('info', args);
+  }
+
+  debug(...args: unknown[]): void {
+    this.write('debug', args);
+  }
+
+  trace(...args: unknown[]): void {
+    this.write('trace', args);
+  }
+
+  silent(): void {}
+
+  child(bindings: Bindings, options?: ChildLoggerOptions): FastifyBaseLogger {
+    return this.real.child(bindings, options);
+  }
+}
+
+/** Fastify's `childLoggerFactory`: see RequestLogger. */
+export function requestLogger(logger: FastifyBaseLogger, bindings: Bindings, options: ChildLoggerOptions): FastifyBaseLogger {
+  if (options.level !== undefined || options.serializers !== undefined) return logger.child(bindings, options);
+  return new RequestLogger(logger, bindings, options);
 }

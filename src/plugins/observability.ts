@@ -37,17 +37,19 @@ export default fp<ObservabilityOptions>(
       done();
     });
 
+    // Decided once: a request line is built (an object, the URL) only when it will be written.
+    const log = app.log as { isLevelEnabled?: (level: string) => boolean };
+    const logLines = options.logRequests && log.isLevelEnabled?.('info') !== false;
+    const debugLines = log.isLevelEnabled?.('debug') !== false;
     app.addHook('onResponse', (request: FastifyRequest, reply: FastifyReply, done) => {
       const route = request.routeOptions.url ?? 'unmatched';
       const status = reply.statusCode;
       const ms = reply.elapsedTime;
-      const labels = { method: request.method, route, status: String(status) };
-      metrics.httpRequests.inc(labels);
-      metrics.httpDuration.observe(labels, ms / 1000);
+      metrics.http.record(request.method, route, status, ms / 1000);
       if (status === 429) metrics.rateLimited.inc({ route });
-      if (options.logRequests && !isProbe(request.url)) {
+      if (logLines && !isProbe(request.url)) {
         request.log.info({ method: request.method, route, url: request.url, status, ms: Math.round(ms * 10) / 10 }, 'request');
-      } else {
+      } else if (debugLines) {
         request.log.debug({ method: request.method, route, url: request.url, status, ms }, 'request');
       }
       done();

@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { AppError } from '../../src/lib/errors.js';
-import { ReadCache } from '../../src/lib/read-cache.js';
+import { etagOf, ReadCache } from '../../src/lib/read-cache.js';
 import { ManualClock } from '../helpers.js';
 
-const body = async (pending: Promise<{ body: unknown }>) => (await pending).body;
+/** Bodies are stored as bytes (see CachedResponse); the tests read them back as text. */
+const body = async (pending: Promise<{ body: Buffer }>) => (await pending).body.toString();
 const march = () => new ManualClock(new Date('2026-03-10T00:00:00Z'));
 const missing = async (): Promise<string> => {
   throw AppError.notFound();
@@ -16,6 +17,14 @@ function gate(): { wait: Promise<void>; open: () => void } {
 }
 
 describe('ReadCache', () => {
+  it('stores a computed string as its UTF-8 bytes, with the ETag of those bytes', async () => {
+    const cache = new ReadCache(march());
+    const stored = await cache.fetch('k', 'g', async () => '{"name":"Grüße ✓"}');
+    expect(Buffer.isBuffer(stored.body)).toBe(true);
+    expect(stored.body.equals(Buffer.from('{"name":"Grüße ✓"}', 'utf8'))).toBe(true);
+    expect(stored.etag).toBe(etagOf('{"name":"Grüße ✓"}'));
+  });
+
   it('gives each body a strong ETag that changes with the body', async () => {
     const cache = new ReadCache(march());
     const first = await cache.fetch('bot:1', '1', async () => 'one');
@@ -91,7 +100,7 @@ describe('ReadCache', () => {
     const answers = await Promise.all(pending);
     expect(calls).toBe(1);
     expect(new Set(answers.map((a) => a.etag)).size).toBe(1);
-    expect(answers.every((a) => a.body === 'shared')).toBe(true);
+    expect(answers.every((a) => a.body.toString() === 'shared')).toBe(true);
   });
 
   it('a request after an invalidation does not join a computation that started before it, and the old one is not stored', async () => {
@@ -104,8 +113,8 @@ describe('ReadCache', () => {
     cache.invalidate('1');
     const fresh = cache.fetch('bot:1', '1', async () => 'fresh');
     open();
-    expect((await stale).body).toBe('stale');
-    expect((await fresh).body).toBe('fresh');
+    expect((await stale).body.toString()).toBe('stale');
+    expect((await fresh).body.toString()).toBe('fresh');
     expect(await body(cache.fetch('bot:1', '1', async () => 'later'))).toBe('fresh');
   });
 

@@ -1,9 +1,10 @@
 import type { Database } from '../../db/index.js';
 import { startPeriodic, type Periodic } from '../../lib/background.js';
 import { startOfNextUtcMonth, startOfUtcMonth, utcDay, type Clock } from '../../lib/clock.js';
-import { etagOf } from '../../lib/read-cache.js';
 import { BotRanking, type ListedBot } from './ranking.js';
 import type { BotCounters } from '../../lib/change-feed.js';
+import type { CachedResponse } from '../../lib/read-cache.js';
+import { SingleBodies } from './single-bodies.js';
 import { botRepository, sortKey, toPublicBot, type BotRow, type BotVersion } from './repository.js';
 import type { Bot } from './schemas.js';
 
@@ -45,6 +46,7 @@ export interface CatalogEntry extends ListedBot {
  */
 export class PublishedBots {
   readonly ranking = new BotRanking();
+  private readonly singles = new SingleBodies();
   private readonly entries = new Map<string, CatalogEntry>();
   private readonly followers: CatalogFollower[] = [];
   /** Bots announced changed and not read back yet, with the number of their latest announcement. */
@@ -128,15 +130,9 @@ export class PublishedBots {
     });
   }
 
-  /**
-   * `{data: Bot}` of a published bot, from memory. Only the ETag is kept: the body is the bot's
-   * JSON wrapped again for each request (a microsecond), not a second copy of every bot's JSON
-   * held once each has been asked for (over 100 MB at 100,000 bots).
-   */
-  single(entry: CatalogEntry): { body: string; etag: string } {
-    const body = `{"data":${entry.json}}`;
-    entry.etag ??= etagOf(body);
-    return { body, etag: entry.etag };
+  /** `{data: Bot}` of a published bot, from memory (see SingleBodies). */
+  single(entry: CatalogEntry): CachedResponse {
+    return this.singles.of(entry);
   }
 
   /**
@@ -220,6 +216,7 @@ export class PublishedBots {
     const rows = await botRepository.listAll(this.db, month);
     const bots = rows.map(toPublicBot);
     this.entries.clear();
+    this.singles.clear();
     rows.forEach((row, i) => this.entries.set(row.id, toEntry(bots[i]!, row.changed_us)));
     this.ranking.reset([...this.entries.values()]);
     for (const follower of this.followers) follower.reset(bots);

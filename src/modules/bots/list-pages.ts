@@ -6,7 +6,7 @@ import type { BotListQuery } from './schemas.js';
 /** Bytes of list pages kept at most; a flood of distinct URLs evicts the oldest, nothing grows beyond. */
 const MAX_BYTES = 32 * 1024 * 1024;
 
-export interface ListPage extends CachedResponse<string> {
+export interface ListPage extends CachedResponse {
   /** The catalog version the page was built from. */
   version: number;
 }
@@ -26,7 +26,8 @@ export class ListPages {
   build(query: BotListQuery, version: number, expiresAt: number): ListPage {
     const needle = query.search ? query.search.toLowerCase() : undefined;
     const { bots, total } = this.ranking.page(query.sort, offsetOf(query), query.limit, needle);
-    const body = `{"data":[${bots.map((bot) => bot.json).join(',')}],"pagination":${JSON.stringify(paginationOf(total, query))}}`;
+    // Encoded once, sent many times (see CachedResponse).
+    const body = Buffer.from(`{"data":[${bots.map((bot) => bot.json).join(',')}],"pagination":${JSON.stringify(paginationOf(total, query))}}`);
     const page = { body, etag: etagOf(body), expiresAt, version };
     this.store(keyOf(query), page);
     return page;

@@ -1,4 +1,4 @@
-import { JSON_TYPE, sendCached } from '../../lib/http.js';
+import { JSON_TYPE, replyCached, sendCached } from '../../lib/http.js';
 import { errorResponses, notModified, dataOf } from '../../lib/schemas.js';
 import type { App } from '../../lib/types.js';
 import { BotIdParams, BotList, BotListQuery, Bot } from './schemas.js';
@@ -32,9 +32,8 @@ export async function botRoutes(app: App): Promise<void> {
         response: { 200: dataOf(Bot), ...notModified, ...errorResponses('unauthorized', 'not_found') },
       },
     },
-    async (request, reply) => {
-      const cached = await app.services.bots.publicBotJson(request.params.id);
-      return sendCached(request, reply, cached, { contentType: JSON_TYPE, cacheControl: 'public, max-age=60' });
+    (request, reply) => {
+      replyCached(request, reply, app.services.bots.publicBotJson(request.params.id), { contentType: JSON_TYPE, cacheControl: 'public, max-age=60' });
     },
   );
 }

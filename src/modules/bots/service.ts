@@ -3,7 +3,8 @@ import type { ChangeFeed } from '../../lib/change-feed.js';
 import { startOfNextUtcMonth, startOfUtcMonth, utcDay, type Clock } from '../../lib/clock.js';
 import { AppError } from '../../lib/errors.js';
 import type { CachedResponse } from '../../lib/read-cache.js';
-import type { PublishedBots } from './catalog.js';
+import { isPromise, type MaybePromise } from '../../lib/maybe-promise.js';
+import type { CatalogEntry, PublishedBots } from './catalog.js';
 import { ListPages } from './list-pages.js';
 import { botRepository, toBot } from './repository.js';
 import type { AdminBot, BotListQuery, BotPatch, BotPut, BotWrite } from './schemas.js';
@@ -22,11 +23,15 @@ export class BotService {
     this.pages = new ListPages(catalog.ranking);
   }
 
-  /** `{data: Bot}` of a published bot, from the catalog in memory. */
-  async publicBotJson(id: string): Promise<CachedResponse<string>> {
-    const entry = await this.catalog.entry(id);
+  /** `{data: Bot}` of a published bot, from the catalog in memory (a promise only while it catches up). */
+  publicBotJson(id: string): MaybePromise<CachedResponse> {
+    const entry = this.catalog.entry(id);
+    return isPromise(entry) ? entry.then((found) => this.single(found)) : this.single(entry);
+  }
+
+  private single(entry: CatalogEntry | undefined): CachedResponse {
     if (!entry) throw AppError.notFound();
-    return { ...this.catalog.single(entry), expiresAt: Number.POSITIVE_INFINITY };
+    return this.catalog.single(entry);
   }
 
   /**
@@ -34,7 +39,7 @@ export class BotService {
    * or while it is younger than LIST_MAX_STALE_MS (under a stream of votes every page would
    * otherwise be rebuilt for every request); with 0 it waits for this process's own writes.
    */
-  async publicListJson(query: BotListQuery): Promise<CachedResponse<string>> {
+  async publicListJson(query: BotListQuery): Promise<CachedResponse> {
     const waiting = this.catalog.ready(this.listMaxStaleMs === 0);
     if (waiting) await waiting;
     const now = this.clock.now();

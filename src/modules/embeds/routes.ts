@@ -1,7 +1,7 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { prefers } from '../../lib/accept.js';
 import { AppError } from '../../lib/errors.js';
-import { JSON_TYPE, sendCached } from '../../lib/http.js';
+import { JSON_TYPE, replyCached, sendCached } from '../../lib/http.js';
 import { errorResponses, notModified } from '../../lib/schemas.js';
 import type { App } from '../../lib/types.js';
 import { toEnvelope } from '../../plugins/errors.js';
@@ -62,16 +62,10 @@ export async function embedRoutes(app: App): Promise<void> {
         response: { 200: SvgResponse, ...notModified, ...embedErrorResponses('image', 'not_found', 'validation_failed') },
       },
     },
-    async (request, reply) => {
+    (request, reply) => {
       const { variant, theme, compact } = request.query;
-      const cached = await app.services.embeds.badge(
-        request.params.id,
-        variant,
-        theme,
-        compact === '1' || compact === 'true',
-        badgeExtras(request.query),
-      );
-      return sendCached(request, reply, cached, { contentType: SVG, cacheControl: 'public, max-age=300' });
+      const cached = app.services.embeds.badge(request.params.id, variant, theme, compact === '1' || compact === 'true', badgeExtras(request.query));
+      replyCached(request, reply, cached, { contentType: SVG, cacheControl: 'public, max-age=300' });
     },
   );
 

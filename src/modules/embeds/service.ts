@@ -1,3 +1,4 @@
+import type { MaybePromise } from '../../lib/maybe-promise.js';
 import type { Database } from '../../db/index.js';
 import { AppError } from '../../lib/errors.js';
 import { isSnowflakeId } from '../../lib/schemas.js';
@@ -56,19 +57,20 @@ export class EmbedService {
     private readonly siteUrl: string,
   ) {}
 
-  async badge(
+  /** Without a promise when the badge is cached (see `replyCached`). */
+  badge(
     id: string,
     variant: BadgeVariant,
     theme: Theme | undefined,
     compact: boolean,
     extras?: BadgeExtras,
-  ): Promise<CachedResponse<string>> {
+  ): MaybePromise<CachedResponse> {
     assertPossibleId(id);
     // The label goes last and JSON-quoted: it is the only part that may contain ':'.
     const extraKey = extras
       ? `:${extras.style ?? 'flat'}:${extras.color ?? ''}:${extras.labelColor ?? ''}:${extras.logo ? 1 : 0}:${JSON.stringify(extras.label ?? null)}`
       : '';
-    return this.cache.fetch(
+    return this.cache.get(
       `badge:${id}:${variant}:${theme ?? ''}:${compact}${extraKey}`,
       id,
       async (month) => {
@@ -80,7 +82,7 @@ export class EmbedService {
   }
 
   /** The badge's figures as shields.io endpoint JSON, cached like the badge. */
-  async shields(id: string, variant: BadgeVariant): Promise<CachedResponse<string>> {
+  async shields(id: string, variant: BadgeVariant): Promise<CachedResponse> {
     assertPossibleId(id);
     return this.cache.fetch(
       `shields:${id}:${variant}`,
@@ -93,7 +95,7 @@ export class EmbedService {
     );
   }
 
-  async widget(id: string, theme: Theme | undefined, lang: Lang): Promise<CachedResponse<string>> {
+  async widget(id: string, theme: Theme | undefined, lang: Lang): Promise<CachedResponse> {
     assertPossibleId(id);
     return this.cache.fetch(
       `widget:${id}:${theme ?? ''}:${lang}`,
@@ -108,7 +110,7 @@ export class EmbedService {
   }
 
   /** The widget's data as an SVG image; live like the widget. */
-  async card(id: string, theme: Theme | undefined, lang: Lang): Promise<CachedResponse<string>> {
+  async card(id: string, theme: Theme | undefined, lang: Lang): Promise<CachedResponse> {
     assertPossibleId(id);
     return this.cache.fetch(
       `card:${id}:${theme ?? ''}:${lang}`,
@@ -126,7 +128,7 @@ export class EmbedService {
     assertPossibleId(id);
     const { scale, width, height, dpr } = look;
     const key = `chart:${id}:${range}:${theme}:${format}:${scale}:${width}x${height}@${dpr}`;
-    return this.cache.fetch<string | Buffer>(key, id, async (month) => {
+    return this.cache.fetch(key, id, async (month) => {
       const [bot, history] = await Promise.all([this.bot(id, month), this.history.history(id, range)]);
       if (!history) throw AppError.notFound();
       const series: ChartSeries = { botName: bot.name, source: history.source, points: history.data, rangeDays: range };

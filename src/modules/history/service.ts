@@ -29,7 +29,7 @@ export class HistoryService {
   }
 
   /** The history response as JSON text, cached per bot and `days` value. */
-  async publicJson(botId: string, days: number): Promise<CachedResponse<string>> {
+  async publicJson(botId: string, days: number): Promise<CachedResponse> {
     return this.cache.fetch(`history:${botId}:${days}`, botId, async () => {
       const response = await this.history(botId, days);
       if (!response) throw AppError.notFound();

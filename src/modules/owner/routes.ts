@@ -1,7 +1,5 @@
 import { Type } from 'typebox';
-import { JSON_TYPE, sendCached } from '../../lib/http.js';
-import { isPromise } from '../../lib/maybe-promise.js';
-import type { CachedResponse } from '../../lib/read-cache.js';
+import { JSON_TYPE, replyCached, sendCached } from '../../lib/http.js';
 import { errorResponses, notModified, dataOf } from '../../lib/schemas.js';
 import type { App } from '../../lib/types.js';
 import { BotIdParams } from '../bots/schemas.js';
@@ -13,8 +11,9 @@ const keyErrors = ['unauthorized', 'forbidden', 'not_found', 'validation_failed'
 
 /** The endpoints a bot owner's code calls with its API key (spec §4 "Owner endpoints"). */
 export async function ownerRoutes(app: App): Promise<void> {
-  app.addHook('onSend', async (_request, reply) => {
+  app.addHook('onSend', (_request, reply, payload, done) => {
     reply.header('cache-control', 'private, no-store');
+    done(null, payload);
   });
 
   app.get(
@@ -52,12 +51,7 @@ export async function ownerRoutes(app: App): Promise<void> {
     (request, reply) => {
       // A cached status comes back without a promise: this is the owner API's hottest call.
       const status = app.services.owner.voteStatusJson(request.params.id, request.params.userId);
-      const send = (cached: CachedResponse) =>
-        sendCached(request, reply, cached, { contentType: JSON_TYPE, cacheControl: 'private, no-store' });
-      // The promise is not returned: Fastify would send a second, empty answer when it resolves
-      // while the onSend hooks of ours still run. Its failure goes to the error handler instead.
-      if (isPromise(status)) status.then(send, (error: Error) => reply.send(error as never));
-      else send(status);
+      replyCached(request, reply, status, { contentType: JSON_TYPE, cacheControl: 'private, no-store' });
     },
   );
 

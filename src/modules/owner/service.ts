@@ -77,7 +77,7 @@ export class OwnerService {
   }
 
   /** `{data: Vote status}` as JSON (see VoteChecks). */
-  voteStatusJson(botId: string, userId: string): MaybePromise<CachedResponse<string>> {
+  voteStatusJson(botId: string, userId: string): MaybePromise<CachedResponse> {
     return this.checks.statusJson(botId, userId);
   }
 

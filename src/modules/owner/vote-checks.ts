@@ -61,9 +61,9 @@ export class VoteChecks {
    * entries on every process). Voted when the latest vote is less than 12 hours old: 11:59:59 yes,
    * 12:00:00 no.
    */
-  statusJson(botId: string, userId: string): MaybePromise<CachedResponse<string>> {
+  statusJson(botId: string, userId: string): MaybePromise<CachedResponse> {
     const key = checkKey(botId, userId);
-    const hit = this.cache.peek<string>(key);
+    const hit = this.cache.peek(key);
     if (hit) return hit;
     let ttlMs = CHECK_TTL_MS;
     return this.cache.fetch(
@@ -89,12 +89,12 @@ export class VoteChecks {
     const misses = [...new Set(userIds)].filter((userId) => !this.cache.peek(checkKey(botId, userId)));
     let batch: Promise<Map<string, string> | undefined> | undefined;
     const load = () => (batch ??= this.loadStatuses(botId, misses));
-    const statuses = new Map<string, Promise<CachedResponse<string>>>();
+    const statuses = new Map<string, Promise<CachedResponse>>();
     for (const userId of new Set(userIds)) {
       const expires = { ttlMs: CHECK_TTL_MS };
       // Every flight is registered in this same tick, before the query can answer, so a vote
       // announced meanwhile invalidates them like any single check's.
-      const hit = this.cache.peek<string>(checkKey(botId, userId));
+      const hit = this.cache.peek(checkKey(botId, userId));
       statuses.set(
         userId,
         hit
@@ -112,8 +112,8 @@ export class VoteChecks {
             ),
       );
     }
-    const bodies = await Promise.all(userIds.map((userId) => statuses.get(userId) as Promise<CachedResponse<string>>));
-    return bodies.map((cached, i) => ({ userId: userIds[i] as string, ...(JSON.parse(cached.body) as { data: VoteStatus }).data }));
+    const bodies = await Promise.all(userIds.map((userId) => statuses.get(userId) as Promise<CachedResponse>));
+    return bodies.map((cached, i) => ({ userId: userIds[i] as string, ...(JSON.parse(cached.body.toString()) as { data: VoteStatus }).data }));
   }
 
   /** The status JSON of each user (undefined: no published bot), in one query for the votes. */

@@ -36,7 +36,7 @@ export class ReviewService {
    * count kept on the bot; a deep page is an index seek from the nearest anchor, so page 800 of
    * a bot with 20,000 reviews costs what page 1 costs.
    */
-  async publicListJson(botId: string, query: ReviewListQuery): Promise<CachedResponse<string>> {
+  async publicListJson(botId: string, query: ReviewListQuery): Promise<CachedResponse> {
     return this.pages.fetch(`reviews:${botId}:${query.page}:${query.limit}`, botId, async () => {
       const total = await reviewRepository.publishedCount(this.db, botId);
       if (total === undefined) throw AppError.notFound();

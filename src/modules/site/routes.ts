@@ -36,7 +36,7 @@ export async function botPageRoutes(app: App, options: { store: RateLimitStore }
   }
 
   async function voteStatus(botId: string, userId: string): Promise<{ voted: boolean; expiresAt: string | null }> {
-    return (JSON.parse((await services.owner.voteStatusJson(botId, userId)).body) as { data: { voted: boolean; expiresAt: string | null } }).data;
+    return (JSON.parse((await services.owner.voteStatusJson(botId, userId)).body.toString()) as { data: { voted: boolean; expiresAt: string | null } }).data;
   }
 
   // Two static prefixes, not `/:lang/…`: a parameter there would claim `/api/bots/…` and the like.
@@ -49,7 +49,7 @@ export async function botPageRoutes(app: App, options: { store: RateLimitStore }
         const bot = await publishedBot(lang, request.params.slug);
         const user = currentUser(request);
         const [reviews, status] = await Promise.all([
-          services.reviews.publicListJson(bot.id, { page: 1, limit: 5 }).then((cached) => (JSON.parse(cached.body) as { data: Review[] }).data),
+          services.reviews.publicListJson(bot.id, { page: 1, limit: 5 }).then((cached) => (JSON.parse(cached.body.toString()) as { data: Review[] }).data),
           user ? voteStatus(bot.id, user.id) : undefined,
         ]);
         if (!user) reply.header('cache-control', 'public, max-age=30');

@@ -21,10 +21,11 @@ function recordingDatabase(): Database & { statements: { sql: string; params: re
     kind: 'postgres',
     statements,
     ...queryable(false),
+    reads: queryable(false),
     transaction: (fn) => fn(queryable(true) as never),
     listen: async () => async () => undefined,
     close: async () => undefined,
-    health: { available: () => true, subscribe: () => () => {}, pool: () => undefined },
+    health: { available: () => true, subscribe: () => () => {}, pools: () => [] },
   } as Database & { statements: { sql: string; params: readonly unknown[]; inTransaction: boolean }[] };
 }
 

@@ -23,6 +23,7 @@ import { seed } from '../scripts/seed.js';
 import { postgresDatabase } from './http/database.js';
 import { median, run, spread, type Run } from './http/measure.js';
 import { startBare, type Answer } from './http/bare-process.js';
+import type { Row, Target } from './http/rows.js';
 import { table } from './http/table.js';
 import { loadAverage } from './lib/proc.js';
 import { buildServer, startServer, type RunningServer } from './lib/server-process.js';
@@ -36,23 +37,6 @@ const TARGET_FILTER = process.env.BENCH_TARGETS?.split(';').map((name) => name.t
 
 /** Issue 17: bare CPU per request ÷ ours, at least. */
 const TARGETS = { single: 0.7, list: 0.6, badge: 0.7, check: 0.6 } as const;
-
-interface Target {
-  name: string;
-  path: string;
-  headers?: Record<string, string>;
-  target?: number;
-}
-
-export interface Row {
-  backend: string;
-  target: Target;
-  bytes: number;
-  ours: Run;
-  bare: Run;
-  /** Relative spread of CPU per request over the rounds, ours and bare. */
-  noise: { ours: number; bare: number };
-}
 
 /** The demo data in a fresh database, and a key of the most voted bot. */
 async function prepare(env: Record<string, string>): Promise<{ botId: string; key: string }> {

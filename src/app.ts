@@ -8,6 +8,7 @@ import { AppError, errorBody } from './lib/errors.js';
 import { Metrics } from './lib/metrics.js';
 import { registerServiceMetrics } from './app-metrics.js';
 import { operatorCheck } from './modules/admin/auth.js';
+import { decorateKeyLookup } from './modules/keys/auth.js';
 import { rateLimitCaller } from './modules/keys/rate-limit-caller.js';
 import { adminRoutes } from './modules/admin/routes.js';
 import { docsRoutes } from './modules/docs/routes.js';
@@ -112,6 +113,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   });
   registerServiceMetrics(metrics, { db, services, timeoutMs: config.databaseTimeouts.connectMs });
 
+  decorateKeyLookup(app);
   await app.register(backPressurePlugin, { maxEventLoopDelayMs: config.maxEventLoopDelayMs });
   await app.register(observabilityPlugin, { metrics, logRequests: config.logRequests });
   const isOperator = operatorCheck(config.adminToken);

@@ -1,5 +1,5 @@
 /** The bench's table: one line per backend and request, ours beside bare, the verdict last. */
-import type { Row } from '../http.js';
+import type { Row } from './rows.js';
 
 export function table(rows: Row[]): string {
   const header = ['backend', 'request', 'bytes', 'ours req/s', 'ours p50/p99 ms', 'ours µs CPU/req', 'bare req/s', 'bare p50/p99 ms', 'bare µs CPU/req', 'gen %', 'ratio (bare/ours)', 'target', 'noise ours/bare'];

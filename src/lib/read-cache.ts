@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { startOfNextUtcMonth, startOfUtcMonth, utcDay, type Clock } from './clock.js';
 import { isDatabaseUnavailable } from '../db/errors.js';
-import type { MaybePromise } from './maybe-promise.js';
+import { isPromise, type MaybePromise } from './maybe-promise.js';
 
 /** How long an entry may live when nothing invalidates it (a lost notification, say). */
 const TTL_MS = 30_000;
@@ -84,10 +84,21 @@ export class ReadCache {
     /** A number, or a function asked after compute (for answers whose life depends on their content). */
     ttlMs: number | (() => number) = TTL_MS,
   ): Promise<CachedResponse> {
+    const answer = this.get(key, group, compute, ttlMs);
+    return isPromise(answer) ? answer : Promise.resolve(answer);
+  }
+
+  /** `fetch`, but a live entry comes back as it is, without a promise (see `replyCached`). */
+  get(
+    key: string,
+    group: string,
+    compute: (month: string) => Promise<string | Buffer>,
+    ttlMs: number | (() => number) = TTL_MS,
+  ): MaybePromise<CachedResponse> {
     const hit = this.peek(key);
     if (hit) {
       readCacheStats.hits++;
-      return Promise.resolve(hit);
+      return hit;
     }
     const joined = this.flights.get(key);
     if (joined) return joined.promise;
@@ -121,21 +132,6 @@ export class ReadCache {
     this.flights.set(key, flight);
     this.index(group, key);
     return flight.promise;
-  }
-
-  /** `fetch`, but a live entry comes back as it is, without a promise (see `replyCached`). */
-  get(
-    key: string,
-    group: string,
-    compute: (month: string) => Promise<string | Buffer>,
-    ttlMs: number | (() => number) = TTL_MS,
-  ): MaybePromise<CachedResponse> {
-    const hit = this.peek(key);
-    if (hit) {
-      readCacheStats.hits++;
-      return hit;
-    }
-    return this.fetch(key, group, compute, ttlMs);
   }
 
   /** The live entry for key, if any: lets a hot route answer without a promise. */

@@ -1,11 +1,18 @@
 import { etagOf, type CachedResponse } from '../../lib/read-cache.js';
-import type { CatalogEntry } from './catalog.js';
 
 /** Bytes of single-bot answers kept by default (about 10,000 bots' answers). */
 const MAX_BYTES = 16 * 1024 * 1024;
 
+/** A catalog entry, as far as its answer is concerned: its ETag is kept on it once made. */
+export interface EncodableBot {
+  readonly id: string;
+  /** The bot's JSON. */
+  readonly json: string;
+  etag?: string;
+}
+
 interface Held extends CachedResponse {
-  readonly entry: CatalogEntry;
+  readonly entry: EncodableBot;
 }
 
 /**
@@ -22,7 +29,7 @@ export class SingleBodies {
   constructor(private readonly maxBytes = MAX_BYTES) {}
 
   /** The answer never expires by itself: a change to the bot makes a new entry. */
-  of(entry: CatalogEntry): CachedResponse {
+  of(entry: EncodableBot): CachedResponse {
     const hit = this.held.get(entry.id);
     if (hit?.entry === entry) return hit;
     const body = Buffer.from(`{"data":${entry.json}}`);

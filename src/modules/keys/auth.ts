@@ -1,12 +1,26 @@
-import type { FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify';
 import { AppError } from '../../lib/errors.js';
 import { isPromise, type MaybePromise } from '../../lib/maybe-promise.js';
 import { bearerToken } from '../admin/auth.js';
 import type { AuthenticatedKey, KeyService } from './service.js';
 import type { Scope } from './schemas.js';
 
-/** Each request's key, once looked up: the key, undefined (no header), a pending lookup, or the refusal. */
-const resolved = new WeakMap<FastifyRequest, MaybePromise<AuthenticatedKey | undefined> | AppError>();
+type KeyLookup = MaybePromise<AuthenticatedKey | undefined> | AppError;
+
+/**
+ * Each request's key, once looked up, on the request itself: the key, a pending lookup, or the
+ * refusal (null or undefined: not looked up, or no key). A property declared up front keeps every
+ * request the same shape; a WeakMap per request cost ephemeron work in every garbage collection.
+ */
+export function decorateKeyLookup(app: FastifyInstance): void {
+  app.decorateRequest('keyLookup', null);
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    keyLookup: KeyLookup | null;
+  }
+}
 
 /**
  * The API key a request carries: undefined without an Authorization header, a 401 (thrown) for a
@@ -14,12 +28,14 @@ const resolved = new WeakMap<FastifyRequest, MaybePromise<AuthenticatedKey | und
  * it), and synchronously when the key is in the lookup cache.
  */
 export function requestKey(keys: KeyService, request: FastifyRequest): MaybePromise<AuthenticatedKey | undefined> {
-  if (resolved.has(request)) {
-    const known = resolved.get(request);
+  const known = request.keyLookup;
+  if (known !== null && known !== undefined) {
     if (known instanceof AppError) throw known;
-    return known as MaybePromise<AuthenticatedKey | undefined>;
+    return known;
   }
-  const remember = (outcome: AuthenticatedKey | undefined | AppError) => resolved.set(request, outcome);
+  const remember = (outcome: AuthenticatedKey | undefined | AppError) => {
+    request.keyLookup = outcome;
+  };
   let outcome: MaybePromise<AuthenticatedKey | undefined>;
   try {
     outcome = lookup(keys, request);
@@ -41,7 +57,7 @@ export function requestKey(keys: KeyService, request: FastifyRequest): MaybeProm
       throw error;
     },
   );
-  resolved.set(request, pending);
+  request.keyLookup = pending;
   return pending;
 }
 

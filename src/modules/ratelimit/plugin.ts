@@ -47,8 +47,8 @@ export default fp<RateLimitPluginOptions>(
     const { store } = options;
     const windowMs = options.windowMs ?? 60_000;
     const windowSeconds = Math.round(windowMs / 1000);
-    const anonymousLimit = options.anonymousLimit;
-    const classify = classifier(options);
+    const callers = new AddressCallers(options.anonymousLimit, options.embedsLimit);
+    const classify = classifier(options, callers);
     let lastStoreWarning = -Infinity;
 
     function finish(reply: FastifyReply, done: HookHandlerDoneFunction, caller: RateLimitCaller, hit: RateLimitHit, error?: unknown): void {
@@ -94,7 +94,7 @@ export default fp<RateLimitPluginOptions>(
 
     /** A caller whose credentials were refused still costs its IP one request. */
     function refused(request: FastifyRequest, reply: FastifyReply, done: HookHandlerDoneFunction, error: unknown): void {
-      count(request, reply, done, anonymousCaller(request, anonymousLimit), error);
+      count(request, reply, done, callers.of(request.ip).anonymous, error);
     }
 
     /** Fail open: a broken store must not take the API down. One warning a minute at most. */
@@ -150,30 +150,53 @@ declare module 'fastify' {
  * - an `Authorization` header: whatever `resolveClient` says (anonymous when it says nothing);
  * - everything else, unrouted paths included: anonymous per IP.
  */
-function classifier(options: RateLimitPluginOptions): (request: FastifyRequest) => MaybePromise<RateLimitCaller | undefined> {
-  const { anonymousLimit, embedsLimit, resolveClient, isOperator } = options;
-  const anonymous = (request: FastifyRequest): RateLimitCaller => anonymousCaller(request, anonymousLimit);
+function classifier(options: RateLimitPluginOptions, callers: AddressCallers): (request: FastifyRequest) => MaybePromise<RateLimitCaller | undefined> {
+  const { resolveClient, isOperator } = options;
   return function classify(request) {
     const url = request.url;
     if (isUnlimited(url)) return undefined;
     if (url.startsWith('/admin/')) {
-      return isOperator?.(request) ? undefined : anonymous(request);
+      return isOperator?.(request) ? undefined : callers.of(request.ip).anonymous;
     }
-    if (isEmbed(url)) {
-      return { bucket: `embed:${clientBucket(request.ip)}`, limit: embedsLimit };
-    }
+    if (isEmbed(url)) return callers.of(request.ip).embeds;
     if (resolveClient === undefined || request.headers.authorization === undefined) {
-      return anonymous(request);
+      return callers.of(request.ip).anonymous;
     }
     const client = resolveClient(request);
-    if (isPromise(client)) return client.then((resolved) => resolved ?? anonymous(request));
-    return client ?? anonymous(request);
+    if (isPromise(client)) return client.then((resolved) => resolved ?? callers.of(request.ip).anonymous);
+    return client ?? callers.of(request.ip).anonymous;
   };
 }
 
-/** Callers without a key: one bucket per client address. */
-function anonymousCaller(request: FastifyRequest, limit: number): RateLimitCaller {
-  return { bucket: `ip:${clientBucket(request.ip)}`, limit };
+/** Addresses whose callers are kept at most; past it the map starts afresh (they are cheap to make again). */
+const MAX_ADDRESSES = 10_000;
+
+/**
+ * Callers without a key: one bucket per client address, for the API and (larger) for the embeds.
+ * The two callers of an address are made once: working out an IPv6 /64 and the bucket's key for
+ * every request showed in the hot path's profile.
+ */
+class AddressCallers {
+  private readonly byAddress = new Map<string, { anonymous: RateLimitCaller; embeds: RateLimitCaller }>();
+
+  constructor(
+    private readonly anonymousLimit: number,
+    private readonly embedsLimit: number,
+  ) {}
+
+  of(ip: string): { anonymous: RateLimitCaller; embeds: RateLimitCaller } {
+    let callers = this.byAddress.get(ip);
+    if (callers === undefined) {
+      const bucket = clientBucket(ip);
+      callers = {
+        anonymous: { bucket: `ip:${bucket}`, limit: this.anonymousLimit },
+        embeds: { bucket: `embed:${bucket}`, limit: this.embedsLimit },
+      };
+      if (this.byAddress.size >= MAX_ADDRESSES) this.byAddress.clear();
+      this.byAddress.set(ip, callers);
+    }
+    return callers;
+  }
 }
 
 /**

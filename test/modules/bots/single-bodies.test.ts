@@ -1,10 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { etagOf } from '../../../src/lib/read-cache.js';
-import type { CatalogEntry } from '../../../src/modules/bots/catalog.js';
-import { SingleBodies } from '../../../src/modules/bots/single-bodies.js';
+import { SingleBodies, type EncodableBot } from '../../../src/modules/bots/single-bodies.js';
 
-function entry(id: string, json: string): CatalogEntry {
-  return { id, json, nameLower: id, sortName: id, votesMonth: 0, votesTotal: 0, serverCount: 0, publishedAt: 0, changedUs: 0 };
+function entry(id: string, json: string): EncodableBot {
+  return { id, json };
 }
 
 describe('SingleBodies', () => {
@@ -31,7 +30,7 @@ describe('SingleBodies', () => {
     const entries = Array.from({ length: 20 }, (_, i) => big(String(i)));
     const first = entries.map((e) => bodies.of(e));
     // The newest are still held (the same object), the oldest were encoded again.
-    expect(bodies.of(entries[19] as CatalogEntry)).toBe(first[19]);
-    expect(bodies.of(entries[0] as CatalogEntry)).not.toBe(first[0]);
+    expect(bodies.of(entries[19] as EncodableBot)).toBe(first[19]);
+    expect(bodies.of(entries[0] as EncodableBot)).not.toBe(first[0]);
   });
 });

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startDemoProvider, type DemoProvider } from '../../../scripts/demo-provider.js';
 import { buildApp } from '../../../src/app.js';
 import type { Database } from '../../../src/db/index.js';
-import { verifyWebhook } from '../../../src/modules/webhooks/verify.js';
+import { verifyWebhook } from '@bot-directory/sdk/webhooks';
 import { botBody } from '../../fixtures.js';
 import { ADMIN_TOKEN, freshDatabase, testConfig } from '../../helpers.js';
 import { launchChromium } from '../embeds/browser-harness.js';

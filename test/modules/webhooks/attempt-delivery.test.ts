@@ -3,7 +3,7 @@ import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { attemptDelivery, RESPONSE_SNIPPET_BYTES, type AttemptInput } from '../../../src/modules/webhooks/attempt-delivery.js';
 import { createSafeDispatcher } from '../../../src/modules/webhooks/safe-dispatcher.js';
 import { generateWebhookSecret } from '../../../src/modules/webhooks/signature.js';
-import { verifyWebhook } from '../../../src/modules/webhooks/verify.js';
+import { verifyWebhook } from '@bot-directory/sdk/webhooks';
 import { startReceiver, type LoopbackReceiver, type ReceivedRequest } from './loopback-receiver.js';
 
 const secret = generateWebhookSecret();

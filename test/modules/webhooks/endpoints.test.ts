@@ -3,7 +3,7 @@ import { Webhook as StandardWebhook } from 'standardwebhooks';
 import Stripe from 'stripe';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { backends, testApp, type TestApp } from '../../helpers.js';
-import { verifyWebhook } from '../../../src/modules/webhooks/verify.js';
+import { verifyWebhook } from '@bot-directory/sdk/webhooks';
 import { configureWebhook, createBot, expectDocumentedBodies, expectStripeAccepts, FAST_ENV, nextUser, Receivers, vote, waitFor } from './harness.js';
 import type { LoopbackReceiver, ReceivedRequest } from './loopback-receiver.js';
 

@@ -1,14 +1,11 @@
 /** `vote.reminder`: once per vote when its 12-hour window ends, durable, exactly once across processes. */
-import type { FastifyInstance } from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../../../src/app.js';
-import { migrate } from '../../../src/db/migrate.js';
-import { openPostgres } from '../../../src/db/postgres.js';
 import type { Database } from '../../../src/db/index.js';
-import { ADMIN_TOKEN, backends, createPostgresDatabase, freshDatabase, ManualClock, testApp, testConfig, type TestApp } from '../../helpers.js';
+import { ADMIN_TOKEN, backends, freshDatabase, ManualClock, testApp, type TestApp } from '../../helpers.js';
 import { botBody } from '../../fixtures.js';
 import { createBot, expectDocumentedBodies, FAST_ENV, nextUser, Receivers, settled, waitFor } from './harness.js';
-import { startReceiver, type LoopbackReceiver } from './loopback-receiver.js';
+import type { LoopbackReceiver } from './loopback-receiver.js';
+import { twoProcesses } from './two-process-harness.js';
 
 const HOUR = 3_600_000;
 const reminders = (receiver: LoopbackReceiver) =>
@@ -101,23 +98,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)('vote reminders on two processes s
 
   it('sends each reminder exactly once', async () => {
     const VOTES = 60;
-    const { url, drop } = await createPostgresDatabase(process.env.TEST_DATABASE_URL as string);
-    cleanup.push(drop);
-    const receiver = await startReceiver((res) => res.writeHead(200).end());
-    cleanup.push(() => receiver.close());
-    const apps: FastifyInstance[] = [];
-    for (let i = 0; i < 2; i++) {
-      const db: Database = await openPostgres(url, 5);
-      await migrate(db);
-      const app = await buildApp({ config: testConfig(FAST_ENV), db, logger: false, workers: true });
-      cleanup.push(async () => {
-        await app.close();
-        await db.close();
-      });
-      apps.push(app);
-    }
-    const admin = (app: FastifyInstance, method: 'PUT' | 'POST', path: string, payload: object) =>
-      app.inject({ method, url: path, payload, headers: { authorization: `Bearer ${ADMIN_TOKEN}` } });
+    const { apps, receiver, admin } = await twoProcesses(cleanup);
     const { id: botId, body } = botBody();
     expect((await admin(apps[0]!, 'PUT', `/admin/v1/bots/${botId}`, body)).statusCode).toBe(201);
     expect((await admin(apps[1]!, 'POST', `/admin/v1/bots/${botId}/webhooks`, { url: receiver.url, events: ['vote.reminder'] })).statusCode).toBe(201);

@@ -1,14 +1,8 @@
 /** Two app instances (separate connection pools, like two processes) on one PostgreSQL database. */
-import type { FastifyInstance } from 'fastify';
 import { afterAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../../../src/app.js';
-import { migrate } from '../../../src/db/migrate.js';
-import { openPostgres } from '../../../src/db/postgres.js';
-import type { Database } from '../../../src/db/index.js';
-import { ADMIN_TOKEN, createPostgresDatabase, testConfig } from '../../helpers.js';
 import { botBody } from '../../fixtures.js';
-import { expectStripeAccepts, FAST_ENV, nextUser, waitFor } from './harness.js';
-import { startReceiver } from './loopback-receiver.js';
+import { expectStripeAccepts, nextUser, waitFor } from './harness.js';
+import { twoProcesses } from './two-process-harness.js';
 
 const EVENTS = 1000;
 const BOTS = 4;
@@ -20,23 +14,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)('two processes on one PostgreSQL',
   });
 
   it(`delivers each of ${EVENTS} events exactly once`, async () => {
-    const { url, drop } = await createPostgresDatabase(process.env.TEST_DATABASE_URL as string);
-    cleanup.push(drop);
-    const receiver = await startReceiver((res) => res.writeHead(200).end());
-    cleanup.push(() => receiver.close());
-    const apps: FastifyInstance[] = [];
-    for (let i = 0; i < 2; i++) {
-      const db: Database = await openPostgres(url, 5);
-      await migrate(db);
-      const app = await buildApp({ config: testConfig(FAST_ENV), db, logger: false, workers: true });
-      cleanup.push(async () => {
-        await app.close();
-        await db.close();
-      });
-      apps.push(app);
-    }
-    const admin = (app: FastifyInstance, method: 'PUT' | 'POST', path: string, payload: object) =>
-      app.inject({ method, url: path, payload, headers: { authorization: `Bearer ${ADMIN_TOKEN}` } });
+    const { apps, receiver, admin } = await twoProcesses(cleanup);
 
     const secrets: string[] = [];
     const bots: string[] = [];

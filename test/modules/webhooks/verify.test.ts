@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { signPayload } from '../../../src/modules/webhooks/signature.js';
-import { verifyWebhook } from '../../../src/modules/webhooks/verify.js';
+import { verifyWebhook } from '@bot-directory/sdk/webhooks';
 
 const secret = 'whsec_receiver_test';
 const body = '{"event":"vote","user":"42","flagged":false}';

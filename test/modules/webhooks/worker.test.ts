@@ -1,7 +1,7 @@
 /** End to end: events written by the management API, delivered by the worker to real loopback receivers. */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { backends, testApp, type TestApp } from '../../helpers.js';
-import { verifyWebhook } from '../../../src/modules/webhooks/verify.js';
+import { verifyWebhook } from '@bot-directory/sdk/webhooks';
 import { configureWebhook, createBot, deliveryLog, expectDocumentedBodies, expectStripeAccepts, FAST_ENV, Receivers, settled, vote, waitFor } from './harness.js';
 import type { LoopbackReceiver } from './loopback-receiver.js';
 

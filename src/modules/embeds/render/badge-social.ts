@@ -1,4 +1,4 @@
-import type { BadgeContent, BadgeLook } from './badge.js';
+import type { BadgeContent, BadgeLook } from './badge-look.js';
 import { LOGO_SIZE, logoMarkup } from './badge-logo.js';
 import { STARS_WIDTH, starsMarkup } from './badge-stars.js';
 import { escapeXml } from './escape.js';

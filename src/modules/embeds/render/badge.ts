@@ -1,4 +1,5 @@
 import { badgeLogo, LOGO_SIZE, logoMarkup, type BadgeLogo } from './badge-logo.js';
+import type { BadgeContent, BadgeLook } from './badge-look.js';
 import { drawSocialBadge } from './badge-social.js';
 import { STARS_WIDTH, starsMarkup } from './badge-stars.js';
 import { BOX_STYLES } from './badge-styles.js';
@@ -12,26 +13,6 @@ import { textWidth, type FontSpec } from './text-width.js';
 import type { BadgeOptions, BadgeStyle, BadgeVariant, EmbedBot, NotFoundBadgeOptions, Theme } from './types.js';
 
 const FONT_FAMILY = 'Verdana,Geneva,DejaVu Sans,sans-serif';
-
-export interface BadgeContent {
-  label: string;
-  value: string;
-  valueRole: BadgeRole;
-  /** Spoken by screen readers and shown as tooltip; contains the bot name. */
-  description: string;
-  /** `rating_stars`: the average (0–5) the stars show, drawn before `value`. */
-  stars?: number;
-}
-
-/** How a badge is drawn, beyond what it says. */
-export interface BadgeLook {
-  theme: Theme | undefined;
-  /** No label section. */
-  compact: boolean;
-  style: BadgeStyle;
-  colours: Record<Theme, Record<BadgeRole, string>>;
-  logo: BadgeLogo | undefined;
-}
 
 /**
  * `votes` shows the votes of the current month (`votesMonth`), labelled "/month": it is

@@ -5,9 +5,9 @@ import type { Services } from './modules/services.js';
 
 /**
  * The metrics read from the app's parts when Prometheus scrapes: read-cache lookups (every cache
- * of the process), the database
- * (availability, use of each pool) and the webhook queue. A part that does not answer within `timeoutMs`
- * leaves its last value: a scrape never waits on a silent database.
+ * of the process), the database (availability, use of each pool) and the webhook queue. A part
+ * that does not answer within `timeoutMs` leaves its last value: a scrape never waits on a silent
+ * database.
  */
 export function registerServiceMetrics(
   metrics: Metrics,

@@ -22,7 +22,7 @@ import {
   type EmbedBot,
 } from '../src/modules/embeds/render/index.js';
 import { EmbedService, type BadgeExtras } from '../src/modules/embeds/service.js';
-import type { Database } from '../src/db/index.js';
+import type { Queryable } from '../src/db/index.js';
 import type { HistoryService } from '../src/modules/history/service.js';
 
 const STYLES: BadgeStyle[] = ['flat', 'flat-square', 'plastic', 'for-the-badge', 'social'];
@@ -103,7 +103,7 @@ const row: BotRow = {
   platform_shard_count: 1, server_count: bot.serverCount, shard_count: 1, votes_total: bot.votesTotal, votes_month: bot.votesMonth,
   rating_sum: 1498, rating_count: 321, changed_us: 0,
 };
-const db = { query: async () => ({ rows: [row] }) } as unknown as Database;
+const db = { query: async () => ({ rows: [row] }) } as unknown as Queryable;
 const service = new EmbedService(db, new ReadCache(systemClock), {} as HistoryService, 'https://bots.example.org');
 const extras: BadgeExtras = { style: 'for-the-badge', label: 'music', color: '#ff69b4', logo: true };
 await service.badge(bot.id, 'servers', undefined, false);

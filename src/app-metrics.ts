@@ -5,9 +5,9 @@ import type { Services } from './modules/services.js';
 
 /**
  * The metrics read from the app's parts when Prometheus scrapes: read-cache lookups (every cache
- * of the process), the database
- * (availability, pool use) and the webhook queue. A part that does not answer within `timeoutMs`
- * leaves its last value: a scrape never waits on a silent database.
+ * of the process), the database (availability, use of each pool) and the webhook queue. A part
+ * that does not answer within `timeoutMs` leaves its last value: a scrape never waits on a silent
+ * database.
  */
 export function registerServiceMetrics(
   metrics: Metrics,
@@ -18,13 +18,18 @@ export function registerServiceMetrics(
   metrics.gauge('botdir_db_available', 'Whether the database answered its latest liveness check (1) or not (0)', [], (set) =>
     set({}, db.health.available() ? 1 : 0),
   );
-  metrics.gauge('botdir_db_pool_connections', 'Connections of the request pool by state (PostgreSQL server only)', ['state'], (set) => {
-    const pool = db.health.pool();
-    if (!pool) return;
-    set({ state: 'total' }, pool.total);
-    set({ state: 'idle' }, pool.idle);
-    set({ state: 'waiting' }, pool.waiting);
-  });
+  metrics.gauge(
+    'botdir_db_pool_connections',
+    'Connections of the database pools by pool (writes, reads) and state (PostgreSQL server only)',
+    ['pool', 'state'],
+    (set) => {
+      for (const { name, total, idle, waiting } of db.health.pools()) {
+        set({ pool: name, state: 'total' }, total);
+        set({ pool: name, state: 'idle' }, idle);
+        set({ pool: name, state: 'waiting' }, waiting);
+      }
+    },
+  );
   metrics.gauge(
     'botdir_webhook_queue_depth',
     'Webhook work waiting: events not yet routed, deliveries due now, deliveries scheduled for a later retry',

@@ -28,6 +28,8 @@ export interface Config {
   logFormat: 'json' | 'pretty';
   /** How long the service waits for PostgreSQL (DATABASE_URL) before answering 503. */
   databaseTimeouts: DatabaseTimeouts;
+  /** Connections of the read pool (DATABASE_URL only), so reads never wait behind writes; 0: reads share the write pool. */
+  databaseReadPoolSize: number;
   /** The whole request (headers and body) must arrive within this; a slower one gets 408. */
   requestTimeoutMs: number;
   /** Bearer token that /metrics requires; undefined: /metrics is open. */
@@ -136,6 +138,7 @@ export function readConfig(env: Env = process.env): Config {
       connectMs: integer(env, 'DB_TIMEOUT_MS', 2000, 100, 60_000),
       statementMs: integer(env, 'DB_STATEMENT_TIMEOUT_MS', 30_000, 100, 86_400_000),
     },
+    databaseReadPoolSize: integer(env, 'DATABASE_READ_POOL_SIZE', 5, 0, 100),
     requestTimeoutMs: integer(env, 'REQUEST_TIMEOUT_MS', 30_000, 1000, 600_000),
     metricsToken: metricsToken(env),
     maxEventLoopDelayMs: integer(env, 'MAX_EVENT_LOOP_DELAY_MS', 1000, 0, 60_000),

@@ -83,6 +83,7 @@ describe('readConfig', () => {
       logRequests: true,
       logFormat: 'json',
       databaseTimeouts: { connectMs: 2000, statementMs: 30_000 },
+      databaseReadPoolSize: 5,
       requestTimeoutMs: 30_000,
       metricsToken: undefined,
       maxEventLoopDelayMs: 1000,

@@ -19,6 +19,9 @@ export function backends(): Backend[] {
   return process.env.TEST_DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
 }
 
+/** Connections of a test database's read pool (PostgreSQL). */
+export const TEST_READ_POOL_SIZE = 3;
+
 /**
  * A fresh, migrated database: PGlite in memory, or a new database on the test server that is
  * dropped when the test file ends.
@@ -33,7 +36,8 @@ export async function freshDatabase(backend: Backend): Promise<Database> {
   }
   const { url, drop } = await createPostgresDatabase(process.env.TEST_DATABASE_URL as string);
   const { openPostgres } = await import('../src/db/postgres.js');
-  const db = await openPostgres(url, 5);
+  // A read pool of its own, as DATABASE_URL gets: every PostgreSQL test reads through it.
+  const db = await openPostgres(url, 5, undefined, TEST_READ_POOL_SIZE);
   await migrate(db);
   const close = db.close.bind(db);
   let closed = false;

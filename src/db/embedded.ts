@@ -6,7 +6,7 @@ import type { Database, DatabaseHealth, Queryable, QueryResult } from './types.j
 const IN_PROCESS: DatabaseHealth = {
   available: () => true,
   subscribe: () => () => {},
-  pool: () => undefined,
+  pools: () => [],
 };
 
 /**
@@ -26,9 +26,13 @@ export async function openEmbedded(dataDir: string | undefined): Promise<Databas
     },
   });
 
-  return {
+  const db: Database = {
     kind: 'embedded',
     ...wrap(pg),
+    // One connection in process: there is no second one to read on.
+    get reads() {
+      return db;
+    },
     transaction: (fn) => pg.transaction((tx) => fn(wrap(tx))),
     listen: async (channel, onPayload) => {
       const unlisten = await pg.listen(channel, onPayload);
@@ -37,4 +41,5 @@ export async function openEmbedded(dataDir: string | undefined): Promise<Databas
     health: IN_PROCESS,
     close: () => pg.close(),
   };
+  return db;
 }

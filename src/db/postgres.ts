@@ -1,7 +1,7 @@
 import pg from 'pg';
 import { asUnavailable, DatabaseUnavailableError } from './errors.js';
 import { ControlConnection, destroy } from './postgres-control.js';
-import type { Database, Queryable, QueryResult } from './types.js';
+import type { Database, PoolUse, Queryable, QueryResult } from './types.js';
 
 const INT8_OID = 20;
 /** Counts fit comfortably in a double; strings would leak into every caller. */
@@ -26,32 +26,24 @@ export const DEFAULT_TIMEOUTS: DatabaseTimeouts = { connectMs: 2000, statementMs
 const IDLE_IN_TRANSACTION_MS = 60_000;
 
 /**
- * A pool of connections to a PostgreSQL server, with every wait bounded: connecting and taking a
- * connection from the pool (`connectMs`), each statement (`statementMs`, enforced by the server),
+ * Connections to a PostgreSQL server, with every wait bounded: connecting and taking a
+ * connection from a pool (`connectMs`), each statement (`statementMs`, enforced by the server),
  * and a silent server (a partition) noticed by the control connection's liveness check, which
  * then fails every waiting query and refuses new ones until the server answers again.
+ * Two pools: `poolSize` connections for writes, transactions and everything else, and
+ * `readPoolSize` of their own for `Database.reads` (0: reads share the first pool). A pool opens
+ * connections only as they are asked for.
  */
-export async function openPostgres(connectionString: string, poolSize = 10, timeouts: DatabaseTimeouts = DEFAULT_TIMEOUTS): Promise<Database> {
-  const pool = new pg.Pool({
-    connectionString,
-    max: poolSize,
-    types,
-    connectionTimeoutMillis: timeouts.connectMs,
-    keepAlive: true,
-    options: '-c TimeZone=UTC',
-    statement_timeout: timeouts.statementMs,
-    idle_in_transaction_session_timeout: IDLE_IN_TRANSACTION_MS,
-  });
-  // An idle client that loses its connection must not crash the process; the pool replaces it.
-  pool.on('error', () => {});
+export async function openPostgres(
+  connectionString: string,
+  poolSize = 10,
+  timeouts: DatabaseTimeouts = DEFAULT_TIMEOUTS,
+  readPoolSize = 0,
+): Promise<Database> {
   const clients = new Set<pg.PoolClient>();
-  pool.on('connect', (client) => {
-    clients.add(client);
-    // The pool listens for errors of idle connections only; one that fails while checked out
-    // (destroyed below, or dropped by the server) reports through its query instead.
-    client.on('error', () => {});
-  });
-  pool.on('remove', (client) => clients.delete(client));
+  const writePool = openPool(connectionString, poolSize, timeouts, clients);
+  const readPool = readPoolSize > 0 ? openPool(connectionString, readPoolSize, timeouts, clients) : undefined;
+  const pools: [PoolUse['name'], pg.Pool][] = readPool ? [['writes', writePool], ['reads', readPool]] : [['writes', writePool]];
 
   const control = new ControlConnection({
     connectionString,
@@ -66,7 +58,7 @@ export async function openPostgres(connectionString: string, poolSize = 10, time
   await control.open();
 
   /** Runs fn on a connection of the pool; an error that means "unreachable" becomes DatabaseUnavailableError. */
-  async function withClient<T>(fn: (client: pg.PoolClient) => Promise<T>): Promise<T> {
+  async function withClient<T>(pool: pg.Pool, fn: (client: pg.PoolClient) => Promise<T>): Promise<T> {
     if (!control.isAvailable()) throw new DatabaseUnavailableError('The database did not answer its latest liveness check');
     let client: pg.PoolClient;
     try {
@@ -97,11 +89,17 @@ export async function openPostgres(connectionString: string, poolSize = 10, time
     },
   });
 
+  const queryOn =
+    (pool: pg.Pool) =>
+    <T>(sql: string, params?: readonly unknown[]) =>
+      withClient(pool, (client) => wrap(client).query<T>(sql, params));
+
   return {
     kind: 'postgres',
-    query: <T>(sql: string, params?: readonly unknown[]) => withClient((client) => wrap(client).query<T>(sql, params)),
+    query: queryOn(writePool),
+    reads: { query: queryOn(readPool ?? writePool) },
     transaction: (fn) =>
-      withClient(async (client) => {
+      withClient(writePool, async (client) => {
         await client.query('BEGIN');
         try {
           const result = await fn(wrap(client));
@@ -117,12 +115,18 @@ export async function openPostgres(connectionString: string, poolSize = 10, time
     health: {
       available: () => control.isAvailable(),
       subscribe: (listener) => control.subscribe(listener),
-      pool: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
+      pools: () =>
+        pools.map(([name, pool]) => ({
+          name,
+          total: pool.totalCount,
+          idle: pool.idleCount,
+          waiting: pool.waitingCount,
+        })),
     },
     async close() {
       await control.close();
       // pool.end() waits for every connection to end; one behind a partition never would.
-      const ended = pool.end();
+      const ended = Promise.all(pools.map(([, pool]) => pool.end()));
       const timer = setTimeout(() => {
         for (const client of clients) destroy(client);
       }, timeouts.connectMs);
@@ -130,4 +134,28 @@ export async function openPostgres(connectionString: string, poolSize = 10, time
       clearTimeout(timer);
     },
   };
+}
+
+/** A pool with the session settings every connection of the service has; its connections join `clients`. */
+function openPool(connectionString: string, max: number, timeouts: DatabaseTimeouts, clients: Set<pg.PoolClient>): pg.Pool {
+  const pool = new pg.Pool({
+    connectionString,
+    max,
+    types,
+    connectionTimeoutMillis: timeouts.connectMs,
+    keepAlive: true,
+    options: '-c TimeZone=UTC',
+    statement_timeout: timeouts.statementMs,
+    idle_in_transaction_session_timeout: IDLE_IN_TRANSACTION_MS,
+  });
+  // An idle client that loses its connection must not crash the process; the pool replaces it.
+  pool.on('error', () => {});
+  pool.on('connect', (client) => {
+    clients.add(client);
+    // The pool listens for errors of idle connections only; one that fails while checked out
+    // (destroyed on a lost server, or dropped by the server) reports through its query instead.
+    client.on('error', () => {});
+  });
+  pool.on('remove', (client) => clients.delete(client));
+  return pool;
 }

@@ -11,6 +11,13 @@ export interface QueryResult<T> {
 
 export interface Database extends Queryable {
   readonly kind: 'embedded' | 'postgres';
+  /**
+   * For reads that need no transaction: on a PostgreSQL server connections of their own, so a
+   * read never waits for a connection behind writes (DATABASE_READ_POOL_SIZE; 0 shares the write
+   * pool). It sees every commit at once (the same server), but not a transaction still open.
+   * On PGlite, one connection in process, the database itself.
+   */
+  readonly reads: Queryable;
   /** Runs fn in one transaction on one connection; commits when it resolves, rolls back when it throws. */
   transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
   /** Subscribes to NOTIFY on channel; resolves to an unsubscribe function. */
@@ -28,6 +35,14 @@ export interface DatabaseHealth {
    * its notification connection was replaced (NOTIFYs may have been missed meanwhile).
    */
   subscribe(listener: (available: boolean) => void): () => void;
-  /** Connections of the pool: open, idle, and callers waiting for one (undefined in process). */
-  pool(): { total: number; idle: number; waiting: number } | undefined;
+  /** Connections of each pool: open, idle, and callers waiting for one (none in process). */
+  pools(): PoolUse[];
+}
+
+export interface PoolUse {
+  /** `writes`: transactions, writes and every other query; `reads`: `Database.reads`. */
+  name: 'writes' | 'reads';
+  total: number;
+  idle: number;
+  waiting: number;
 }

@@ -33,7 +33,7 @@ export interface ServiceDeps {
 /** Every service of the app, built once over the same database, clock and change feed. */
 export function createServices(deps: ServiceDeps) {
   const { config, db, clock, feed } = deps;
-  const catalog = new PublishedBots(db, clock);
+  const catalog = new PublishedBots(db.reads, clock);
   const slugs = new SlugIndex();
   catalog.follow(slugs);
   const history = new HistoryService(db, clock, feed);
@@ -47,7 +47,7 @@ export function createServices(deps: ServiceDeps) {
     reviewAdmin: new ReviewAdminService(db),
     reviews: new ReviewService(db, clock, feed),
     history,
-    embeds: new EmbedService(db, embedsCache, history, config.siteUrl),
+    embeds: new EmbedService(db.reads, embedsCache, history, config.siteUrl),
     keys,
     tiers: new TierRequestService(db, clock, keys),
     owner: new OwnerService(db, clock, feed),

@@ -33,7 +33,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)('a PostgreSQL server that stops an
     proxy = await tcpProxy(Number(direct.port || 5432));
     const viaProxy = new URL(created.url);
     viaProxy.port = String(proxy.port);
-    db = await openPostgres(viaProxy.toString(), 5, { connectMs: DB_TIMEOUT_MS, statementMs: 30_000 });
+    db = await openPostgres(viaProxy.toString(), 5, { connectMs: DB_TIMEOUT_MS, statementMs: 30_000 }, 2);
     await migrate(db);
     t = await testApp('postgres', { db, clock, env: { DB_TIMEOUT_MS: String(DB_TIMEOUT_MS) } });
     const bot = botBody();

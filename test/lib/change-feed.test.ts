@@ -21,10 +21,11 @@ function recordingDatabase(): Database & { statements: { sql: string; params: re
     kind: 'postgres',
     statements,
     ...queryable(false),
+    reads: queryable(false),
     transaction: (fn) => fn(queryable(true) as never),
     listen: async () => async () => undefined,
     close: async () => undefined,
-    health: { available: () => true, subscribe: () => () => {}, pool: () => undefined },
+    health: { available: () => true, subscribe: () => () => {}, pools: () => [] },
   } as Database & { statements: { sql: string; params: readonly unknown[]; inTransaction: boolean }[] };
 }
 
@@ -160,9 +161,9 @@ describe.each(backends())('ChangeFeed on %s', (backend) => {
 if (backends().includes('postgres')) describe('two processes on one PostgreSQL database', () => {
   it("a change made by one process shows in the other's reads", async () => {
     const { url, drop } = await freshPostgresUrl();
-    const dbA = await openPostgres(url, 3);
+    const dbA = await openPostgres(url, 3, undefined, 2);
     await migrate(dbA);
-    const dbB = await openPostgres(url, 3);
+    const dbB = await openPostgres(url, 3, undefined, 2);
     const a = await testApp('postgres', { db: dbA });
     const b = await testApp('postgres', { db: dbB });
     try {

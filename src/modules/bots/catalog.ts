@@ -1,4 +1,4 @@
-import type { Database } from '../../db/index.js';
+import type { Queryable } from '../../db/index.js';
 import { startPeriodic, type Periodic } from '../../lib/background.js';
 import { startOfNextUtcMonth, startOfUtcMonth, utcDay, type Clock } from '../../lib/clock.js';
 import { BotRanking, type ListedBot } from './ranking.js';
@@ -67,8 +67,9 @@ export class PublishedBots {
   /** Grows with every change applied: a page built at the same version is still exact. */
   version = 0;
 
+  /** `reads`: the catalog only reads, and only what has committed (Database.reads). */
   constructor(
-    private readonly db: Database,
+    private readonly reads: Queryable,
     private readonly clock: Clock,
   ) {}
 
@@ -186,15 +187,15 @@ export class PublishedBots {
    */
   async sweep(): Promise<void> {
     try {
-      const now = await botRepository.databaseNow(this.db);
+      const now = await botRepository.databaseNow(this.reads);
       const full = this.sweeps++ % FULL_SWEEP_EVERY === FULL_SWEEP_EVERY - 1 || !this.sweepFrom;
       if (full) {
-        const versions = await botRepository.publishedVersions(this.db);
+        const versions = await botRepository.publishedVersions(this.reads);
         const seen = new Set(versions.map((v) => v.id));
         for (const id of this.entries.keys()) if (!seen.has(id)) this.changed(id);
         this.compare(versions);
       } else {
-        this.compare(await botRepository.changedSince(this.db, this.sweepFrom!));
+        this.compare(await botRepository.changedSince(this.reads, this.sweepFrom!));
       }
       this.sweepFrom = new Date(now.getTime() - SWEEP_OVERLAP_MS);
     } catch {
@@ -212,8 +213,8 @@ export class PublishedBots {
   private async build(): Promise<void> {
     const upTo = this.announced;
     const month = this.month();
-    const now = await botRepository.databaseNow(this.db);
-    const rows = await botRepository.listAll(this.db, month);
+    const now = await botRepository.databaseNow(this.reads);
+    const rows = await botRepository.listAll(this.reads, month);
     const bots = rows.map(toPublicBot);
     this.entries.clear();
     this.singles.clear();
@@ -238,7 +239,7 @@ export class PublishedBots {
       this.dirty.clear();
       const month = this.loadedMonth;
       try {
-        const rows = await botRepository.findPublishedByIds(this.db, ids, month);
+        const rows = await botRepository.findPublishedByIds(this.reads, ids, month);
         if (month !== this.loadedMonth) {
           this.requeue();
           continue;

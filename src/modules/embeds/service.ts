@@ -1,5 +1,5 @@
 import type { MaybePromise } from '../../lib/maybe-promise.js';
-import type { Database } from '../../db/index.js';
+import type { Queryable } from '../../db/index.js';
 import { AppError } from '../../lib/errors.js';
 import { isSnowflakeId } from '../../lib/schemas.js';
 import type { CachedResponse, ReadCache } from '../../lib/read-cache.js';
@@ -50,8 +50,9 @@ export interface ChartLook {
 }
 
 export class EmbedService {
+  /** `reads`: embeds only read (Database.reads). */
   constructor(
-    private readonly db: Database,
+    private readonly reads: Queryable,
     private readonly cache: ReadCache,
     private readonly history: HistoryService,
     private readonly siteUrl: string,
@@ -140,7 +141,7 @@ export class EmbedService {
 
   /** The published bot, or 404. */
   private async bot(id: string, month: string): Promise<EmbedBot> {
-    const row = await botRepository.findById(this.db, id, month, true);
+    const row = await botRepository.findById(this.reads, id, month, true);
     if (!row) throw AppError.notFound();
     return toBot(row);
   }

@@ -40,7 +40,7 @@ export class HistoryService {
   async history(botId: string, days: number): Promise<HistoryResponse | undefined> {
     const today = utcDay(this.clock.now());
     const firstDay = addDays(today, -(days - 1));
-    const facts = await historyRepository.facts(this.db, botId, firstDay, today);
+    const facts = await historyRepository.facts(this.db.reads, botId, firstDay, today);
     if (!facts) return undefined;
     return { data: series(facts, firstDay, today), days, source: facts.source };
   }

@@ -133,7 +133,8 @@ export class KeyService {
   }
 
   private async lookup(token: string, now: number): Promise<AuthenticatedKey | undefined> {
-    const found = await keyRepository.findActiveByHash(this.db, hashKey(token));
+    // On the read pool: every owner request that misses the lookup cache asks, and must not wait behind writes.
+    const found = await keyRepository.findActiveByHash(this.db.reads, hashKey(token));
     const key = found ? { id: found.id, botId: found.botId, scopes: found.scopes, tier: found.tier } : null;
     if (this.cache.size >= AUTH_CACHE_MAX) this.cache.clear();
     this.cache.set(token, { key, until: now + AUTH_CACHE_MS });

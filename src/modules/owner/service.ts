@@ -62,7 +62,7 @@ export class OwnerService {
     private readonly clock: Clock,
     private readonly feed: ChangeFeed,
   ) {
-    this.checks = new VoteChecks(db, clock);
+    this.checks = new VoteChecks(db.reads, clock);
   }
 
   /** A vote of `userId` for the bot changes that user's status only; any other change of the bot all of them. */
@@ -73,7 +73,7 @@ export class OwnerService {
   async votes(botId: string, limit: number, hours: number | undefined): Promise<VoteEntry[]> {
     await this.assertPublished(botId);
     const since = hours === undefined ? undefined : new Date(this.clock.now().getTime() - hours * 3_600_000);
-    return voteRepository.list(this.db, botId, limit, since);
+    return voteRepository.list(this.db.reads, botId, limit, since);
   }
 
   /** `{data: Vote status}` as JSON (see VoteChecks). */
@@ -88,7 +88,7 @@ export class OwnerService {
 
   async premium(botId: string, scope: { userId: string } | { guildId: string }): Promise<PremiumStatus> {
     await this.assertPublished(botId);
-    const subscription = await subscriptionRepository.current(this.db, botId, scope, this.clock.now());
+    const subscription = await subscriptionRepository.current(this.db.reads, botId, scope, this.clock.now());
     if (!subscription) return NO_PREMIUM;
     return {
       active: true,
@@ -282,7 +282,8 @@ export class OwnerService {
     return { subscription: (await subscriptionRepository.find(this.db, id)) as Subscription, created };
   }
 
+  /** Before the owner's reads (votes, premium): on the read pool like them. */
   private async assertPublished(botId: string): Promise<void> {
-    if (!(await botRepository.isPublished(this.db, botId))) throw AppError.notFound();
+    if (!(await botRepository.isPublished(this.db.reads, botId))) throw AppError.notFound();
   }
 }

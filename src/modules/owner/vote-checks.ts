@@ -2,7 +2,7 @@
  * Vote checks (spec: GET check; issue 15: the bulk check), answered from memory between votes:
  * cached per bot and user until the status would change by itself or a vote for the bot arrives.
  */
-import type { Database } from '../../db/index.js';
+import type { Queryable } from '../../db/index.js';
 import type { Clock } from '../../lib/clock.js';
 import { AppError } from '../../lib/errors.js';
 import type { MaybePromise } from '../../lib/maybe-promise.js';
@@ -41,8 +41,9 @@ function statusTtl(body: string, now: Date): number {
 export class VoteChecks {
   private readonly cache: ReadCache;
 
+  /** `reads`: checks only read, and a vote has committed before it is announced (Database.reads). */
   constructor(
-    private readonly db: Database,
+    private readonly reads: Queryable,
     private readonly clock: Clock,
   ) {
     // A vote status past its window is wrong, not stale: no old answers while the database is down.
@@ -70,9 +71,9 @@ export class VoteChecks {
       key,
       botId,
       async () => {
-        if (!(await botRepository.isPublished(this.db, botId))) throw AppError.notFound();
+        if (!(await botRepository.isPublished(this.reads, botId))) throw AppError.notFound();
         const now = this.clock.now();
-        const body = statusJson(await voteRepository.latestSince(this.db, botId, userId, new Date(now.getTime() - VOTE_WINDOW_MS)), now);
+        const body = statusJson(await voteRepository.latestSince(this.reads, botId, userId, new Date(now.getTime() - VOTE_WINDOW_MS)), now);
         ttlMs = statusTtl(body, now);
         return body;
       },
@@ -118,9 +119,9 @@ export class VoteChecks {
 
   /** The status JSON of each user (undefined: no published bot), in one query for the votes. */
   private async loadStatuses(botId: string, userIds: string[]): Promise<Map<string, string> | undefined> {
-    if (!(await botRepository.isPublished(this.db, botId))) return undefined;
+    if (!(await botRepository.isPublished(this.reads, botId))) return undefined;
     const now = this.clock.now();
-    const latest = await voteRepository.latestSinceMany(this.db, botId, userIds, new Date(now.getTime() - VOTE_WINDOW_MS));
+    const latest = await voteRepository.latestSinceMany(this.reads, botId, userIds, new Date(now.getTime() - VOTE_WINDOW_MS));
     return new Map(userIds.map((userId) => [userId, statusJson(latest.get(userId), now)]));
   }
 }

@@ -1,4 +1,4 @@
-import type { Database } from '../../db/index.js';
+import type { Queryable } from '../../db/index.js';
 import type { Clock } from '../../lib/clock.js';
 import { reviewRepository, type ReviewAnchor } from './repository.js';
 import type { AdminReview } from './schemas.js';
@@ -19,18 +19,19 @@ const ANCHOR_TTL_MS = 60_000;
 export class ReviewAnchors {
   private readonly byBot = new Map<string, { anchors: Promise<ReviewAnchor[]>; expiresAt: number }>();
 
+  /** `reads`: anchors and pages are read only (Database.reads). */
   constructor(
-    private readonly db: Database,
+    private readonly reads: Queryable,
     private readonly clock: Clock,
   ) {}
 
   async page(botId: string, offset: number, limit: number): Promise<AdminReview[]> {
-    if (offset < ANCHOR_STRIDE) return reviewRepository.page(this.db, botId, undefined, offset, limit);
+    if (offset < ANCHOR_STRIDE) return reviewRepository.page(this.reads, botId, undefined, offset, limit);
     const anchors = await this.of(botId);
     const index = Math.min(Math.floor(offset / ANCHOR_STRIDE), anchors.length - 1);
     const from = anchors[index];
     if (!from) return [];
-    return reviewRepository.page(this.db, botId, from, offset - index * ANCHOR_STRIDE, limit);
+    return reviewRepository.page(this.reads, botId, from, offset - index * ANCHOR_STRIDE, limit);
   }
 
   forget(botId: string): void {
@@ -42,7 +43,7 @@ export class ReviewAnchors {
     const held = this.byBot.get(botId);
     if (held && held.expiresAt > now) return held.anchors;
     if (this.byBot.size >= MAX_BOTS) this.byBot.delete(this.byBot.keys().next().value as string);
-    const anchors = reviewRepository.anchors(this.db, botId, ANCHOR_STRIDE);
+    const anchors = reviewRepository.anchors(this.reads, botId, ANCHOR_STRIDE);
     const entry = { anchors, expiresAt: now + ANCHOR_TTL_MS };
     this.byBot.set(botId, entry);
     anchors.catch(() => {

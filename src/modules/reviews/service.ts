@@ -22,7 +22,7 @@ export class ReviewService {
     private readonly feed: ChangeFeed,
   ) {
     this.pages = new ReadCache(clock);
-    this.anchors = new ReviewAnchors(db, clock);
+    this.anchors = new ReviewAnchors(db.reads, clock);
   }
 
   /** The bot's reviews (or the bot itself) changed. */
@@ -38,7 +38,7 @@ export class ReviewService {
    */
   async publicListJson(botId: string, query: ReviewListQuery): Promise<CachedResponse> {
     return this.pages.fetch(`reviews:${botId}:${query.page}:${query.limit}`, botId, async () => {
-      const total = await reviewRepository.publishedCount(this.db, botId);
+      const total = await reviewRepository.publishedCount(this.db.reads, botId);
       if (total === undefined) throw AppError.notFound();
       const offset = offsetOf(query);
       const reviews = offset >= total ? [] : await this.anchors.page(botId, offset, query.limit);

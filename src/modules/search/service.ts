@@ -87,7 +87,7 @@ export class SearchService implements CatalogFollower {
 
   /** The operator's synonyms changed (here or in another process). */
   async reloadSynonyms(): Promise<void> {
-    this.operatorSynonyms = await searchRepository.synonyms(this.db);
+    this.operatorSynonyms = await searchRepository.synonyms(this.db.reads);
     this.index.setOperatorSynonyms(this.operatorSynonyms);
   }
 }

@@ -165,9 +165,9 @@ export class WebhookService {
     return inBatches(() => deliveryRepository.pruneBefore(this.db, cutoff, PRUNE_BATCH), PRUNE_BATCH);
   }
 
-  /** Work waiting for the delivery workers, for the metrics. */
+  /** Work waiting for the delivery workers, for the metrics: on the read pool, so a scrape sees a busy write pool. */
   queueDepth(): Promise<{ unrouted: number; due: number; scheduled: number }> {
-    return deliveryRepository.queueDepth(this.db, this.clock.now());
+    return deliveryRepository.queueDepth(this.db.reads, this.clock.now());
   }
 
   private async require(botId: string): Promise<StoredWebhook> {

@@ -101,11 +101,13 @@ describe.each(backends())('bot list from the in-memory catalog on %s', (backend)
   it('answers the bot, the list and search while changes keep arriving (a reader waits only for what was announced before it)', async () => {
     const { id } = await putBot(t, { name: `${token} busy` });
     // Every read-back of changed bots meets a new change: the stream never pauses.
-    const query = t.db.query.bind(t.db);
-    t.db.query = ((sql: string, params?: readonly unknown[]) => {
+    // The catalog reads bots back on the read pool (on PGlite the database itself).
+    const reads = t.db.reads;
+    const query = reads.query.bind(reads);
+    reads.query = ((sql: string, params?: readonly unknown[]) => {
       if (sql.includes('= ANY($2::text[])')) setImmediate(() => t.app.changes.emit({ kind: 'bot', botId: id, aspect: 'votes', userId: id }));
       return query(sql, params);
-    }) as typeof t.db.query;
+    }) as typeof reads.query;
     try {
       t.app.changes.emit({ kind: 'bot', botId: id, aspect: 'votes', userId: id });
       for (let i = 0; i < 3; i++) {
@@ -114,7 +116,7 @@ describe.each(backends())('bot list from the in-memory catalog on %s', (backend)
         expect((await t.get(`/api/v1/search?q=${token}`)).statusCode).toBe(200);
       }
     } finally {
-      t.db.query = query;
+      reads.query = query;
     }
   });
 
@@ -122,12 +124,14 @@ describe.each(backends())('bot list from the in-memory catalog on %s', (backend)
     const { id } = await putBot(t, { name: `${token} counted`, platformServerCount: 5 });
     await t.app.services.catalog.ready(true);
     const key = (await t.admin('POST', `/admin/v1/bots/${id}/keys`, { scopes: ['stats:write'] })).json().data.key;
-    const query = t.db.query.bind(t.db);
+    // The catalog reads bots back on the read pool (on PGlite the database itself).
+    const reads = t.db.reads;
+    const query = reads.query.bind(reads);
     let readBacks = 0;
-    t.db.query = ((sql: string, params?: readonly unknown[]) => {
+    reads.query = ((sql: string, params?: readonly unknown[]) => {
       if (sql.includes('= ANY($2::text[])')) readBacks++;
       return query(sql, params);
-    }) as typeof t.db.query;
+    }) as typeof reads.query;
     try {
       expect((await t.admin('POST', `/admin/v1/bots/${id}/votes`, { user: '400000000000000009', username: 'v' })).statusCode).toBe(201);
       const stats = await t.inject({ method: 'POST', url: `/api/v1/bots/${id}/stats`, headers: { authorization: `Bearer ${key}` }, payload: { serverCount: 777, shardCount: 2 } });
@@ -137,26 +141,28 @@ describe.each(backends())('bot list from the in-memory catalog on %s', (backend)
       expect(listed).toMatchObject({ votesTotal: 1, serverCount: 777 });
       expect(readBacks).toBe(0);
     } finally {
-      t.db.query = query;
+      reads.query = query;
     }
   });
 
   it('reads a bot back instead of applying counters onto an edit not read yet, so neither is lost', async () => {
     const { id } = await putBot(t, { name: `${token} racer` });
     await t.app.services.catalog.ready(true);
-    const query = t.db.query.bind(t.db);
+    // The catalog reads bots back on the read pool (on PGlite the database itself).
+    const reads = t.db.reads;
+    const query = reads.query.bind(reads);
     let release!: () => void;
     const gate = new Promise<void>((resolve) => (release = resolve));
     let readBack!: () => void;
     const readDone = new Promise<void>((resolve) => (readBack = resolve));
-    t.db.query = (async (sql: string, params?: readonly unknown[]) => {
+    reads.query = (async (sql: string, params?: readonly unknown[]) => {
       const result = await query(sql, params);
       if (sql.includes('= ANY($2::text[])')) {
         readBack();
         await gate;
       }
       return result;
-    }) as typeof t.db.query;
+    }) as typeof reads.query;
     try {
       // An edit announced and read back, its answer held up until a vote has committed and been announced.
       await t.db.query('UPDATE bots SET name = $2, name_lower = lower($2), sort_name = lower($2) WHERE id = $1', [id, `${token} renamed`]);
@@ -166,7 +172,7 @@ describe.each(backends())('bot list from the in-memory catalog on %s', (backend)
       release();
       expect((await t.get(`/api/v1/bots/${id}`)).json().data).toMatchObject({ name: `${token} renamed`, votesTotal: 1 });
     } finally {
-      t.db.query = query;
+      reads.query = query;
     }
   });
 

@@ -4,7 +4,7 @@ import { buildApp } from '../../../src/app.js';
 import { migrate } from '../../../src/db/migrate.js';
 import { openPostgres } from '../../../src/db/postgres.js';
 import type { Database } from '../../../src/db/index.js';
-import { ADMIN_TOKEN, createPostgresDatabase, testConfig } from '../../helpers.js';
+import { ADMIN_TOKEN, createPostgresDatabase, TEST_READ_POOL_SIZE, testConfig } from '../../helpers.js';
 import { FAST_ENV } from './harness.js';
 import { startReceiver, type LoopbackReceiver } from './loopback-receiver.js';
 
@@ -23,7 +23,7 @@ export async function twoProcesses(cleanup: Array<() => Promise<unknown>>): Prom
   cleanup.push(() => receiver.close());
   const apps: FastifyInstance[] = [];
   for (let i = 0; i < 2; i++) {
-    const db: Database = await openPostgres(url, 5);
+    const db: Database = await openPostgres(url, 5, undefined, TEST_READ_POOL_SIZE);
     await migrate(db);
     const app = await buildApp({ config: testConfig(FAST_ENV), db, logger: false, workers: true });
     cleanup.push(async () => {

@@ -100,7 +100,7 @@ type Env = Record<string, string | undefined>;
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 const NODE_ENVS = ['production', 'development', 'test'] as const;
 /** Requests per minute; above this a limit means nothing. */
-const MAX_RATE = 1_000_000;
+const MAX_RATE = 1_000_000_000;
 
 export function readConfig(env: Env = process.env): Config {
   const nodeEnv = oneOf(env, 'NODE_ENV', NODE_ENVS, 'development');

@@ -44,7 +44,7 @@ describe('rate-limit configuration', () => {
     ['RATE_LIMIT_ANONYMOUS', 'twenty'],
     ['RATE_LIMIT_EMBEDS', '-1'],
     ['RATE_LIMIT_TIER1', '1.5'],
-    ['RATE_LIMIT_TIER2', '1000001'],
+    ['RATE_LIMIT_TIER2', '1000000001'],
     ['RATE_LIMIT_TIER3', ' 60'],
     ['RATE_LIMIT_ENABLED', 'maybe'],
     ['REDIS_URL', 'http://127.0.0.1:6379'],

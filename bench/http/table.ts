@@ -2,7 +2,7 @@
 import type { Row } from './rows.js';
 
 export function table(rows: Row[]): string {
-  const header = ['backend', 'request', 'bytes', 'ours req/s', 'ours p50/p99 ms', 'ours µs CPU/req', 'bare req/s', 'bare p50/p99 ms', 'bare µs CPU/req', 'gen %', 'ratio (bare/ours)', 'target', 'noise ours/bare'];
+  const header = ['backend', 'request', 'bytes', 'ours req/s', 'ours p50/p99 ms', 'ours µs CPU/req', 'bare req/s', 'bare p50/p99 ms', 'bare µs CPU/req', 'gen %', 'ratio (bare/ours)', 'target', 'noise ours/bare', 'non-2xx ours/bare'];
   const lines = rows.map((row) => {
     const ratio = row.bare.cpuUsPerRequest / row.ours.cpuUsPerRequest;
     const target = row.target.target;
@@ -18,8 +18,10 @@ export function table(rows: Row[]): string {
       row.bare.cpuUsPerRequest.toFixed(0),
       `${row.ours.generatorCpu.toFixed(0)} / ${row.bare.generatorCpu.toFixed(0)}`,
       ratio.toFixed(2),
-      target === undefined ? '' : `>= ${target} ${ratio >= target ? 'met' : 'MISS'}`,
+      // An answer that is not a 2xx (a 429, a reset) costs less than the cached read: the row says nothing then.
+      target === undefined ? '' : `>= ${target} ${row.ours.errors + row.bare.errors > 0 ? 'INVALID' : ratio >= target ? 'met' : 'MISS'}`,
       `±${((row.noise.ours / 2) * 100).toFixed(0)}% / ±${((row.noise.bare / 2) * 100).toFixed(0)}%`,
+      `${row.ours.errors} / ${row.bare.errors}`,
     ];
   });
   const widths = header.map((h, i) => Math.max(h.length, ...lines.map((l) => (l[i] ?? '').length)));

@@ -10,7 +10,7 @@ import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
 
 const PROJECT_ROOT = fileURLToPath(new URL('../../', import.meta.url));
-const HUGE = String(1_000_000);
+const HUGE = String(1_000_000_000);
 
 export interface RunningServer {
   pid: number;

@@ -29,6 +29,8 @@ describe('SortedBlocks', () => {
         expect(list.size).toBe(sorted.length);
         expect([...list]).toEqual(sorted);
         expect(list.slice(offset, limit)).toEqual(sorted.slice(offset, offset + limit));
+        const odd = sorted.filter((n) => n % 2 === 1);
+        expect(list.filter((n) => n % 2 === 1, offset, limit)).toEqual({ items: odd.slice(offset, offset + limit), total: odd.length });
       }),
       { numRuns: 300 },
     );

@@ -87,13 +87,7 @@ export class BotRanking {
   page(sort: BotSort, offset: number, limit: number, nameContains?: string): { bots: ListedBot[]; total: number } {
     const order = this.orders.get(sort)!;
     if (!nameContains) return { bots: order.slice(offset, limit), total: order.size };
-    const bots: ListedBot[] = [];
-    let total = 0;
-    for (const bot of order) {
-      if (!bot.nameLower.includes(nameContains)) continue;
-      if (total >= offset && bots.length < limit) bots.push(bot);
-      total++;
-    }
-    return { bots, total };
+    const { items, total } = order.filter((bot) => bot.nameLower.includes(nameContains), offset, limit);
+    return { bots: items, total };
   }
 }

@@ -83,6 +83,7 @@ export function switchOffNotice(webhook: StoredWebhook): NewNotification {
     botId: webhook.botId,
     kind: 'webhook_disabled',
     message: `The webhook of bot ${webhook.botId} (${redactUrl(webhook.url)}) was switched off after ${webhook.consecutiveFailures} deliveries in a row failed finally.`,
-    details: { endpointId: webhook.id, url: webhook.url, consecutiveFailures: webhook.consecutiveFailures, disabledAt: webhook.disabledAt },
+    // Notices are stored in plain text and shown in the dashboard: a Discord URL's token stays out.
+    details: { endpointId: webhook.id, url: redactUrl(webhook.url), consecutiveFailures: webhook.consecutiveFailures, disabledAt: webhook.disabledAt },
   };
 }

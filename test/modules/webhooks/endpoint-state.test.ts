@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { endpointState } from '../../../src/modules/webhooks/endpoint-state.js';
+import { endpointState, switchOffNotice } from '../../../src/modules/webhooks/endpoint-state.js';
+import type { StoredWebhook } from '../../../src/modules/webhooks/webhook-repository.js';
 
 const NOW = new Date('2026-05-01T12:00:00.000Z');
 const EARLIER = '2026-04-30T08:00:00.000Z';
@@ -44,5 +45,26 @@ describe('webhook endpoint state', () => {
     expect(statements).toEqual([]);
     await endpointState.onSuccess(db as never, [{ attempt: 2, botId: 'b', endpointId: 'eb', status: 'succeeded', consecutiveFailures: 4 }]);
     expect(statements).toHaveLength(1);
+  });
+});
+
+describe('the switch-off notice', () => {
+  it("keeps a Discord webhook's token out of the stored notice, message and details alike", () => {
+    const token = 'Abc-Def_ghijklmnopqrstuvwxyz0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ0123';
+    const webhook = {
+      id: 'e1',
+      botId: '123456789012345678',
+      url: `https://discord.com/api/webhooks/123456789012345678/${token}`,
+      consecutiveFailures: 20,
+      disabledAt: EARLIER,
+    } as unknown as StoredWebhook;
+    const notice = switchOffNotice(webhook);
+    expect(JSON.stringify(notice)).not.toContain(token);
+    expect(notice.details).toMatchObject({ url: 'https://discord.com/api/webhooks/123456789012345678/***', consecutiveFailures: 20 });
+  });
+
+  it('keeps any other URL as configured', () => {
+    const webhook = { id: 'e2', botId: '1', url: 'https://bot.example.org/hook?x=1', consecutiveFailures: 20, disabledAt: EARLIER } as unknown as StoredWebhook;
+    expect(switchOffNotice(webhook).details).toMatchObject({ url: 'https://bot.example.org/hook?x=1' });
   });
 });

@@ -69,21 +69,23 @@ export class SortedBlocks<T> {
   }
 
   /**
-   * The items that pass `keep`, in order: how many there are, and up to `limit` of them from
-   * position `offset` among those. Plain loops: a generator over 100,000 items cost 25 ms a scan.
+   * Up to `limit` of the items that pass `keep`, from position `offset` among those, in order; the
+   * walk stops there (a first page looks at the first few hundred items, not all of them).
    */
-  filter(keep: (item: T) => boolean, offset: number, limit: number): { items: T[]; total: number } {
+  filter(keep: (item: T) => boolean, offset: number, limit: number): T[] {
     const items: T[] = [];
-    let total = 0;
+    if (limit <= 0) return items;
+    let seen = 0;
     for (const block of this.blocks) {
       for (let i = 0; i < block.length; i++) {
         const item = block[i] as T;
         if (!keep(item)) continue;
-        if (total >= offset && items.length < limit) items.push(item);
-        total++;
+        if (seen++ < offset) continue;
+        items.push(item);
+        if (items.length === limit) return items;
       }
     }
-    return { items, total };
+    return items;
   }
 
   /** Every item in order. */

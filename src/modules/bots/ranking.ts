@@ -1,4 +1,5 @@
 import { SortedBlocks } from '../../lib/sorted-blocks.js';
+import { NameSearch } from './name-search.js';
 import type { BotSort } from './schemas.js';
 
 /** What the list needs of a published bot: its sort keys and its public JSON. */
@@ -49,6 +50,8 @@ export const ORDERS: Record<BotSort, (a: ListedBot, b: ListedBot) => number> = {
 };
 
 const SORTS = Object.keys(ORDERS) as BotSort[];
+/** Up to this many bots matching a `search`, sorting them beats walking an order (a few hundred µs). */
+const SORT_MATCHES_UP_TO = 2_000;
 
 /**
  * Every published bot in each of the list's five orders, in memory. A page is a positional
@@ -60,12 +63,15 @@ export class BotRanking {
     SORTS.map((sort) => [sort, new SortedBlocks<ListedBot>(ORDERS[sort])]),
   );
 
+  private readonly names = new NameSearch<ListedBot>();
+
   get size(): number {
     return this.orders.get('name')!.size;
   }
 
   reset(bots: readonly ListedBot[]): void {
     for (const order of this.orders.values()) order.reset(bots);
+    this.names.reset(bots);
   }
 
   /** Puts `next` where `previous` (the same bot's last state, if listed) was. */
@@ -74,20 +80,26 @@ export class BotRanking {
       if (previous) order.delete(previous);
       order.insert(next);
     }
+    this.names.set(next);
   }
 
   remove(previous: ListedBot): void {
     for (const order of this.orders.values()) order.delete(previous);
+    this.names.remove(previous.id);
   }
 
   /**
    * One page in `sort` order and how many bots there are; with `nameContains` (lower case) only
-   * bots whose name contains it, which is a scan of the order in memory.
+   * bots whose name contains it (found in NameSearch, then the order walked up to the page).
    */
   page(sort: BotSort, offset: number, limit: number, nameContains?: string): { bots: ListedBot[]; total: number } {
     const order = this.orders.get(sort)!;
     if (!nameContains) return { bots: order.slice(offset, limit), total: order.size };
-    const { items, total } = order.filter((bot) => bot.nameLower.includes(nameContains), offset, limit);
-    return { bots: items, total };
+    const matches = this.names.matching(nameContains);
+    const total = matches.count;
+    if (total <= offset) return { bots: [], total };
+    // Few matches: sort them. Many: they are dense, and the walk of the order reaches the page soon.
+    if (total <= SORT_MATCHES_UP_TO) return { bots: matches.bots().sort(ORDERS[sort]).slice(offset, offset + limit), total };
+    return { bots: order.filter((bot) => matches.has(bot.id), offset, limit), total };
   }
 }

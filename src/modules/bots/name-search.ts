@@ -1,3 +1,13 @@
+/** Needles whose matches are kept (the oldest goes first). */
+const RECENT_NEEDLES = 256;
+
+/** The bots whose name contains a needle: how many, a test by id, and the bots as listed now. */
+export interface Matches<T> {
+  readonly count: number;
+  has(id: string): boolean;
+  bots(): T[];
+}
+
 /**
  * Bots' lower-cased names for the list's `search` filter (a substring of the name): every name
  * in one string, NUL between them (PostgreSQL text never holds NUL, and the API refuses it in a
@@ -17,6 +27,8 @@ export class NameSearch<T extends { readonly id: string; readonly nameLower: str
   /** Where each slot's name starts in `joined`, and one more entry for the end. */
   private starts = new Int32Array(1);
   private stale = false;
+  /** The matches of recent needles; valid while no name changes (votes and reports change none). */
+  private readonly recent = new Map<string, Matches<T>>();
 
   reset(bots: readonly T[]): void {
     this.slots.clear();
@@ -51,9 +63,14 @@ export class NameSearch<T extends { readonly id: string; readonly nameLower: str
     }
   }
 
-  /** The bots whose name contains `needle` (lower case, not empty): how many, a test by id, and the bots themselves. */
-  matching(needle: string): { count: number; has(id: string): boolean; bots(): T[] } {
-    if (this.stale) this.rejoin();
+  /** The bots whose name contains `needle` (lower case, not empty). */
+  matching(needle: string): Matches<T> {
+    if (this.stale) {
+      this.rejoin();
+      this.recent.clear();
+    }
+    const known = this.recent.get(needle);
+    if (known) return known;
     const found = new Uint8Array(this.names.length);
     let count = 0;
     let from = 0;
@@ -66,7 +83,7 @@ export class NameSearch<T extends { readonly id: string; readonly nameLower: str
       // One match per name is enough: go on after this name.
       from = this.starts[slot + 1] as number;
     }
-    return {
+    const matches: Matches<T> = {
       count,
       has: (id) => found[this.slots.get(id) ?? -1] === 1,
       bots: () => {
@@ -75,6 +92,10 @@ export class NameSearch<T extends { readonly id: string; readonly nameLower: str
         return bots;
       },
     };
+    // A bitmap of one byte per bot each (100 KB at 100,000 bots): a few hundred needles at most.
+    if (this.recent.size >= RECENT_NEEDLES) this.recent.delete(this.recent.keys().next().value as string);
+    this.recent.set(needle, matches);
+    return matches;
   }
 
   private rejoin(): void {

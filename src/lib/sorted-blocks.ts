@@ -88,11 +88,6 @@ export class SortedBlocks<T> {
     return items;
   }
 
-  /** Every item in order. */
-  [Symbol.iterator](): IterableIterator<T> {
-    return this.blocks.flat().values();
-  }
-
   /** The first block whose last item is not before `item` (blocks.length when there is none). */
   private blockFor(item: T): number {
     let lo = 0;

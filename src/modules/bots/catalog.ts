@@ -31,8 +31,6 @@ const WAIT_MS = 1_000;
 
 export interface CatalogEntry extends ListedBot {
   readonly changedUs: number;
-  /** The ETag of `{data: Bot}`, made on the first request for the bot. */
-  etag?: string;
 }
 
 /**

@@ -3,12 +3,11 @@ import { etagOf, type CachedResponse } from '../../lib/read-cache.js';
 /** Bytes of single-bot answers kept by default (about 10,000 bots' answers). */
 const MAX_BYTES = 16 * 1024 * 1024;
 
-/** A catalog entry, as far as its answer is concerned: its ETag is kept on it once made. */
+/** A catalog entry, as far as its answer is concerned. */
 export interface EncodableBot {
   readonly id: string;
   /** The bot's JSON. */
   readonly json: string;
-  etag?: string;
 }
 
 interface Held extends CachedResponse {
@@ -33,8 +32,7 @@ export class SingleBodies {
     const hit = this.held.get(entry.id);
     if (hit?.entry === entry) return hit;
     const body = Buffer.from(`{"data":${entry.json}}`);
-    entry.etag ??= etagOf(body);
-    const made: Held = { entry, body, etag: entry.etag, expiresAt: Number.POSITIVE_INFINITY };
+    const made: Held = { entry, body, etag: etagOf(body), expiresAt: Number.POSITIVE_INFINITY };
     if (hit) this.drop(entry.id, hit);
     this.held.set(entry.id, made);
     this.bytes += body.length;

@@ -1,5 +1,4 @@
-import { Type } from 'typebox';
-import { errorResponses } from '../../lib/schemas.js';
+import { dataOf, errorResponses } from '../../lib/schemas.js';
 import type { App } from '../../lib/types.js';
 import { TierDecision, TierRequest, TierRequestIdParams, TierRequestList, TierRequestListQuery } from './schemas.js';
 
@@ -36,7 +35,7 @@ export async function tierAdminRoutes(app: App): Promise<void> {
         summary: 'Approve: the key gets the tier asked for (409 once decided or when the key was revoked)',
         params: TierRequestIdParams,
         body: TierDecision,
-        response: { 200: Type.Object({ data: TierRequest }), ...decisionErrors },
+        response: { 200: dataOf(TierRequest), ...decisionErrors },
       },
     },
     async (request) => ({ data: await app.services.tiers.approve(request.params.requestId, request.body) }),
@@ -52,7 +51,7 @@ export async function tierAdminRoutes(app: App): Promise<void> {
         summary: 'Deny, with an optional note the owner sees (409 once decided)',
         params: TierRequestIdParams,
         body: TierDecision,
-        response: { 200: Type.Object({ data: TierRequest }), ...decisionErrors },
+        response: { 200: dataOf(TierRequest), ...decisionErrors },
       },
     },
     async (request) => ({ data: await app.services.tiers.deny(request.params.requestId, request.body) }),

@@ -63,7 +63,7 @@ export class OurEngine implements Engine {
   }
 
   search(q: string, lang: Lang, limit: number): string[] {
-    return this.index.search(q, { lang, limit }).hits.map((h) => h.id);
+    return this.index.search(q, { lang, limit }).ids;
   }
 }
 

@@ -68,11 +68,21 @@ function extend(random: () => number, text: string, clauses: readonly string[] |
   return `${text.replace(/\.$/, '')}, ${pick(random, clauses)}.`;
 }
 
+/** A generated bot: what the engine indexes, and what else a search hit or a bot row shows. */
+export interface GeneratedBot extends SearchDoc {
+  categories: string[];
+  tags: string[];
+  iconUrl: string;
+  isVerified: boolean;
+  votesTotal: number;
+  rating: { average: number; count: number };
+}
+
 /** Generates `count` bots; the same seed always yields the same corpus. */
-export function generateBots(sample: readonly SampleBot[], count: number, seed = 20240611): SearchDoc[] {
+export function generateBots(sample: readonly SampleBot[], count: number, seed = 20240611): GeneratedBot[] {
   const random = seededRandom(seed);
   const vocab = buildVocab(sample);
-  const docs: SearchDoc[] = [];
+  const docs: GeneratedBot[] = [];
   for (let i = 0; i < count; i++) {
     const template = pick(random, sample);
     const category = template.categories[0] ?? 'utility';

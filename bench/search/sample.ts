@@ -39,7 +39,7 @@ export function loadLabelledQueries(): LabelledQuery[] {
 }
 
 export function toSearchDoc(bot: SampleBot): SearchDoc {
-  return toDoc({ ...bot, votesMonth: 0, votesTotal: 0, serverCount: bot.platformServerCount, rating: { average: 0, count: 0 } });
+  return toDoc({ ...bot, votesMonth: 0, serverCount: bot.platformServerCount });
 }
 
 /** The published sample bots as SearchDocs: what the caller would feed the engine. */

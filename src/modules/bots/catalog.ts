@@ -1,20 +1,34 @@
 import type { Queryable } from '../../db/index.js';
 import { startPeriodic, type Periodic } from '../../lib/background.js';
 import { startOfNextUtcMonth, startOfUtcMonth, utcDay, type Clock } from '../../lib/clock.js';
-import { BotRanking, type ListedBot } from './ranking.js';
+import { BotRanking } from './ranking.js';
 import type { BotCounters } from '../../lib/change-feed.js';
-import type { CachedResponse } from '../../lib/read-cache.js';
-import { SingleBodies } from './single-bodies.js';
-import { botRepository, sortKey, toPublicBot, type BotRow, type BotVersion } from './repository.js';
+import { botOf, toEntry, type CatalogEntry } from './catalog-entry.js';
+import { botRepository, toPublicBot, type BotRow, type BotVersion } from './repository.js';
 import type { Bot } from './schemas.js';
 
-/** Something else that keeps a copy of the published bots (the search index). */
+/**
+ * Something that keeps an index of the published bots (search, slugs) but not the bots: it is
+ * handed each bot as it changes, with the version it was handed before.
+ */
 export interface CatalogFollower {
-  /** Every published bot, replacing what was there. */
-  reset(bots: readonly Bot[]): void;
-  upsert(bot: Bot): void;
-  remove(id: string): void;
+  /** A load of every published bot begins: `add` is handed each, `finish` replaces what was held. */
+  rebuild(): Rebuild;
+  /** `bot` is new or changed; `previous` is what the follower was last handed of it. */
+  upsert(bot: Bot, previous: Bot | undefined): void;
+  /** `previous` (what the follower was last handed) is no longer published. */
+  remove(previous: Bot): void;
 }
+
+export interface Rebuild {
+  add(bot: Bot): void;
+  finish(): void;
+}
+
+export type { CatalogEntry } from './catalog-entry.js';
+
+/** Published bots read per query while loading: the rows of one batch are all the load holds at once. */
+const LOAD_BATCH = 5_000;
 
 /**
  * How often each process compares its copy with the database (see `sweep`): a scan of bots
@@ -29,10 +43,6 @@ const FULL_SWEEP_EVERY = 30;
 /** How long a read waits for changes to be read back while the database does not answer. */
 const WAIT_MS = 1_000;
 
-export interface CatalogEntry extends ListedBot {
-  readonly changedUs: number;
-}
-
 /**
  * Every published bot of the directory, in this process's memory, in each list order: the bot
  * list, the single bot and the search index are served from here without a query. Loaded at
@@ -44,8 +54,7 @@ export interface CatalogEntry extends ListedBot {
  */
 export class PublishedBots {
   readonly ranking = new BotRanking();
-  private readonly singles = new SingleBodies();
-  private readonly entries = new Map<string, CatalogEntry>();
+  private entries = new Map<string, CatalogEntry>();
   private readonly followers: CatalogFollower[] = [];
   /** Bots announced changed and not read back yet, with the number of their latest announcement. */
   private readonly dirty = new Map<string, number>();
@@ -115,6 +124,11 @@ export class PublishedBots {
     })();
   }
 
+  /** The published bot with this id as held now (for the followers' answers, which change in the same tick). */
+  held(id: string): CatalogEntry | undefined {
+    return this.entries.get(id);
+  }
+
   /** The announcement this bot waits to be read back for, if any (queued, or in the read under way). */
   private pendingFor(id: string): number | undefined {
     const queued = this.dirty.get(id) ?? this.reading.get(id);
@@ -127,11 +141,6 @@ export class PublishedBots {
       timer.unref();
       this.waiters.push({ upTo, done: () => (clearTimeout(timer), resolve()) });
     });
-  }
-
-  /** `{data: Bot}` of a published bot, from memory (see SingleBodies). */
-  single(entry: CatalogEntry): CachedResponse {
-    return this.singles.of(entry);
   }
 
   /**
@@ -150,11 +159,13 @@ export class PublishedBots {
    */
   private patch(id: string, counters: BotCounters): boolean {
     const held = this.entries.get(id);
-    if (!held || this.dirty.has(id) || this.reading.has(id)) return false;
+    // While a load runs, changes are read back after it (what it replaces would lose them).
+    if (!held || this.loading || this.dirty.has(id) || this.reading.has(id)) return false;
     if (counters.changedUs <= held.changedUs) return true; // what is held is newer
-    const bot = JSON.parse(held.json) as Bot;
+    if ('votesTotal' in counters && counters.month > this.loadedMonth) return false;
+    const previous = botOf(held);
+    const bot = { ...previous };
     if ('votesTotal' in counters) {
-      if (counters.month > this.loadedMonth) return false;
       bot.votesTotal = counters.votesTotal;
       if (counters.month === this.loadedMonth) bot.votesMonth = counters.votesMonth;
     } else {
@@ -162,7 +173,7 @@ export class PublishedBots {
       bot.shardCount = counters.shardCount;
     }
     this.put(held, toEntry(bot, counters.changedUs));
-    for (const follower of this.followers) follower.upsert(bot);
+    for (const follower of this.followers) follower.upsert(bot, previous);
     this.version++;
     return true;
   }
@@ -208,17 +219,36 @@ export class PublishedBots {
     }
   }
 
+  /**
+   * Reads every published bot, in batches by id, beside what is held (served until the end).
+   * Changes that commit meanwhile are announced (read back after the load) or found by the next
+   * sweep, which looks back from before the load.
+   */
   private async build(): Promise<void> {
     const upTo = this.announced;
     const month = this.month();
     const now = await botRepository.databaseNow(this.reads);
-    const rows = await botRepository.listAll(this.reads, month);
-    const bots = rows.map(toPublicBot);
-    this.entries.clear();
-    this.singles.clear();
-    rows.forEach((row, i) => this.entries.set(row.id, toEntry(bots[i]!, row.changed_us)));
-    this.ranking.reset([...this.entries.values()]);
-    for (const follower of this.followers) follower.reset(bots);
+    const entries = new Map<string, CatalogEntry>();
+    const rebuilds = this.followers.map((follower) => follower.rebuild());
+    // The next batch is read while this one is taken apart.
+    let next = botRepository.publishedAfter(this.reads, month, '', LOAD_BATCH);
+    for (;;) {
+      const rows = await next;
+      const last = rows.length === LOAD_BATCH ? rows[rows.length - 1]!.id : undefined;
+      if (last !== undefined) {
+        next = botRepository.publishedAfter(this.reads, month, last, LOAD_BATCH);
+        next.catch(() => undefined); // awaited on the next turn; this only keeps a failure from going unhandled
+      }
+      for (const row of rows) {
+        const bot = toPublicBot(row);
+        entries.set(row.id, toEntry(bot, row.changed_us));
+        for (const rebuild of rebuilds) rebuild.add(bot);
+      }
+      if (last === undefined) break;
+    }
+    this.entries = entries;
+    this.ranking.reset([...entries.values()]);
+    for (const rebuild of rebuilds) rebuild.finish();
     this.loadedMonth = month;
     this.sweepFrom = new Date(now.getTime() - SWEEP_OVERLAP_MS);
     this.version++;
@@ -277,15 +307,17 @@ export class PublishedBots {
       const previous = this.entries.get(row.id);
       if (previous && previous.changedUs > row.changed_us) continue; // an older read lost the race
       const bot = toPublicBot(row);
+      const before = previous && botOf(previous);
       this.put(previous, toEntry(bot, row.changed_us));
-      for (const follower of this.followers) follower.upsert(bot);
+      for (const follower of this.followers) follower.upsert(bot, before);
     }
     for (const id of ids) {
       const previous = this.entries.get(id);
       if (published.has(id) || !previous) continue;
       this.entries.delete(id);
       this.ranking.remove(previous);
-      for (const follower of this.followers) follower.remove(id);
+      const before = botOf(previous);
+      for (const follower of this.followers) follower.remove(before);
     }
     this.version++;
   }
@@ -305,18 +337,4 @@ export class PublishedBots {
     }
     return this.monthSpan.key;
   }
-}
-
-function toEntry(bot: Bot, changedUs: number): CatalogEntry {
-  return {
-    id: bot.id,
-    nameLower: bot.name.toLowerCase(),
-    sortName: sortKey(bot.name),
-    votesMonth: bot.votesMonth,
-    votesTotal: bot.votesTotal,
-    serverCount: bot.serverCount,
-    publishedAt: Date.parse(bot.publishedAt),
-    changedUs,
-    json: JSON.stringify(bot),
-  };
 }

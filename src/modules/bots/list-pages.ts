@@ -1,10 +1,13 @@
 import { offsetOf, paginationOf } from '../../lib/pagination.js';
 import { etagOf, type CachedResponse } from '../../lib/read-cache.js';
+import { botJsonOf } from './catalog-entry.js';
 import type { BotRanking } from './ranking.js';
 import type { BotListQuery } from './schemas.js';
 
 /** Bytes of list pages kept at most; a flood of distinct URLs evicts the oldest, nothing grows beyond. */
 const MAX_BYTES = 32 * 1024 * 1024;
+const OPEN = Buffer.from('{"data":[');
+const COMMA = Buffer.from(',');
 
 export interface ListPage extends CachedResponse {
   /** The catalog version the page was built from. */
@@ -26,8 +29,14 @@ export class ListPages {
   build(query: BotListQuery, version: number, expiresAt: number): ListPage {
     const needle = query.search ? query.search.toLowerCase() : undefined;
     const { bots, total } = this.ranking.page(query.sort, offsetOf(query), query.limit, needle);
-    // Encoded once, sent many times (see CachedResponse).
-    const body = Buffer.from(`{"data":[${bots.map((bot) => bot.json).join(',')}],"pagination":${JSON.stringify(paginationOf(total, query))}}`);
+    // The bots' bytes are copied as they are: nothing of a page is encoded but its pagination.
+    const parts: Buffer[] = [OPEN];
+    for (const bot of bots) {
+      if (parts.length > 1) parts.push(COMMA);
+      parts.push(botJsonOf(bot));
+    }
+    parts.push(Buffer.from(`],"pagination":${JSON.stringify(paginationOf(total, query))}}`));
+    const body = Buffer.concat(parts);
     const page = { body, etag: etagOf(body), expiresAt, version };
     this.store(keyOf(query), page);
     return page;

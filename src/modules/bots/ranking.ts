@@ -2,7 +2,7 @@ import { SortedBlocks } from '../../lib/sorted-blocks.js';
 import { NameSearch } from './name-search.js';
 import type { BotSort } from './schemas.js';
 
-/** What the list needs of a published bot: its sort keys and its public JSON. */
+/** What the list needs of a published bot: its sort keys and its answer's bytes. */
 export interface ListedBot {
   readonly id: string;
   /** `name` lower-cased: the `search` filter is a substring of it. */
@@ -14,8 +14,8 @@ export interface ListedBot {
   readonly serverCount: number;
   /** publishedAt in milliseconds, as the API shows it. */
   readonly publishedAt: number;
-  /** `{…Bot}` serialized, the list's and the single bot's building block. */
-  readonly json: string;
+  /** `{"data":Bot}` in UTF-8: the single answer, whose Bot part list pages copy (catalog-entry.ts). */
+  body: Buffer;
 }
 
 /** Ties break on id ascending in every order, so the order is total and pages never overlap. */

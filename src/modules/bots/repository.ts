@@ -101,8 +101,9 @@ export const botRepository = {
     return rows[0];
   },
 
-  async listAll(db: Queryable, month: string): Promise<BotRow[]> {
-    const { rows } = await db.query<BotRow>(`${SELECT_BOT} WHERE b.published`, [month]);
+  /** Up to `limit` published bots with ids after `afterId`, by id (a range of the primary key). */
+  async publishedAfter(db: Queryable, month: string, afterId: string, limit: number): Promise<BotRow[]> {
+    const { rows } = await db.query<BotRow>(`${SELECT_BOT} WHERE b.published AND b.id > $2 ORDER BY b.id LIMIT $3`, [month, afterId, limit]);
     return rows;
   },
 

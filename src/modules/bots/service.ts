@@ -29,9 +29,10 @@ export class BotService {
     return isPromise(entry) ? entry.then((found) => this.single(found)) : this.single(entry);
   }
 
+  /** The entry is the answer: its `{data: Bot}` bytes and their ETag (catalog-entry.ts). */
   private single(entry: CatalogEntry | undefined): CachedResponse {
     if (!entry) throw AppError.notFound();
-    return this.catalog.single(entry);
+    return entry;
   }
 
   /**

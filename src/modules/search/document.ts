@@ -1,7 +1,7 @@
 import type { Bot } from '../bots/schemas.js';
 import type { SearchDoc } from './engine/index.js';
 
-/** What of a bot the search index holds. */
+/** What of a bot the search index reads. */
 export type DocSource = Pick<Bot, keyof SearchDoc>;
 
 /** The search document of a published bot (the service's index and the search bench alike). */
@@ -13,11 +13,7 @@ export function toDoc(bot: DocSource): SearchDoc {
     shortDescription: bot.shortDescription,
     categories: bot.categories,
     tags: bot.tags,
-    iconUrl: bot.iconUrl,
-    isVerified: bot.isVerified,
     votesMonth: bot.votesMonth,
-    votesTotal: bot.votesTotal,
     serverCount: bot.serverCount,
-    rating: bot.rating,
   };
 }

@@ -1,7 +1,8 @@
 import type { Database } from '../../db/index.js';
 import type { ChangeFeed } from '../../lib/change-feed.js';
 import type { Clock } from '../../lib/clock.js';
-import type { CatalogFollower, PublishedBots } from '../bots/catalog.js';
+import type { CatalogFollower, PublishedBots, Rebuild } from '../bots/catalog.js';
+import { botOf } from '../bots/catalog-entry.js';
 import type { Bot } from '../bots/schemas.js';
 import { toDoc } from './document.js';
 import { SearchIndex, type Lang } from './engine/index.js';
@@ -31,19 +32,25 @@ export class SearchService implements CatalogFollower {
     await this.reloadSynonyms();
   }
 
-  reset(bots: readonly Bot[]): void {
+  rebuild(): Rebuild {
     const index = new SearchIndex({ synonyms: this.operatorSynonyms });
-    index.bulkLoad(bots.map(toDoc));
-    this.index = index;
-    this.loaded = true;
+    const bulk = index.bulk();
+    return {
+      add: (bot) => bulk.add(toDoc(bot)),
+      finish: () => {
+        bulk.finish();
+        this.index = index;
+        this.loaded = true;
+      },
+    };
   }
 
-  upsert(bot: Bot): void {
-    this.index.upsert(toDoc(bot));
+  upsert(bot: Bot, previous: Bot | undefined): void {
+    this.index.upsert(toDoc(bot), previous && toDoc(previous));
   }
 
-  remove(id: string): void {
-    this.index.remove(id);
+  remove(previous: Bot): void {
+    this.index.remove(toDoc(previous));
   }
 
   /** Whether the index has been built (readiness). */
@@ -56,20 +63,9 @@ export class SearchService implements CatalogFollower {
     const waiting = this.catalog.ready(true);
     if (waiting) await waiting;
     const result = this.index.search(q, { lang, limit });
+    // The index and the catalog change in the same tick: every id found is held (decoded: ≤ limit bots).
     return {
-      data: result.hits.map((doc) => ({
-        id: doc.id,
-        name: doc.name,
-        shortDescription: doc.shortDescription[lang],
-        slug: doc.slugs[lang],
-        iconUrl: doc.iconUrl,
-        categories: doc.categories,
-        votesMonth: doc.votesMonth,
-        votesTotal: doc.votesTotal,
-        serverCount: doc.serverCount,
-        rating: doc.rating,
-        isVerified: doc.isVerified,
-      })),
+      data: result.ids.map((id) => hitOf(botOf(this.catalog.held(id)!), lang)),
       total: result.total,
       processingTimeMs: result.processingTimeMs,
     };
@@ -90,4 +86,20 @@ export class SearchService implements CatalogFollower {
     this.operatorSynonyms = await searchRepository.synonyms(this.db.reads);
     this.index.setOperatorSynonyms(this.operatorSynonyms);
   }
+}
+
+function hitOf(bot: Bot, lang: Lang): SearchHit {
+  return {
+    id: bot.id,
+    name: bot.name,
+    shortDescription: bot.shortDescription[lang],
+    slug: bot.slugs[lang],
+    iconUrl: bot.iconUrl,
+    categories: bot.categories,
+    votesMonth: bot.votesMonth,
+    votesTotal: bot.votesTotal,
+    serverCount: bot.serverCount,
+    rating: bot.rating,
+    isVerified: bot.isVerified,
+  };
 }

@@ -3,6 +3,7 @@ import { Type } from 'typebox';
 import { AppError } from '../../lib/errors.js';
 import type { App } from '../../lib/types.js';
 import { currentUser, type SignedInUser } from '../auth/session.js';
+import { botOf } from '../bots/catalog-entry.js';
 import type { Bot } from '../bots/schemas.js';
 import type { RateLimitStore } from '../ratelimit/index.js';
 import type { Review } from '../reviews/schemas.js';
@@ -32,7 +33,7 @@ export async function botPageRoutes(app: App, options: { store: RateLimitStore }
     const id = services.slugs.find(lang, slug);
     const entry = id === undefined ? undefined : await services.catalog.entry(id);
     if (!entry) throw AppError.notFound('No published bot with that name');
-    return JSON.parse(entry.json) as Bot;
+    return botOf(entry);
   }
 
   async function voteStatus(botId: string, userId: string): Promise<{ voted: boolean; expiresAt: string | null }> {

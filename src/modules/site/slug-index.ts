@@ -1,6 +1,6 @@
-import type { CatalogFollower } from '../bots/catalog.js';
+import type { CatalogFollower, Rebuild } from '../bots/catalog.js';
 import type { Bot } from '../bots/schemas.js';
-import type { Lang } from './i18n/index.js';
+import { LANGS, type Lang } from './i18n/index.js';
 
 /**
  * Published bots by their slug in each language, for `/{lang}/bots/{slug}`: kept by following the
@@ -8,28 +8,32 @@ import type { Lang } from './i18n/index.js';
  * should two bots share one, the one changed last answers (docs/decisions.md).
  */
 export class SlugIndex implements CatalogFollower {
-  private readonly ids = new Map<string, string>();
-  private readonly slugsOf = new Map<string, string[]>();
+  private ids: Record<Lang, Map<string, string>> = { en: new Map(), de: new Map() };
 
   find(lang: Lang, slug: string): string | undefined {
-    return this.ids.get(`${lang}:${slug}`);
+    return this.ids[lang].get(slug);
   }
 
-  reset(bots: readonly Bot[]): void {
-    this.ids.clear();
-    this.slugsOf.clear();
-    for (const bot of bots) this.upsert(bot);
+  rebuild(): Rebuild {
+    const ids: Record<Lang, Map<string, string>> = { en: new Map(), de: new Map() };
+    return {
+      add: (bot) => {
+        for (const lang of LANGS) ids[lang].set(bot.slugs[lang], bot.id);
+      },
+      finish: () => {
+        this.ids = ids;
+      },
+    };
   }
 
-  upsert(bot: Bot): void {
-    this.remove(bot.id);
-    const keys = [`en:${bot.slugs.en}`, `de:${bot.slugs.de}`];
-    for (const key of keys) this.ids.set(key, bot.id);
-    this.slugsOf.set(bot.id, keys);
+  upsert(bot: Bot, previous: Bot | undefined): void {
+    if (previous) this.remove(previous);
+    for (const lang of LANGS) this.ids[lang].set(bot.slugs[lang], bot.id);
   }
 
-  remove(id: string): void {
-    for (const key of this.slugsOf.get(id) ?? []) if (this.ids.get(key) === id) this.ids.delete(key);
-    this.slugsOf.delete(id);
+  remove(previous: Bot): void {
+    for (const lang of LANGS) {
+      if (this.ids[lang].get(previous.slugs[lang]) === previous.id) this.ids[lang].delete(previous.slugs[lang]);
+    }
   }
 }

@@ -90,6 +90,8 @@ describe.each(backends())('bot list from the in-memory catalog on %s', (backend)
 
   it('finds a change its notification never announced at the next sweep', async () => {
     const { id } = await putBot(t, { name: `${token} sweep`, platformServerCount: 1 });
+    // The bot's own change is read back first (under load, a read-back still queued could see the update).
+    await t.app.services.catalog.ready(true);
     await t.db.query('UPDATE bots SET votes_total = 999999 WHERE id = $1', [id]);
     expect((await t.get(`/api/v1/bots/${id}`)).json().data.votesTotal).toBe(0);
     await t.app.services.catalog.sweep();

@@ -1,14 +1,16 @@
 /**
- * Document slots: dense integer ids for the documents, their payloads, popularity as
- * typed arrays (read in the ranking's hot loop) and the exact-name lookup.
- * Slots of removed documents are reused, so the slot space stays as large as the
- * corpus and posting values stay small integers.
+ * Document slots: dense integer ids for the documents, their ids and popularity as typed
+ * arrays (read in the ranking's hot loop) and the exact-name lookup. The documents' text is not
+ * kept: the caller holds its bots (the catalog, once per process) and hands the indexed version
+ * back when it changes or goes. Slots of removed documents are reused, so the slot space stays
+ * as large as the corpus and posting values stay small integers.
  */
 import { nameKeys } from './normalize.js';
 import type { SearchDoc } from './types.js';
 
 export class DocumentStore {
-  readonly docs: (SearchDoc | undefined)[] = [];
+  /** The id of the document in each slot (undefined: a free slot). */
+  readonly ids: (string | undefined)[] = [];
   readonly slotById = new Map<string, number>();
   private readonly free: number[] = [];
   votesMonth = new Float64Array(1024);
@@ -21,42 +23,35 @@ export class DocumentStore {
 
   /** Number of slots ever used (upper bound of slot numbers). */
   get capacity(): number {
-    return this.docs.length;
+    return this.ids.length;
   }
 
   allocate(doc: SearchDoc): number {
-    const slot = this.free.pop() ?? this.docs.length;
-    if (slot === this.docs.length) this.docs.push(undefined);
+    const slot = this.free.pop() ?? this.ids.length;
+    if (slot === this.ids.length) this.ids.push(undefined);
     if (slot >= this.votesMonth.length) this.grow(slot + 1);
     this.slotById.set(doc.id, slot);
-    this.docs[slot] = doc;
+    this.ids[slot] = doc.id;
     this.addName(slot, doc.name);
     this.setPopularity(slot, doc);
     return slot;
   }
 
-  release(slot: number): void {
-    const doc = this.docs[slot];
-    if (!doc) return;
+  /** Frees the slot of `doc` (the document as it was indexed). */
+  release(slot: number, doc: SearchDoc): void {
     this.removeName(slot, doc.name);
     this.slotById.delete(doc.id);
-    this.docs[slot] = undefined;
+    this.ids[slot] = undefined;
     this.free.push(slot);
   }
 
-  /** Replaces the payload of a slot whose searchable text did not change. */
-  replace(slot: number, doc: SearchDoc): void {
-    this.docs[slot] = doc;
-    this.setPopularity(slot, doc);
+  setPopularity(slot: number, doc: SearchDoc): void {
+    this.votesMonth[slot] = doc.votesMonth;
+    this.serverCount[slot] = doc.serverCount;
   }
 
   docsNamed(key: string): readonly number[] {
     return this.byNameKey.get(key) ?? [];
-  }
-
-  private setPopularity(slot: number, doc: SearchDoc): void {
-    this.votesMonth[slot] = doc.votesMonth;
-    this.serverCount[slot] = doc.serverCount;
   }
 
   private addName(slot: number, name: string): void {

@@ -31,39 +31,49 @@ export class SearchIndex {
     this.expander = new WordExpander(this.vocab, this.synonyms);
   }
 
-  /** Adds or replaces a document. A change of popularity only is an O(1) update. */
-  upsert(doc: SearchDoc): void {
+  /**
+   * Adds a document, or replaces `previous`: the same document as it was last given to the index
+   * (the index keeps no text, so the caller hands back what it indexed; a change of popularity
+   * only is an O(1) update).
+   */
+  upsert(doc: SearchDoc, previous?: SearchDoc): void {
     const slot = this.store.slotById.get(doc.id);
     if (slot !== undefined) {
-      const old = this.store.docs[slot]!;
-      if (sameSearchableText(old, doc)) {
-        this.store.replace(slot, doc);
+      if (previous?.id !== doc.id) throw new Error(`upsert of indexed document ${doc.id} without its previous version`);
+      if (sameSearchableText(previous, doc)) {
+        this.store.setPopularity(slot, doc);
         return;
       }
-      this.indexer.remove(slot, old);
-      this.store.release(slot);
+      this.indexer.remove(slot, previous);
+      this.store.release(slot, previous);
     }
     this.indexer.add(this.store.allocate(doc), doc);
   }
 
-  remove(id: string): void {
-    const slot = this.store.slotById.get(id);
+  /** Removes a document: `doc` as it was last given to the index. */
+  remove(doc: SearchDoc): void {
+    const slot = this.store.slotById.get(doc.id);
     if (slot === undefined) return;
-    this.indexer.remove(slot, this.store.docs[slot]!);
-    this.store.release(slot);
+    this.indexer.remove(slot, doc);
+    this.store.release(slot, doc);
+  }
+
+  /** Initial build of an empty index from every document (see `bulk`). A later duplicate id wins. */
+  bulkLoad(docs: readonly SearchDoc[]): void {
+    const unique = new Map(docs.map((doc) => [doc.id, doc]));
+    const bulk = this.bulk();
+    for (const doc of unique.values()) bulk.add(doc);
+    bulk.finish();
   }
 
   /**
-   * Initial build. On an empty index, postings are first collected in one stream and
-   * then laid out list by list in a single array (no per-list growth); on a non-empty
-   * index this is the same as upserting each document. A later duplicate id wins.
+   * Initial build of an empty index, one document at a time (none is kept: a caller loading
+   * 100,000 bots in batches holds one batch at a time). Postings are collected in one stream and
+   * laid out list by list in a single array at `finish` (no per-list growth); the index answers
+   * queries only after it. Ids must be unique.
    */
-  bulkLoad(docs: SearchDoc[]): void {
-    if (this.store.size > 0) {
-      for (const doc of docs) this.upsert(doc);
-      return;
-    }
-    const unique = new Map(docs.map((doc) => [doc.id, doc]));
+  bulk(): { add(doc: SearchDoc): void; finish(): void } {
+    if (this.store.size > 0) throw new Error('bulk loads fill an empty index only');
     let stream = new Int32Array(1 << 20);
     let pairs = 0;
     const sink = (list: number, posting: number): void => {
@@ -76,9 +86,16 @@ export class SearchIndex {
       stream[2 * pairs + 1] = posting;
       pairs++;
     };
-    for (const doc of unique.values()) this.indexer.add(this.store.allocate(doc), doc, sink);
-    this.vocab.postings.buildBase(stream, pairs, this.vocab.size * 2);
-    this.vocab.currentVersion();
+    return {
+      add: (doc) => {
+        if (this.store.slotById.has(doc.id)) throw new Error(`document ${doc.id} added twice`);
+        this.indexer.add(this.store.allocate(doc), doc, sink);
+      },
+      finish: () => {
+        this.vocab.postings.buildBase(stream, pairs, this.vocab.size * 2);
+        this.vocab.currentVersion();
+      },
+    };
   }
 
   /** Replaces the operator synonyms; the next query uses them. */
@@ -98,7 +115,7 @@ export class SearchIndex {
     work.distanceCells = meter.cells;
     work.termsExamined = meter.terms;
     return {
-      hits: slots.map((slot) => this.store.docs[slot]!),
+      ids: slots.map((slot) => this.store.ids[slot]!),
       total,
       processingTimeMs: Math.round(performance.now() - started),
     };

@@ -265,7 +265,7 @@ export class Ranker {
     const size = Math.min(limit, this.count);
     if (this.heap.length < size) this.heap = new Int32Array(Math.max(size, this.heap.length * 2));
     const { heap, keys, candidateDoc } = this;
-    const { votesMonth, serverCount, docs } = this.store;
+    const { votesMonth, serverCount, ids } = this.store;
     let length = 0;
     let slot = 0;
     for (; slot < this.count && length < size; slot++) {
@@ -300,7 +300,7 @@ export class Ranker {
           const rootServers = serverCount[rootDoc]!;
           if (servers !== rootServers) {
             if (!(servers > rootServers)) continue;
-          } else if (!(docs[doc]!.id < docs[rootDoc]!.id)) continue;
+          } else if (!(ids[doc]! < ids[rootDoc]!)) continue;
         }
       }
       heap[0] = slot;
@@ -334,7 +334,7 @@ export class Ranker {
     const { votesMonth, serverCount } = this.store;
     if (votesMonth[da] !== votesMonth[db]) return votesMonth[da]! > votesMonth[db]!;
     if (serverCount[da] !== serverCount[db]) return serverCount[da]! > serverCount[db]!;
-    return this.store.docs[da]!.id < this.store.docs[db]!.id;
+    return this.store.ids[da]! < this.store.ids[db]!;
   }
 
   private newCandidate(doc: number): number {

@@ -1,26 +1,25 @@
 /** Public data shapes of the search engine (re-exported by index.ts). */
 
-/** One published bot as the engine sees it. */
+/**
+ * One published bot as the engine sees it: its searchable text and its popularity. The engine
+ * keeps none of the text (the caller holds the bots; see SearchIndex.upsert).
+ */
 export interface SearchDoc {
   id: string;
   name: string;
   slugs: { de: string; en: string };
   shortDescription: { de: string; en: string };
-  categories: string[];
-  tags: string[];
-  iconUrl: string;
-  isVerified: boolean;
+  categories: readonly string[];
+  tags: readonly string[];
   votesMonth: number;
-  votesTotal: number;
   serverCount: number;
-  rating: { average: number; count: number };
 }
 
 export type Lang = 'de' | 'en';
 
 export interface SearchResult {
-  /** Best first, at most `limit`. */
-  hits: SearchDoc[];
+  /** Ids of the documents found, best first, at most `limit`. */
+  ids: string[];
   /** Number of documents matching the query (see docs/search.md for the exact rule). */
   total: number;
   /** Integer milliseconds spent inside the engine for this query. */

@@ -12,22 +12,43 @@ export function doc(fields: Partial<SearchDoc> & { name: string }): SearchDoc {
     shortDescription: { de: '', en: '' },
     categories: [],
     tags: [],
-    iconUrl: 'https://cdn.example.org/icon.png',
-    isVerified: false,
     votesMonth: 0,
-    votesTotal: 0,
     serverCount: 0,
-    rating: { average: 0, count: 0 },
     ...fields,
   };
 }
 
-export function indexOf(...docs: SearchDoc[]): SearchIndex {
-  const index = new SearchIndex();
+/**
+ * An index with its documents beside it, as the catalog keeps them for the service's index: it
+ * hands the engine each document's previous version, and maps hits back to names.
+ */
+export class KeepingIndex extends SearchIndex {
+  readonly docs = new Map<string, SearchDoc>();
+
+  override bulkLoad(docs: readonly SearchDoc[]): void {
+    super.bulkLoad(docs);
+    for (const doc of docs) this.docs.set(doc.id, doc);
+  }
+
+  override upsert(doc: SearchDoc): void {
+    super.upsert(doc, this.docs.get(doc.id));
+    this.docs.set(doc.id, doc);
+  }
+
+  override remove(doc: SearchDoc | string): void {
+    const held = this.docs.get(typeof doc === 'string' ? doc : doc.id);
+    if (!held) return;
+    super.remove(held);
+    this.docs.delete(held.id);
+  }
+}
+
+export function indexOf(...docs: SearchDoc[]): KeepingIndex {
+  const index = new KeepingIndex();
   index.bulkLoad(docs);
   return index;
 }
 
-export function names(index: SearchIndex, q: string, lang: 'de' | 'en' = 'en', limit = 20): string[] {
-  return index.search(q, { lang, limit }).hits.map((h) => h.name);
+export function names(index: KeepingIndex, q: string, lang: 'de' | 'en' = 'en', limit = 20): string[] {
+  return index.search(q, { lang, limit }).ids.map((id) => index.docs.get(id)!.name);
 }

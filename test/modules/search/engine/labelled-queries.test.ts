@@ -10,7 +10,7 @@ describe('labelled public queries over the sample corpus', () => {
     const queries = loadLabelledQueries();
     const failures: string[] = [];
     for (const query of queries) {
-      const hits = index.search(query.q, { lang: query.lang, limit: Math.max(query.k, 20) }).hits.map((h) => h.id);
+      const hits = index.search(query.q, { lang: query.lang, limit: Math.max(query.k, 20) }).ids;
       expect(hits.some((id) => unpublished.has(id))).toBe(false);
       if (!passes(query, hits)) failures.push(`${query.kind} "${query.q}" (${query.lang}, k=${query.k}): got ${hits.slice(0, query.k).join(', ')}`);
     }

@@ -76,7 +76,7 @@ describe('bucket-sort ranking', () => {
   it('reports total as the number of matching documents, independent of limit', () => {
     const index = indexOf(...Array.from({ length: 30 }, (_, i) => doc({ name: `Radio ${i}` })), doc({ name: 'Other' }));
     const result = index.search('radio', { lang: 'en', limit: 5 });
-    expect(result.hits).toHaveLength(5);
+    expect(result.ids).toHaveLength(5);
     expect(result.total).toBe(30);
     expect(Number.isInteger(result.processingTimeMs)).toBe(true);
   });

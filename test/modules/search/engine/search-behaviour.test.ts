@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
 import { SearchIndex } from '../../../../src/modules/search/engine/index.js';
 import { BUILTIN_SYNONYMS } from '../../../../src/modules/search/engine/synonym-dictionary.js';
 import { doc, indexOf, names } from './helpers.js';
@@ -121,5 +122,50 @@ describe('incremental updates', () => {
     expect(names(index, 'zo')).toEqual(['Zoo Keeper']);
     index.upsert(doc({ id: 'z2', name: 'Keeper' }));
     expect(names(index, 'zo')).toEqual([]);
+  });
+});
+
+describe('documents kept by the caller', () => {
+  it('refuses to replace an indexed document without its previous version, and to bulk-load a filled index', () => {
+    const alpha = doc({ id: 'a', name: 'Alpha Music' });
+    const index = new SearchIndex();
+    index.bulkLoad([alpha]);
+    expect(() => index.upsert({ ...alpha, votesMonth: 1 })).toThrow(/previous version/);
+    expect(() => index.bulkLoad([doc({ name: 'Beta' })])).toThrow(/empty index only/);
+    index.upsert({ ...alpha, name: 'Alpha Radio', slugs: { de: 'alpha-radio', en: 'alpha-radio' } }, alpha);
+    expect(index.search('radio', { lang: 'en', limit: 5 }).ids).toEqual(['a']);
+    expect(index.search('music', { lang: 'en', limit: 5 }).ids).toEqual([]);
+  });
+
+  it('finds after any sequence of changes what a fresh index of the final documents finds', () => {
+    const words = ['music', 'radio', 'chess', 'quiz', 'moderation', 'musik', 'schach'];
+    const text = fc.array(fc.constantFrom(...words), { minLength: 1, maxLength: 3 }).map((w) => w.join(' '));
+    const change = fc.record({
+      id: fc.constantFrom('1', '2', '3', '4', '5'),
+      remove: fc.boolean(),
+      name: text,
+      description: text,
+      tags: fc.array(fc.constantFrom(...words), { maxLength: 2 }),
+      votesMonth: fc.nat(5),
+    });
+    fc.assert(
+      fc.property(fc.array(change, { maxLength: 25 }), (changes) => {
+        const incremental = indexOf(doc({ id: '1', name: 'Chess Club' }), doc({ id: '2', name: 'Music Radio' }));
+        for (const c of changes) {
+          if (c.remove) incremental.remove(c.id);
+          else incremental.upsert(doc({ id: c.id, name: c.name, shortDescription: { de: c.description, en: c.description }, tags: c.tags, votesMonth: c.votesMonth }));
+        }
+        const fresh = indexOf(...incremental.docs.values());
+        for (const q of [...words, 'mus', 'schac', 'radio music']) {
+          for (const lang of ['en', 'de'] as const) {
+            const got = incremental.search(q, { lang, limit: 10 });
+            const want = fresh.search(q, { lang, limit: 10 });
+            expect(got.ids).toEqual(want.ids);
+            expect(got.total).toBe(want.total);
+          }
+        }
+      }),
+      { numRuns: 150 },
+    );
   });
 });

@@ -1,0 +1,75 @@
+import { etagOf, type CachedResponse } from '../../lib/read-cache.js';
+import { sortKey } from './repository.js';
+import type { ListedBot } from './ranking.js';
+import type { Bot } from './schemas.js';
+
+/** What comes before the bot's JSON in its single answer, `{"data":…}`; `}` comes after. */
+const DATA_PREFIX = Buffer.from('{"data":');
+
+/**
+ * A published bot as the catalog holds it: its sort keys, and its single answer `{"data":Bot}`
+ * encoded once (UTF-8 bytes, outside the JavaScript heap). Those bytes are the one copy of the
+ * bot in the process: the single answer sends them, list pages copy their Bot part, and the
+ * followers (search, slugs) are handed the decoded bot when it changes (`botOf`).
+ */
+export interface CatalogEntry extends ListedBot, CachedResponse {
+  readonly changedUs: number;
+}
+
+export function toEntry(bot: Bot, changedUs: number): CatalogEntry {
+  return new Entry(bot, changedUs);
+}
+
+class Entry implements CatalogEntry {
+  readonly id: string;
+  readonly nameLower: string;
+  readonly sortName: string;
+  readonly votesMonth: number;
+  readonly votesTotal: number;
+  readonly serverCount: number;
+  readonly publishedAt: number;
+  readonly body: Buffer;
+  /** The single answer never expires by itself: a change to the bot makes a new entry. */
+  readonly expiresAt = Number.POSITIVE_INFINITY;
+  private tag: string | undefined;
+
+  constructor(
+    bot: Bot,
+    readonly changedUs: number,
+  ) {
+    this.id = bot.id;
+    this.nameLower = bot.name.toLowerCase();
+    this.sortName = sortKey(bot.name);
+    this.votesMonth = bot.votesMonth;
+    this.votesTotal = bot.votesTotal;
+    this.serverCount = bot.serverCount;
+    this.publishedAt = Date.parse(bot.publishedAt);
+    this.body = ownBytes(`{"data":${JSON.stringify(bot)}}`);
+  }
+
+  /** Hashed when first asked for: most bots of a large directory are never fetched alone. */
+  get etag(): string {
+    return (this.tag ??= etagOf(this.body));
+  }
+}
+
+/** The Bot's JSON inside a listed bot's answer (no copy), for list pages. */
+export function botJsonOf(bot: ListedBot): Buffer {
+  return bot.body.subarray(DATA_PREFIX.length, bot.body.length - 1);
+}
+
+/** The bot an entry holds, decoded (a few microseconds: for changes and the few bots a page shows). */
+export function botOf(entry: CatalogEntry): Bot {
+  return JSON.parse(botJsonOf(entry).toString('utf8')) as Bot;
+}
+
+/**
+ * The UTF-8 bytes of a text in memory of their own. `Buffer.from` packs small strings into shared
+ * 8 KB slabs, and a slab lives while any of its answers does: as votes replace answers, every
+ * bot that never changes would keep the dead answers around it alive.
+ */
+function ownBytes(text: string): Buffer {
+  const bytes = Buffer.allocUnsafeSlow(Buffer.byteLength(text));
+  bytes.write(text);
+  return bytes;
+}

@@ -77,8 +77,8 @@ export class BotRanking {
   /** Puts `next` where `previous` (the same bot's last state, if listed) was. */
   replace(previous: ListedBot | undefined, next: ListedBot): void {
     for (const order of this.orders.values()) {
-      if (previous) order.delete(previous);
-      order.insert(next);
+      if (previous) order.replace(previous, next);
+      else order.insert(next);
     }
     this.names.set(next);
   }

@@ -16,8 +16,8 @@ export interface CatalogEntry extends ListedBot, CachedResponse {
   readonly changedUs: number;
 }
 
-export function toEntry(bot: Bot, changedUs: number): CatalogEntry {
-  return new Entry(bot, changedUs);
+export function toEntry(bot: Bot, changedUs: number, seq: number): CatalogEntry {
+  return new Entry(bot, changedUs, seq);
 }
 
 class Entry implements CatalogEntry {
@@ -36,6 +36,7 @@ class Entry implements CatalogEntry {
   constructor(
     bot: Bot,
     readonly changedUs: number,
+    readonly seq: number,
   ) {
     this.id = bot.id;
     this.nameLower = bot.name.toLowerCase();

@@ -55,6 +55,8 @@ const WAIT_MS = 1_000;
 export class PublishedBots {
   readonly ranking = new BotRanking();
   private entries = new Map<string, CatalogEntry>();
+  /** Numbers (`seq`) of bots no longer published, for the next bots to be published. */
+  private readonly freeSeqs: number[] = [];
   private readonly followers: CatalogFollower[] = [];
   /** Bots announced changed and not read back yet, with the number of their latest announcement. */
   private readonly dirty = new Map<string, number>();
@@ -172,7 +174,7 @@ export class PublishedBots {
       bot.serverCount = counters.serverCount;
       bot.shardCount = counters.shardCount;
     }
-    this.put(held, toEntry(bot, counters.changedUs));
+    this.put(held, toEntry(bot, counters.changedUs, held.seq));
     for (const follower of this.followers) follower.upsert(bot, previous);
     this.version++;
     return true;
@@ -241,12 +243,13 @@ export class PublishedBots {
       }
       for (const row of rows) {
         const bot = toPublicBot(row);
-        entries.set(row.id, toEntry(bot, row.changed_us));
+        entries.set(row.id, toEntry(bot, row.changed_us, entries.size));
         for (const rebuild of rebuilds) rebuild.add(bot);
       }
       if (last === undefined) break;
     }
     this.entries = entries;
+    this.freeSeqs.length = 0;
     this.ranking.reset([...entries.values()]);
     for (const rebuild of rebuilds) rebuild.finish();
     this.loadedMonth = month;
@@ -308,13 +311,14 @@ export class PublishedBots {
       if (previous && previous.changedUs > row.changed_us) continue; // an older read lost the race
       const bot = toPublicBot(row);
       const before = previous && botOf(previous);
-      this.put(previous, toEntry(bot, row.changed_us));
+      this.put(previous, toEntry(bot, row.changed_us, previous?.seq ?? this.freeSeqs.pop() ?? this.entries.size));
       for (const follower of this.followers) follower.upsert(bot, before);
     }
     for (const id of ids) {
       const previous = this.entries.get(id);
       if (published.has(id) || !previous) continue;
       this.entries.delete(id);
+      this.freeSeqs.push(previous.seq);
       this.ranking.remove(previous);
       const before = botOf(previous);
       for (const follower of this.followers) follower.remove(before);

@@ -1,11 +1,17 @@
 /** Needles whose matches are kept (the oldest goes first). */
 const RECENT_NEEDLES = 256;
 
-/** The bots whose name contains a needle: how many, a test by id, and the bots as listed now. */
+/** The bots whose name contains a needle: how many, a test of a bot, and the bots as listed now. */
 export interface Matches<T> {
   readonly count: number;
-  has(id: string): boolean;
+  has(bot: T): boolean;
   bots(): T[];
+}
+
+/** A listed bot as the name search sees it: `seq` is its number in the catalog, kept while it is listed. */
+export interface Named {
+  readonly seq: number;
+  readonly nameLower: string;
 }
 
 /**
@@ -13,13 +19,12 @@ export interface Matches<T> {
  * in one string, NUL between them (PostgreSQL text never holds NUL, and the API refuses it in a
  * query), so that finding the bots whose name contains a needle is a run of `indexOf` over a
  * couple of megabytes instead of a walk over 100,000 objects scattered in the heap (12–25 ms a
- * request at 100,000 bots). Each bot keeps its slot for as long as the process runs; the joined
- * string is made again on the first search after a name changed (rare: votes and stats reports
- * do not change names).
+ * request at 100,000 bots). A bot's slot is its catalog number (`seq`), so testing a bot of an
+ * order is one array read; the joined string is made again on the first search after a name
+ * changed (rare: votes and stats reports do not change names).
  */
-export class NameSearch<T extends { readonly id: string; readonly nameLower: string }> {
-  private readonly slots = new Map<string, number>();
-  /** Slot → lower-cased name; '' for a bot no longer listed. */
+export class NameSearch<T extends Named> {
+  /** Slot (seq) → lower-cased name; '' for a bot no longer listed. */
   private readonly names: string[] = [];
   /** Slot → the bot as listed now. */
   private readonly bots: (T | undefined)[] = [];
@@ -31,7 +36,6 @@ export class NameSearch<T extends { readonly id: string; readonly nameLower: str
   private readonly recent = new Map<string, Matches<T>>();
 
   reset(bots: readonly T[]): void {
-    this.slots.clear();
     this.names.length = 0;
     this.bots.length = 0;
     for (const bot of bots) this.set(bot);
@@ -39,26 +43,21 @@ export class NameSearch<T extends { readonly id: string; readonly nameLower: str
   }
 
   set(bot: T): void {
-    let slot = this.slots.get(bot.id);
-    if (slot === undefined) {
-      slot = this.names.length;
-      this.slots.set(bot.id, slot);
+    while (this.names.length <= bot.seq) {
       this.names.push('');
       this.bots.push(undefined);
     }
-    this.bots[slot] = bot;
-    if (this.names[slot] !== bot.nameLower) {
-      this.names[slot] = bot.nameLower;
+    this.bots[bot.seq] = bot;
+    if (this.names[bot.seq] !== bot.nameLower) {
+      this.names[bot.seq] = bot.nameLower;
       this.stale = true;
     }
   }
 
-  remove(id: string): void {
-    const slot = this.slots.get(id);
-    if (slot === undefined) return;
-    this.bots[slot] = undefined;
-    if (this.names[slot] !== '') {
-      this.names[slot] = '';
+  remove(bot: T): void {
+    this.bots[bot.seq] = undefined;
+    if (this.names[bot.seq]) {
+      this.names[bot.seq] = '';
       this.stale = true;
     }
   }
@@ -72,32 +71,27 @@ export class NameSearch<T extends { readonly id: string; readonly nameLower: str
     const known = this.recent.get(needle);
     if (known) return known;
     const found = new Uint8Array(this.names.length);
-    let count = 0;
+    const slots: number[] = [];
     let from = 0;
     for (;;) {
       const at = this.joined.indexOf(needle, from);
       if (at === -1) break;
       const slot = this.slotAt(at);
       found[slot] = 1;
-      count++;
+      slots.push(slot);
       // One match per name is enough: go on after this name.
       from = this.starts[slot + 1] as number;
     }
     const matches: Matches<T> = {
-      count,
-      has: (id) => found[this.slots.get(id) ?? -1] === 1,
-      bots: () => {
-        const bots: T[] = [];
-        for (let slot = 0; slot < found.length; slot++) if (found[slot] === 1) bots.push(this.bots[slot] as T);
-        return bots;
-      },
+      count: slots.length,
+      has: (bot) => found[bot.seq] === 1,
+      bots: () => slots.map((slot) => this.bots[slot] as T),
     };
     // A bitmap of one byte per bot each (100 KB at 100,000 bots): a few hundred needles at most.
     if (this.recent.size >= RECENT_NEEDLES) this.recent.delete(this.recent.keys().next().value as string);
     this.recent.set(needle, matches);
     return matches;
   }
-
   private rejoin(): void {
     this.joined = this.names.join('\u0000');
     this.starts = new Int32Array(this.names.length + 1);

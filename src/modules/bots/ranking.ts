@@ -5,6 +5,8 @@ import type { BotSort } from './schemas.js';
 /** What the list needs of a published bot: its sort keys and its answer's bytes. */
 export interface ListedBot {
   readonly id: string;
+  /** Its number in the catalog while it stays published (dense, reused): an index into per-bot arrays. */
+  readonly seq: number;
   /** `name` lower-cased: the `search` filter is a substring of it. */
   readonly nameLower: string;
   /** Lower case without diacritics (`sortKey`): the `name` order. */
@@ -50,8 +52,11 @@ export const ORDERS: Record<BotSort, (a: ListedBot, b: ListedBot) => number> = {
 };
 
 const SORTS = Object.keys(ORDERS) as BotSort[];
-/** Up to this many bots matching a `search`, sorting them beats walking an order (a few hundred µs). */
-const SORT_MATCHES_UP_TO = 2_000;
+/**
+ * What a comparison of two bots costs against a step of a walk over an order (a byte read), in a
+ * profile: the `search` filter sorts its matches or walks the order, whichever costs less.
+ */
+const COMPARE_STEPS = 10;
 
 /**
  * Every published bot in each of the list's five orders, in memory. A page is a positional
@@ -85,7 +90,7 @@ export class BotRanking {
 
   remove(previous: ListedBot): void {
     for (const order of this.orders.values()) order.delete(previous);
-    this.names.remove(previous.id);
+    this.names.remove(previous);
   }
 
   /**
@@ -98,8 +103,11 @@ export class BotRanking {
     const matches = this.names.matching(nameContains);
     const total = matches.count;
     if (total <= offset) return { bots: [], total };
-    // Few matches: sort them. Many: they are dense, and the walk of the order reaches the page soon.
-    if (total <= SORT_MATCHES_UP_TO) return { bots: matches.bots().sort(ORDERS[sort]).slice(offset, offset + limit), total };
-    return { bots: order.filter((bot) => matches.has(bot.id), offset, limit), total };
+    // The walk reaches the page's last match after about (offset + limit) × size / total bots;
+    // sorting costs total × log2(total) comparisons. Few matches are sorted, many are walked to.
+    const walk = Math.min(order.size, ((offset + limit) * order.size) / total);
+    const sorting = COMPARE_STEPS * total * Math.log2(total + 1);
+    if (sorting < walk) return { bots: matches.bots().sort(ORDERS[sort]).slice(offset, offset + limit), total };
+    return { bots: order.filter((bot) => matches.has(bot), offset, limit), total };
   }
 }

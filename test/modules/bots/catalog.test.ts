@@ -88,6 +88,18 @@ describe.each(backends())('bot list from the in-memory catalog on %s', (backend)
     }
   });
 
+  it('gives the number of an unpublished bot to the next bot published, and the list search tells the two apart', async () => {
+    const gone = await putBot(t, { name: `${token} leaving xq`, published: true });
+    expect((await t.get(`/api/v1/bots?search=${token}%20leaving`)).json().pagination.total).toBe(1);
+    await t.admin('PATCH', `/admin/v1/bots/${gone.id}`, { published: false });
+    const next = await putBot(t, { name: `${token} arriving xq`, published: true });
+    await t.app.services.catalog.ready(true);
+    for (const [needle, want] of [[`${token} leaving`, []], [`${token} arriving`, [next.id]], [`ing xq`, [next.id]]] as const) {
+      const page = (await t.get(`/api/v1/bots?search=${encodeURIComponent(needle)}`)).json();
+      expect(page.data.map((bot: { id: string }) => bot.id)).toEqual(want);
+    }
+  });
+
   it('finds a change its notification never announced at the next sweep', async () => {
     const { id } = await putBot(t, { name: `${token} sweep`, platformServerCount: 1 });
     // The bot's own change is read back first (under load, a read-back still queued could see the update).

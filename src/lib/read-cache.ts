@@ -8,8 +8,10 @@ const TTL_MS = 30_000;
 /**
  * Bodies kept per cache, in bytes: review pages, year-long histories and PNG charts are tens of
  * kilobytes each, so a bound by count alone let four caches hold over a gigabyte at 100,000 bots.
+ * 12 MB holds hundreds of the largest answers, far more than the hot ones; the four caches and the
+ * list pages (16 MB) together are at most 64 MB of a process's memory (RSS target 600 MB).
  */
-const MAX_BYTES = 24 * 1024 * 1024;
+const MAX_BYTES = 12 * 1024 * 1024;
 
 export interface CachedResponse {
   /**

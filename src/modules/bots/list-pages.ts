@@ -5,7 +5,7 @@ import type { BotRanking } from './ranking.js';
 import type { BotListQuery } from './schemas.js';
 
 /** Bytes of list pages kept at most; a flood of distinct URLs evicts the oldest, nothing grows beyond. */
-const MAX_BYTES = 32 * 1024 * 1024;
+const MAX_BYTES = 16 * 1024 * 1024;
 const OPEN = Buffer.from('{"data":[');
 const COMMA = Buffer.from(',');
 

@@ -30,6 +30,9 @@ export async function botPageRoutes(app: App, options: { store: RateLimitStore }
   const { services } = app;
 
   async function publishedBot(lang: Lang, slug: string): Promise<Bot> {
+    // Slugs follow the catalog: a bot just published or renamed is found once its change is read back.
+    const waiting = services.catalog.ready(true);
+    if (waiting) await waiting;
     const id = services.slugs.find(lang, slug);
     const entry = id === undefined ? undefined : await services.catalog.entry(id);
     if (!entry) throw AppError.notFound('No published bot with that name');

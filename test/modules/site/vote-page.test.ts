@@ -34,6 +34,20 @@ for (const backend of backends()) {
       await provider?.stop();
     });
 
+    it('finds a bot published a moment ago while its change is still being read back', async () => {
+      // The catalog (and the slug index that follows it) reads changed bots back on the read pool.
+      const reads = t.db.reads;
+      const query = reads.query.bind(reads);
+      reads.query = ((sql: string, params?: readonly unknown[]) =>
+        sql.includes('= ANY($2::text[])') ? new Promise((resolve) => setTimeout(resolve, 300)).then(() => query(sql, params)) : query(sql, params)) as typeof reads.query;
+      try {
+        await putBot(t, { name: 'Fresh Bot', slugs: { en: 'fresh-bot', de: 'frischer-bot' } });
+        expect((await t.get('/de/bots/frischer-bot')).statusCode).toBe(200);
+      } finally {
+        reads.query = query;
+      }
+    });
+
     it('shows the bot in the path’s language, escaped, with a sign-in button for the vote', async () => {
       const english = await t.get('/en/bots/music-bot');
       expect(english.statusCode).toBe(200);

@@ -4,7 +4,7 @@ import type { ListedBot } from './ranking.js';
 import type { Bot } from './schemas.js';
 
 /** What comes before the bot's JSON in its single answer, `{"data":…}`; `}` comes after. */
-const DATA_PREFIX = Buffer.from('{"data":');
+const DATA_PREFIX = '{"data":';
 
 /**
  * A published bot as the catalog holds it: its sort keys, and its single answer `{"data":Bot}`
@@ -45,7 +45,7 @@ class Entry implements CatalogEntry {
     this.votesTotal = bot.votesTotal;
     this.serverCount = bot.serverCount;
     this.publishedAt = Date.parse(bot.publishedAt);
-    this.body = ownBytes(`{"data":${JSON.stringify(bot)}}`);
+    this.body = ownBytes(`${DATA_PREFIX}${JSON.stringify(bot)}}`);
   }
 
   /** Hashed when first asked for: most bots of a large directory are never fetched alone. */
@@ -56,7 +56,7 @@ class Entry implements CatalogEntry {
 
 /** The Bot's JSON inside a listed bot's answer (no copy), for list pages. */
 export function botJsonOf(bot: ListedBot): Buffer {
-  return bot.body.subarray(DATA_PREFIX.length, bot.body.length - 1);
+  return bot.body.subarray(DATA_PREFIX.length, bot.body.length - 1); // the prefix is ASCII: its length is its bytes
 }
 
 /** The bot an entry holds, decoded (a few microseconds: for changes and the few bots a page shows). */

@@ -80,6 +80,8 @@ export class PublishedBots {
   constructor(
     private readonly reads: Queryable,
     private readonly clock: Clock,
+    /** Bots read per query while loading (LOAD_BATCH; the tests take a few to cross batches). */
+    private readonly loadBatch = LOAD_BATCH,
   ) {}
 
   follow(follower: CatalogFollower): void {
@@ -233,12 +235,12 @@ export class PublishedBots {
     const entries = new Map<string, CatalogEntry>();
     const rebuilds = this.followers.map((follower) => follower.rebuild());
     // The next batch is read while this one is taken apart.
-    let next = botRepository.publishedAfter(this.reads, month, '', LOAD_BATCH);
+    let next = botRepository.publishedAfter(this.reads, month, '', this.loadBatch);
     for (;;) {
       const rows = await next;
-      const last = rows.length === LOAD_BATCH ? rows[rows.length - 1]!.id : undefined;
+      const last = rows.length === this.loadBatch ? rows[rows.length - 1]!.id : undefined;
       if (last !== undefined) {
-        next = botRepository.publishedAfter(this.reads, month, last, LOAD_BATCH);
+        next = botRepository.publishedAfter(this.reads, month, last, this.loadBatch);
         next.catch(() => undefined); // awaited on the next turn; this only keeps a failure from going unhandled
       }
       for (const row of rows) {

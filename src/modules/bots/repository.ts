@@ -40,7 +40,10 @@ export interface BotVersion {
   changed_us: number;
 }
 
-/** Every Bot field, with serverCount/shardCount/votesMonth derived from the stored facts; `$1` is the current month. */
+/**
+ * Every Bot field, with serverCount/shardCount/votesMonth derived from the stored facts; `$1` is the current month.
+ * Ends with the month's join condition, which `publishedAfter` extends.
+ */
 export const SELECT_BOT = `
   SELECT b.id, b.name, b.slugs, b.short_description, b.prefix, b.pricing, b.icon_url, b.banner_url,
          b.invite_url, b.support_server_url, b.website_url, b.categories, b.tags, b.owners,
@@ -103,7 +106,13 @@ export const botRepository = {
 
   /** Up to `limit` published bots with ids after `afterId`, by id (a range of the primary key). */
   async publishedAfter(db: Queryable, month: string, afterId: string, limit: number): Promise<BotRow[]> {
-    const { rows } = await db.query<BotRow>(`${SELECT_BOT} WHERE b.published AND b.id > $2 ORDER BY b.id LIMIT $3`, [month, afterId, limit]);
+    // `AND m.bot_id > $2` extends SELECT_BOT's join condition (it ends with it): without it the
+    // merge join reads the month's counters from the first bot on, so each batch cost more than the last.
+    const { rows } = await db.query<BotRow>(`${SELECT_BOT} AND m.bot_id > $2 WHERE b.published AND b.id > $2 ORDER BY b.id LIMIT $3`, [
+      month,
+      afterId,
+      limit,
+    ]);
     return rows;
   },
 

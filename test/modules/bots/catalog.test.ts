@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { intBetween, pick, seededRandom } from '../../../scripts/random.js';
+import { PublishedBots } from '../../../src/modules/bots/catalog.js';
 import { putBot, uniqueToken } from '../../fixtures.js';
 import { backends, ManualClock, testApp, type TestApp } from '../../helpers.js';
 
@@ -97,6 +98,19 @@ describe.each(backends())('bot list from the in-memory catalog on %s', (backend)
     for (const [needle, want] of [[`${token} leaving`, []], [`${token} arriving`, [next.id]], [`ing xq`, [next.id]]] as const) {
       const page = (await t.get(`/api/v1/bots?search=${encodeURIComponent(needle)}`)).json();
       expect(page.data.map((bot: { id: string }) => bot.id)).toEqual(want);
+    }
+  });
+
+  it('loads the same bots in small batches as in one', async () => {
+    const catalog = t.app.services.catalog;
+    await catalog.ready(true);
+    const batched = new PublishedBots(t.db.reads, clock, 7);
+    await batched.load();
+    expect(batched.size).toBe(catalog.size);
+    expect(batched.size).toBeGreaterThan(7 * 3);
+    for (const sort of SORTS) {
+      const ids = (c: PublishedBots) => c.ranking.page(sort, 0, c.size).bots.map((bot) => [bot.id, bot.body.toString()]);
+      expect(ids(batched)).toEqual(ids(catalog));
     }
   });
 

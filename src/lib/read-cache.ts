@@ -1,7 +1,8 @@
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import { startOfNextUtcMonth, startOfUtcMonth, utcDay, type Clock } from './clock.js';
 import { isDatabaseUnavailable } from '../db/errors.js';
 import { isPromise, type MaybePromise } from './maybe-promise.js';
+import { Admission } from './admission.js';
 
 /** How long an entry may live when nothing invalidates it (a lost notification, say). */
 const TTL_MS = 30_000;
@@ -40,9 +41,9 @@ interface Flight {
  */
 export const readCacheStats = { hits: 0, misses: 0, stale: 0 };
 
-/** A strong ETag of a body. */
+/** A strong ETag of a body (the one-shot `hash` costs half of a `createHash` object for a 1 KB body). */
 export function etagOf(body: string | Buffer): string {
-  return `"${createHash('sha1').update(body).digest('base64url')}"`;
+  return `"${hash('sha1', body, 'base64url')}"`;
 }
 
 /**
@@ -52,12 +53,14 @@ export function etagOf(body: string | Buffer): string {
  * that an invalidation overtook is neither stored nor joined by later requests, so nobody is
  * served an answer older than the change they could have seen. The store holds at most
  * `maxEntries` and `maxBytes` of bodies (the oldest goes first) and nothing else grows with the
- * keys asked for.
+ * keys asked for. Once it is full, a new answer only displaces older ones when its key was asked
+ * for before (`Admission`): a one-off answer is served and left to die young.
  */
 export class ReadCache {
   private readonly entries = new Map<string, Entry>();
   private readonly keysByGroup = new Map<string, Set<string>>();
   private readonly flights = new Map<string, Flight>();
+  private readonly admission = new Admission();
   private bytes = 0;
 
   private readonly maxEntries: number;
@@ -176,16 +179,22 @@ export class ReadCache {
   }
 
   private store(key: string, group: string, entry: CachedResponse): void {
-    this.drop(key);
     const bytes = entry.body.length;
+    if (!this.entries.has(key) && !this.fits(bytes) && !this.admission.seenBefore(key)) return;
+    this.drop(key);
     // Maps iterate in insertion order: the first key is the oldest entry.
     for (const [oldestKey, oldest] of this.entries) {
-      if (this.entries.size < this.maxEntries && this.bytes + bytes <= this.maxBytes) break;
+      if (this.fits(bytes)) break;
       this.drop(oldestKey);
       this.unindex(oldest.group, oldestKey);
     }
     this.entries.set(key, { ...entry, group, bytes });
     this.bytes += bytes;
+  }
+
+  /** Whether an entry of that size can be added without evicting another. */
+  private fits(bytes: number): boolean {
+    return this.entries.size < this.maxEntries && this.bytes + bytes <= this.maxBytes;
   }
 
   /** Removes a stored entry and its bytes (the group index is the caller's business). */

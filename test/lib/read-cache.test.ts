@@ -138,13 +138,28 @@ describe('ReadCache', () => {
     expect(await body(cache.fetch('bot:9', '9', async () => 'now'))).toBe('now');
   });
 
-  it('drops the oldest entry beyond its size', async () => {
+  it('once full, serves an answer asked for the first time without keeping it, and keeps it the second time, dropping the oldest', async () => {
     const cache = new ReadCache(march(), { maxEntries: 2 });
     await cache.fetch('a', 'a', async () => 'a1');
     await cache.fetch('b', 'b', async () => 'b1');
-    await cache.fetch('c', 'c', async () => 'c1');
-    expect(await body(cache.fetch('a', 'a', async () => 'a2'))).toBe('a2');
-    expect(await body(cache.fetch('c', 'c', async () => 'c2'))).toBe('c1');
+    expect(await body(cache.fetch('c', 'c', async () => 'c1'))).toBe('c1');
+    expect(cache.size).toBe(2);
+    expect(await body(cache.fetch('a', 'a', async () => 'a2'))).toBe('a1');
+    expect(await body(cache.fetch('c', 'c', async () => 'c2'))).toBe('c2');
+    expect(await body(cache.fetch('c', 'c', async () => 'c3'))).toBe('c2');
+    // 'a' was the oldest entry: it made room for 'c'; 'b' stays.
+    expect(await body(cache.fetch('b', 'b', async () => 'b2'))).toBe('b1');
+    expect(await body(cache.fetch('a', 'a', async () => 'a3'))).toBe('a3');
+  });
+
+  it('replaces an expired entry in a full cache without asking for admission', async () => {
+    const clock = march();
+    const cache = new ReadCache(clock, { maxEntries: 2 });
+    await cache.fetch('a', 'a', async () => 'a1', 1_000);
+    await cache.fetch('b', 'b', async () => 'b1', 1_000);
+    clock.advance(2_000);
+    expect(await body(cache.fetch('a', 'a', async () => 'a2', 1_000))).toBe('a2');
+    expect(await body(cache.fetch('a', 'a', async () => 'a3', 1_000))).toBe('a2');
   });
 
   it('keeps at most maxBytes of bodies, dropping the oldest, and counts a replaced or forgotten body once', async () => {
@@ -153,6 +168,7 @@ describe('ReadCache', () => {
     await cache.fetch('a', 'a', async () => kb('a'));
     await cache.fetch('b', 'b', async () => Buffer.from(kb('b')));
     expect(cache.size).toBe(2);
+    await cache.fetch('c', 'c', async () => kb('c'));
     await cache.fetch('c', 'c', async () => kb('c'));
     expect(cache.size).toBe(2);
     expect(await body(cache.fetch('a', 'a', async () => 'a again'))).toBe('a again');

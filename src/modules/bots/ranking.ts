@@ -18,6 +18,8 @@ export interface ListedBot {
   readonly publishedAt: number;
   /** `{"data":Bot}` in UTF-8: the single answer, whose Bot part list pages copy (catalog-entry.ts). */
   body: Buffer;
+  /** The ETag of `body`: a list page's ETag is made of its bots' (list-pages.ts). */
+  etag: string;
 }
 
 /** Ties break on id ascending in every order, so the order is total and pages never overlap. */

@@ -9,10 +9,11 @@ const TTL_MS = 30_000;
 /**
  * Bodies kept per cache, in bytes: review pages, year-long histories and PNG charts are tens of
  * kilobytes each, so a bound by count alone let four caches hold over a gigabyte at 100,000 bots.
- * 12 MB holds hundreds of the largest answers, far more than the hot ones; the four caches and the
- * list pages (16 MB) together are at most 64 MB of a process's memory (RSS target 600 MB).
+ * 8 MB holds a hundred or more of the largest answers, more than the hot ones (and `Admission`
+ * keeps one-off answers from pushing those out); the four caches and the list pages (12 MB)
+ * together are at most 44 MB of a process's memory (RSS target 600 MB at 100,000 bots).
  */
-const MAX_BYTES = 12 * 1024 * 1024;
+const MAX_BYTES = 8 * 1024 * 1024;
 
 export interface CachedResponse {
   /**

@@ -6,7 +6,7 @@ import type { BotRanking, ListedBot } from './ranking.js';
 import type { BotListQuery } from './schemas.js';
 
 /** Bytes of list pages kept at most; a flood of distinct URLs evicts the oldest, nothing grows beyond. */
-const MAX_BYTES = 16 * 1024 * 1024;
+const MAX_BYTES = 12 * 1024 * 1024;
 const OPEN = Buffer.from('{"data":[');
 const COMMA = 0x2c;
 

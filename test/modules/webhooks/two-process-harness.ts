@@ -15,8 +15,11 @@ export interface TwoProcesses {
   admin(app: FastifyInstance, method: 'PUT' | 'POST', path: string, payload: object): Promise<LightMyRequestResponse>;
 }
 
-/** Builds both apps; every step of the teardown goes to `cleanup` (run it in reverse in afterAll). */
-export async function twoProcesses(cleanup: Array<() => Promise<unknown>>): Promise<TwoProcesses> {
+/**
+ * Builds both apps; every step of the teardown goes to `cleanup` (run it in reverse in afterAll).
+ * `env` is laid over FAST_ENV.
+ */
+export async function twoProcesses(cleanup: Array<() => Promise<unknown>>, env: Record<string, string> = {}): Promise<TwoProcesses> {
   const { url, drop } = await createPostgresDatabase(process.env.TEST_DATABASE_URL as string);
   cleanup.push(drop);
   const receiver = await startReceiver((res) => res.writeHead(200).end());
@@ -25,7 +28,7 @@ export async function twoProcesses(cleanup: Array<() => Promise<unknown>>): Prom
   for (let i = 0; i < 2; i++) {
     const db: Database = await openPostgres(url, 5, undefined, TEST_READ_POOL_SIZE);
     await migrate(db);
-    const app = await buildApp({ config: testConfig(FAST_ENV), db, logger: false, workers: true });
+    const app = await buildApp({ config: testConfig({ ...FAST_ENV, ...env }), db, logger: false, workers: true });
     cleanup.push(async () => {
       await app.close();
       await db.close();

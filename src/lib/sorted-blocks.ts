@@ -54,25 +54,6 @@ export class SortedBlocks<T> {
     return true;
   }
 
-  /**
-   * Puts `next` where `previous` was. When they compare equal (the same item whose sort keys did
-   * not change: a vote leaves the name order as it was) it takes previous's place without moving
-   * anything; otherwise previous is deleted and next inserted.
-   */
-  replace(previous: T, next: T): void {
-    if (this.compare(previous, next) === 0) {
-      const block = this.blocks[this.blockFor(previous)];
-      const i = block ? this.lowerBound(block, previous) : -1;
-      if (block && i < block.length && this.compare(block[i]!, previous) === 0) {
-        block[i] = next;
-        return;
-      }
-    } else {
-      this.delete(previous);
-    }
-    this.insert(next);
-  }
-
   /** Up to `limit` items from position `offset` on, in order. */
   slice(offset: number, limit: number): T[] {
     const out: T[] = [];

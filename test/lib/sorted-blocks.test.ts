@@ -36,31 +36,6 @@ describe('SortedBlocks', () => {
     );
   });
 
-  it('replaces an item by its next version: in place when its key is the same, moved when it changed', () => {
-    interface Item { id: number; key: number; version: number }
-    const byKey = (a: Item, b: Item) => a.key - b.key || a.id - b.id;
-    const change = fc.record({ id: fc.nat(30), key: fc.option(fc.nat(10), { nil: undefined }) });
-    fc.assert(
-      fc.property(fc.array(change, { maxLength: 200 }), (changes) => {
-        const held = new Map<number, Item>(Array.from({ length: 31 }, (_, id) => [id, { id, key: id % 7, version: 0 }]));
-        const list = new SortedBlocks(byKey, 3);
-        list.reset([...held.values()]);
-        for (const c of changes) {
-          const previous = held.get(c.id)!;
-          // No key: a change that leaves the order's key as it was (a vote, for the name order).
-          const next = { id: c.id, key: c.key ?? previous.key, version: previous.version + 1 };
-          list.replace(previous, next);
-          held.set(c.id, next);
-        }
-        const want = [...held.values()].sort(byKey);
-        const got = list.slice(0, list.size);
-        expect(got).toEqual(want);
-        got.forEach((item, i) => expect(item).toBe(want[i]));
-      }),
-      { numRuns: 300 },
-    );
-  });
-
   it('splits a block that grows past twice its size and drops an emptied one', () => {
     const list = new SortedBlocks(byNumber, 2);
     for (let i = 10; i > 0; i--) list.insert(i);

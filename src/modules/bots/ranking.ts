@@ -61,14 +61,26 @@ const SORTS = Object.keys(ORDERS) as BotSort[];
 const COMPARE_STEPS = 10;
 
 /**
+ * A published bot's place in the orders: the orders hold slots, and a change of the bot swaps the
+ * slot's bot. An order whose key did not change (the name and publication orders on a vote) then
+ * has nothing to do: no search for the old version, no comparison.
+ */
+interface Slot {
+  bot: ListedBot;
+}
+
+/**
  * Every published bot in each of the list's five orders, in memory. A page is a positional
  * slice, so its cost does not depend on the page number or the size of the directory; a change
- * of one bot moves it in each order in O(log n + block size).
+ * of one bot moves it in the orders whose key changed, in O(log n + block size) each.
  */
 export class BotRanking {
-  private readonly orders = new Map<BotSort, SortedBlocks<ListedBot>>(
-    SORTS.map((sort) => [sort, new SortedBlocks<ListedBot>(ORDERS[sort])]),
+  private readonly orders = new Map<BotSort, SortedBlocks<Slot>>(
+    SORTS.map((sort) => [sort, new SortedBlocks<Slot>(bySlot(ORDERS[sort]))]),
   );
+
+  /** Slots by the bots' `seq`. */
+  private slots: (Slot | undefined)[] = [];
 
   private readonly names = new NameSearch<ListedBot>();
 
@@ -77,21 +89,32 @@ export class BotRanking {
   }
 
   reset(bots: readonly ListedBot[]): void {
-    for (const order of this.orders.values()) order.reset(bots);
+    this.slots = [];
+    const slots = bots.map((bot) => (this.slots[bot.seq] = { bot }));
+    for (const order of this.orders.values()) order.reset(slots);
     this.names.reset(bots);
   }
 
-  /** Puts `next` where `previous` (the same bot's last state, if listed) was. */
+  /** Puts `next` where `previous` (the same bot's last state, with the same `seq`, if listed) was. */
   replace(previous: ListedBot | undefined, next: ListedBot): void {
-    for (const order of this.orders.values()) {
-      if (previous) order.replace(previous, next);
-      else order.insert(next);
+    const slot = previous && this.slots[previous.seq];
+    if (!slot) {
+      const added = (this.slots[next.seq] = { bot: next });
+      for (const order of this.orders.values()) order.insert(added);
+    } else {
+      // Moved out of the orders whose key changed while the slot still holds the version they sorted.
+      const moved = SORTS.filter((sort) => ORDERS[sort](slot.bot, next) !== 0).map((sort) => this.orders.get(sort)!);
+      for (const order of moved) order.delete(slot);
+      slot.bot = next;
+      for (const order of moved) order.insert(slot);
     }
     this.names.set(next);
   }
 
   remove(previous: ListedBot): void {
-    for (const order of this.orders.values()) order.delete(previous);
+    const slot = this.slots[previous.seq];
+    if (slot) for (const order of this.orders.values()) order.delete(slot);
+    this.slots[previous.seq] = undefined;
     this.names.remove(previous);
   }
 
@@ -101,7 +124,7 @@ export class BotRanking {
    */
   page(sort: BotSort, offset: number, limit: number, nameContains?: string): { bots: ListedBot[]; total: number } {
     const order = this.orders.get(sort)!;
-    if (!nameContains) return { bots: order.slice(offset, limit), total: order.size };
+    if (!nameContains) return { bots: botsIn(order.slice(offset, limit)), total: order.size };
     const matches = this.names.matching(nameContains);
     const total = matches.count;
     if (total <= offset) return { bots: [], total };
@@ -110,6 +133,14 @@ export class BotRanking {
     const walk = Math.min(order.size, ((offset + limit) * order.size) / total);
     const sorting = COMPARE_STEPS * total * Math.log2(total + 1);
     if (sorting < walk) return { bots: matches.bots().sort(ORDERS[sort]).slice(offset, offset + limit), total };
-    return { bots: order.filter((bot) => matches.has(bot), offset, limit), total };
+    return { bots: botsIn(order.filter((slot) => matches.has(slot.bot), offset, limit)), total };
   }
+}
+
+function bySlot(compare: (a: ListedBot, b: ListedBot) => number): (a: Slot, b: Slot) => number {
+  return (a, b) => compare(a.bot, b.bot);
+}
+
+function botsIn(slots: readonly Slot[]): ListedBot[] {
+  return slots.map((slot) => slot.bot);
 }

@@ -2,7 +2,7 @@ import { hash } from 'node:crypto';
 import { startOfNextUtcMonth, startOfUtcMonth, utcDay, type Clock } from './clock.js';
 import { isDatabaseUnavailable } from '../db/errors.js';
 import { isPromise, type MaybePromise } from './maybe-promise.js';
-import { Admission } from './admission.js';
+import { BoundedBodies } from './bounded-bodies.js';
 
 /** How long an entry may live when nothing invalidates it (a lost notification, say). */
 const TTL_MS = 30_000;
@@ -28,7 +28,6 @@ export interface CachedResponse {
 
 interface Entry extends CachedResponse {
   group: string;
-  bytes: number;
 }
 
 interface Flight {
@@ -55,17 +54,13 @@ export function etagOf(body: string | Buffer): string {
  * served an answer older than the change they could have seen. The store holds at most
  * `maxEntries` and `maxBytes` of bodies (the oldest goes first) and nothing else grows with the
  * keys asked for. Once it is full, a new answer only displaces older ones when its key was asked
- * for before (`Admission`): a one-off answer is served and left to die young.
+ * for before (`BoundedBodies`): a one-off answer is served and left to die young.
  */
 export class ReadCache {
-  private readonly entries = new Map<string, Entry>();
+  private readonly entries: BoundedBodies<Entry>;
   private readonly keysByGroup = new Map<string, Set<string>>();
   private readonly flights = new Map<string, Flight>();
-  private readonly admission = new Admission();
-  private bytes = 0;
 
-  private readonly maxEntries: number;
-  private readonly maxBytes: number;
   /** Whether an expired entry may answer while the database does not (not for answers that expire by meaning). */
   private readonly staleWhenDown: boolean;
 
@@ -73,8 +68,9 @@ export class ReadCache {
     private readonly clock: Clock,
     options: { maxEntries?: number; maxBytes?: number; staleWhenDown?: boolean } = {},
   ) {
-    this.maxEntries = options.maxEntries ?? 20_000;
-    this.maxBytes = options.maxBytes ?? MAX_BYTES;
+    this.entries = new BoundedBodies<Entry>(options.maxBytes ?? MAX_BYTES, options.maxEntries ?? 20_000, (key, entry) =>
+      this.unindex(entry.group, key),
+    );
     this.staleWhenDown = options.staleWhenDown ?? true;
   }
 
@@ -128,7 +124,7 @@ export class ReadCache {
         }
         const life = typeof ttlMs === 'number' ? ttlMs : ttlMs();
         const entry = { body, etag: etagOf(body), expiresAt: Math.min(now.getTime() + life, startOfNextUtcMonth(now).getTime()) };
-        if (this.flights.get(key) === flight) this.store(key, group, entry);
+        if (this.flights.get(key) === flight) this.entries.set(key, { ...entry, group });
         return entry;
       } finally {
         if (this.flights.get(key) === flight) this.flights.delete(key);
@@ -151,7 +147,7 @@ export class ReadCache {
     const keys = this.keysByGroup.get(group);
     if (!keys) return;
     for (const key of keys) {
-      this.drop(key);
+      this.entries.delete(key);
       if (this.flights.get(key)?.group === group) this.flights.delete(key);
     }
     this.keysByGroup.delete(group);
@@ -161,7 +157,7 @@ export class ReadCache {
   forget(key: string): void {
     const entry = this.entries.get(key);
     const flight = this.flights.get(key);
-    this.drop(key);
+    this.entries.delete(key);
     this.flights.delete(key);
     const group = entry?.group ?? flight?.group;
     if (group !== undefined) this.unindex(group, key);
@@ -169,7 +165,6 @@ export class ReadCache {
 
   clear(): void {
     this.entries.clear();
-    this.bytes = 0;
     this.keysByGroup.clear();
     this.flights.clear();
   }
@@ -177,33 +172,6 @@ export class ReadCache {
   /** Entries stored (for tests and metrics). */
   get size(): number {
     return this.entries.size;
-  }
-
-  private store(key: string, group: string, entry: CachedResponse): void {
-    const bytes = entry.body.length;
-    if (!this.entries.has(key) && !this.fits(bytes) && !this.admission.seenBefore(key)) return;
-    this.drop(key);
-    // Maps iterate in insertion order: the first key is the oldest entry.
-    for (const [oldestKey, oldest] of this.entries) {
-      if (this.fits(bytes)) break;
-      this.drop(oldestKey);
-      this.unindex(oldest.group, oldestKey);
-    }
-    this.entries.set(key, { ...entry, group, bytes });
-    this.bytes += bytes;
-  }
-
-  /** Whether an entry of that size can be added without evicting another. */
-  private fits(bytes: number): boolean {
-    return this.entries.size < this.maxEntries && this.bytes + bytes <= this.maxBytes;
-  }
-
-  /** Removes a stored entry and its bytes (the group index is the caller's business). */
-  private drop(key: string): void {
-    const entry = this.entries.get(key);
-    if (!entry) return;
-    this.entries.delete(key);
-    this.bytes -= entry.bytes;
   }
 
   private index(group: string, key: string): void {

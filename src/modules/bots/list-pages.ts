@@ -1,4 +1,4 @@
-import { Admission } from '../../lib/admission.js';
+import { BoundedBodies } from '../../lib/bounded-bodies.js';
 import { offsetOf, paginationOf } from '../../lib/pagination.js';
 import { etagOf, type CachedResponse } from '../../lib/read-cache.js';
 import { botJsonLength, copyBotJson } from './catalog-entry.js';
@@ -15,16 +15,16 @@ export interface ListPage extends CachedResponse {
   version: number;
 }
 
-/** Built bot list pages, by query; once full, only pages asked for before displace others (`Admission`). */
+/** Built bot list pages, by query; once full, only pages asked for before displace others (`BoundedBodies`). */
 export class ListPages {
-  private readonly pages = new Map<string, ListPage>();
-  private readonly admission = new Admission();
-  private bytes = 0;
+  private readonly pages: BoundedBodies<ListPage>;
 
   constructor(
     private readonly ranking: BotRanking,
-    private readonly maxBytes = MAX_BYTES,
-  ) {}
+    maxBytes = MAX_BYTES,
+  ) {
+    this.pages = new BoundedBodies<ListPage>(maxBytes);
+  }
 
   get(query: BotListQuery): ListPage | undefined {
     return this.pages.get(keyOf(query));
@@ -36,25 +36,8 @@ export class ListPages {
     const { bots, total } = this.ranking.page(query.sort, offsetOf(query), query.limit, needle);
     const tail = `],"pagination":${JSON.stringify(paginationOf(total, query))}}`;
     const page = { body: pageBody(bots, tail), etag: pageEtag(bots, tail), expiresAt, version };
-    this.store(keyOf(query), page);
+    this.pages.set(keyOf(query), page);
     return page;
-  }
-
-  private store(key: string, page: ListPage): void {
-    const old = this.pages.get(key);
-    if (!old && this.bytes + page.body.length > this.maxBytes && !this.admission.seenBefore(key)) return;
-    if (old) {
-      this.pages.delete(key);
-      this.bytes -= old.body.length;
-    }
-    this.pages.set(key, page);
-    this.bytes += page.body.length;
-    // Maps iterate in insertion order: the first entries are the oldest.
-    for (const [oldestKey, oldest] of this.pages) {
-      if (this.bytes <= this.maxBytes) break;
-      this.pages.delete(oldestKey);
-      this.bytes -= oldest.body.length;
-    }
   }
 }
 

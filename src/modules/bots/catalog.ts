@@ -1,7 +1,6 @@
 import type { Queryable } from '../../db/index.js';
 import { startPeriodic, type Periodic } from '../../lib/background.js';
 import { startOfNextUtcMonth, startOfUtcMonth, utcDay, type Clock } from '../../lib/clock.js';
-import { Slabs } from '../../lib/slabs.js';
 import { BotRanking } from './ranking.js';
 import type { BotCounters } from '../../lib/change-feed.js';
 import { botOf, toEntry, type CatalogEntry } from './catalog-entry.js';
@@ -56,8 +55,6 @@ const WAIT_MS = 1_000;
 export class PublishedBots {
   readonly ranking = new BotRanking();
   private entries = new Map<string, CatalogEntry>();
-  /** The entries' answers; a load starts new ones (what it replaces goes with the old). */
-  private slabs = new Slabs();
   /** Numbers (`seq`) of bots no longer published, for the next bots to be published. */
   private readonly freeSeqs: number[] = [];
   private readonly followers: CatalogFollower[] = [];
@@ -179,7 +176,7 @@ export class PublishedBots {
       bot.serverCount = counters.serverCount;
       bot.shardCount = counters.shardCount;
     }
-    this.put(held, toEntry(this.slabs, bot, counters.changedUs, held.seq, held));
+    this.put(held, toEntry(bot, counters.changedUs, held.seq));
     for (const follower of this.followers) follower.upsert(bot, previous);
     this.version++;
     return true;
@@ -236,7 +233,6 @@ export class PublishedBots {
     const month = this.month();
     const now = await botRepository.databaseNow(this.reads);
     const entries = new Map<string, CatalogEntry>();
-    const slabs = new Slabs();
     const rebuilds = this.followers.map((follower) => follower.rebuild());
     // The next batch is read while this one is taken apart.
     let next = botRepository.publishedAfter(this.reads, month, '', this.loadBatch);
@@ -249,13 +245,12 @@ export class PublishedBots {
       }
       for (const row of rows) {
         const bot = toPublicBot(row);
-        entries.set(row.id, toEntry(slabs, bot, row.changed_us, entries.size));
+        entries.set(row.id, toEntry(bot, row.changed_us, entries.size));
         for (const rebuild of rebuilds) rebuild.add(bot);
       }
       if (last === undefined) break;
     }
     this.entries = entries;
-    this.slabs = slabs;
     this.freeSeqs.length = 0;
     this.ranking.reset([...entries.values()]);
     for (const rebuild of rebuilds) rebuild.finish();
@@ -318,7 +313,7 @@ export class PublishedBots {
       if (previous && previous.changedUs > row.changed_us) continue; // an older read lost the race
       const bot = toPublicBot(row);
       const before = previous && botOf(previous);
-      this.put(previous, toEntry(this.slabs, bot, row.changed_us, previous?.seq ?? this.freeSeqs.pop() ?? this.entries.size, previous));
+      this.put(previous, toEntry(bot, row.changed_us, previous?.seq ?? this.freeSeqs.pop() ?? this.entries.size));
       for (const follower of this.followers) follower.upsert(bot, before);
     }
     for (const id of ids) {
@@ -328,7 +323,6 @@ export class PublishedBots {
       this.freeSeqs.push(previous.seq);
       this.ranking.remove(previous);
       const before = botOf(previous);
-      this.slabs.release(previous);
       for (const follower of this.followers) follower.remove(before);
     }
     this.version++;
@@ -337,7 +331,6 @@ export class PublishedBots {
   private put(previous: CatalogEntry | undefined, next: CatalogEntry): void {
     this.entries.set(next.id, next);
     this.ranking.replace(previous, next);
-    if (previous) this.slabs.release(previous);
   }
 
   /** The current UTC month (`YYYY-MM-01`), worked out again only when the clock leaves it: every read asks. */

@@ -1,6 +1,7 @@
 import { BoundedBodies } from '../../lib/bounded-bodies.js';
 import { offsetOf, paginationOf } from '../../lib/pagination.js';
 import { etagOf, type CachedResponse } from '../../lib/read-cache.js';
+import { botJsonLength, copyBotJson } from './catalog-entry.js';
 import type { BotRanking, ListedBot } from './ranking.js';
 import type { BotListQuery } from './schemas.js';
 
@@ -47,12 +48,12 @@ function keyOf(query: BotListQuery): string {
 /** The bots' bytes are copied as they are: nothing of a page is encoded but its pagination. */
 function pageBody(bots: readonly ListedBot[], tail: string): Buffer {
   let length = OPEN.length + Math.max(0, bots.length - 1) + Buffer.byteLength(tail);
-  for (const bot of bots) length += bot.jsonLength;
+  for (const bot of bots) length += botJsonLength(bot);
   const body = Buffer.allocUnsafeSlow(length);
   let at = OPEN.copy(body, 0);
   for (const bot of bots) {
     if (at > OPEN.length) body[at++] = COMMA;
-    at = bot.copyJson(body, at);
+    at = copyBotJson(bot, body, at);
   }
   body.write(tail, at);
   return body;

@@ -16,10 +16,9 @@ export interface ListedBot {
   readonly serverCount: number;
   /** publishedAt in milliseconds, as the API shows it. */
   readonly publishedAt: number;
-  /** The length in bytes of its Bot JSON (UTF-8), which `copyJson` copies into a list page at `at`, returning where it ends. */
-  readonly jsonLength: number;
-  copyJson(target: Buffer, at: number): number;
-  /** The ETag of its single answer: a list page's ETag is made of its bots' (list-pages.ts). */
+  /** `{"data":Bot}` in UTF-8: the single answer, whose Bot part list pages copy (catalog-entry.ts). */
+  body: Buffer;
+  /** The ETag of `body`: a list page's ETag is made of its bots' (list-pages.ts). */
   etag: string;
 }
 

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import { botOf, toEntry, type CatalogEntry } from '../../../src/modules/bots/catalog-entry.js';
-import { Slabs } from '../../../src/lib/slabs.js';
 import { ListPages } from '../../../src/modules/bots/list-pages.js';
 import { BotRanking } from '../../../src/modules/bots/ranking.js';
 import type { Bot, BotListQuery } from '../../../src/modules/bots/schemas.js';
@@ -13,13 +12,11 @@ function bots(): Bot[] {
 }
 
 function ranked(list: Bot[]): { ranking: BotRanking; entries: CatalogEntry[] } {
-  const entries = list.map((one, seq) => toEntry(slabs, one, 1, seq));
+  const entries = list.map((one, seq) => toEntry(one, 1, seq));
   const ranking = new BotRanking();
   ranking.reset(entries);
   return { ranking, entries };
 }
-
-const slabs = new Slabs();
 
 const query = (page: number, limit: number, search?: string): BotListQuery => ({ page, limit, sort: 'votes_month', ...(search ? { search } : {}) });
 
@@ -48,7 +45,7 @@ describe('ListPages', () => {
     const { ranking, entries } = ranked(bots());
     const pages = new ListPages(ranking);
     const [, , , fourth] = entries as [CatalogEntry, CatalogEntry, CatalogEntry, CatalogEntry];
-    ranking.replace(fourth, toEntry(slabs, { ...botOf(fourth), serverCount: 99 }, 2, fourth.seq, fourth));
+    ranking.replace(fourth, toEntry({ ...botOf(fourth), serverCount: 99 }, 2, fourth.seq));
     const afterChange = pages.build(query(1, 3), 2, Infinity);
     expect(afterChange.body.equals(first.body)).toBe(false);
     expect(afterChange.etag).not.toBe(first.etag);

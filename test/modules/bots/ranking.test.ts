@@ -7,7 +7,7 @@ const SORTS = Object.keys(ORDERS) as BotSort[];
 
 function bot(seq: number, keys: { name: string; votes: number; servers: number }, version: number): ListedBot {
   const id = String(100000000000000000n + BigInt(seq));
-  return { id, seq, nameLower: keys.name, sortName: keys.name, votesMonth: keys.votes, votesTotal: keys.votes * 3, serverCount: keys.servers, publishedAt: seq % 4, jsonLength: 0, copyJson: (_target: Buffer, at: number) => at, etag: `"${version}"` };
+  return { id, seq, nameLower: keys.name, sortName: keys.name, votesMonth: keys.votes, votesTotal: keys.votes * 3, serverCount: keys.servers, publishedAt: seq % 4, body: Buffer.from(String(version)), etag: `"${version}"` };
 }
 
 // A vote changes the vote orders only, a stats report the server order only, an edit the name: the

@@ -16,8 +16,13 @@ export interface CatalogEntry extends ListedBot, CachedResponse {
   readonly changedUs: number;
 }
 
-export function toEntry(bot: Bot, changedUs: number, seq: number): CatalogEntry {
-  return new Entry(bot, changedUs, seq);
+/**
+ * `previous`: the same bot's entry before this change. Its strings are taken over where they
+ * still hold: a vote or stats report makes a new entry, and fresh copies of an unchanged id and
+ * name would be promoted with it, only to die in the old generation at the next change.
+ */
+export function toEntry(bot: Bot, changedUs: number, seq: number, previous?: CatalogEntry): CatalogEntry {
+  return new Entry(bot, changedUs, seq, previous?.id === bot.id ? previous : undefined);
 }
 
 class Entry implements CatalogEntry {
@@ -37,10 +42,15 @@ class Entry implements CatalogEntry {
     bot: Bot,
     readonly changedUs: number,
     readonly seq: number,
+    previous: CatalogEntry | undefined,
   ) {
-    this.id = bot.id;
-    this.nameLower = bot.name.toLowerCase();
-    this.sortName = sortKey(bot.name);
+    const nameLower = bot.name.toLowerCase();
+    const sortName = sortKey(bot.name);
+    this.id = previous?.id ?? bot.id;
+    this.nameLower = previous?.nameLower === nameLower ? previous.nameLower : nameLower;
+    // Most names sort by their lowercase form: one string serves both.
+    this.sortName =
+      previous?.sortName === sortName ? previous.sortName : sortName === this.nameLower ? this.nameLower : sortName;
     this.votesMonth = bot.votesMonth;
     this.votesTotal = bot.votesTotal;
     this.serverCount = bot.serverCount;

@@ -176,7 +176,7 @@ export class PublishedBots {
       bot.serverCount = counters.serverCount;
       bot.shardCount = counters.shardCount;
     }
-    this.put(held, toEntry(bot, counters.changedUs, held.seq));
+    this.put(held, toEntry(bot, counters.changedUs, held.seq, held));
     for (const follower of this.followers) follower.upsert(bot, previous);
     this.version++;
     return true;
@@ -313,7 +313,7 @@ export class PublishedBots {
       if (previous && previous.changedUs > row.changed_us) continue; // an older read lost the race
       const bot = toPublicBot(row);
       const before = previous && botOf(previous);
-      this.put(previous, toEntry(bot, row.changed_us, previous?.seq ?? this.freeSeqs.pop() ?? this.entries.size));
+      this.put(previous, toEntry(bot, row.changed_us, previous?.seq ?? this.freeSeqs.pop() ?? this.entries.size, previous));
       for (const follower of this.followers) follower.upsert(bot, before);
     }
     for (const id of ids) {

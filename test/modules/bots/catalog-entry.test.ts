@@ -29,4 +29,13 @@ describe('catalog entries', () => {
     expect(after.etag).not.toBe(before.etag);
     expect(botOf(after).votesMonth).toBe(4);
   });
+
+  it('follow a renamed bot, whatever the entry before it held', () => {
+    const before = toEntry(bot({ name: 'Zeta' }), 1, 0);
+    const renamed = toEntry(bot({ name: 'Été' }), 2, 0, before);
+    expect(renamed).toMatchObject({ nameLower: 'été', sortName: 'ete' });
+    const again = toEntry(bot({ name: 'ÉTÉ', votesMonth: 9 }), 3, 0, renamed);
+    expect(again).toMatchObject({ nameLower: 'été', sortName: 'ete', votesMonth: 9 });
+    expect(toEntry(bot({ id: '999999999999999999', name: 'Other' }), 4, 1, again)).toMatchObject({ id: '999999999999999999', nameLower: 'other' });
+  });
 });

@@ -47,10 +47,9 @@ class Entry implements CatalogEntry {
     const nameLower = bot.name.toLowerCase();
     const sortName = sortKey(bot.name);
     this.id = previous?.id ?? bot.id;
-    this.nameLower = previous?.nameLower === nameLower ? previous.nameLower : nameLower;
+    this.nameLower = held(nameLower, previous?.nameLower);
     // Most names sort by their lowercase form: one string serves both.
-    this.sortName =
-      previous?.sortName === sortName ? previous.sortName : sortName === this.nameLower ? this.nameLower : sortName;
+    this.sortName = held(sortName, previous?.sortName, this.nameLower);
     this.votesMonth = bot.votesMonth;
     this.votesTotal = bot.votesTotal;
     this.serverCount = bot.serverCount;
@@ -62,6 +61,12 @@ class Entry implements CatalogEntry {
   get etag(): string {
     return (this.tag ??= etagOf(this.body));
   }
+}
+
+/** The first string already held that equals `fresh`, else `fresh`: equal text, one copy. */
+function held(fresh: string, ...candidates: (string | undefined)[]): string {
+  for (const candidate of candidates) if (candidate === fresh) return candidate;
+  return fresh;
 }
 
 /** Bytes of a listed bot's answer around its Bot JSON: the prefix (ASCII, so its length is its bytes) and `}`. */

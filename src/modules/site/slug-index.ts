@@ -27,13 +27,18 @@ export class SlugIndex implements CatalogFollower {
   }
 
   upsert(bot: Bot, previous: Bot | undefined): void {
-    if (previous) this.remove(previous);
-    for (const lang of LANGS) this.ids[lang].set(bot.slugs[lang], bot.id);
+    if (previous) this.remove(previous, bot);
+    // A slug that already leads to this bot is left as it is: votes and stats reports change no
+    // slug, and a delete and set per write would churn the maps and hold a fresh copy of the id.
+    for (const lang of LANGS) if (this.ids[lang].get(bot.slugs[lang]) !== bot.id) this.ids[lang].set(bot.slugs[lang], bot.id);
   }
 
-  remove(previous: Bot): void {
+  /** `previous` no longer answers its slugs, except those `kept` (its new version) still has. */
+  remove(previous: Bot, kept?: Bot): void {
     for (const lang of LANGS) {
-      if (this.ids[lang].get(previous.slugs[lang]) === previous.id) this.ids[lang].delete(previous.slugs[lang]);
+      const slug = previous.slugs[lang];
+      if (kept?.slugs[lang] === slug) continue;
+      if (this.ids[lang].get(slug) === previous.id) this.ids[lang].delete(slug);
     }
   }
 }

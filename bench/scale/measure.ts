@@ -5,7 +5,7 @@
  */
 import autocannon, { type RawRequest } from 'autocannon';
 import { seededRandom } from '../../scripts/random.js';
-import { cpuMs, type DatabaseCpu } from '../lib/proc.js';
+import { cpuMs, memory, type DatabaseCpu } from '../lib/proc.js';
 import type { ReadTarget } from './reads.js';
 import type { Writer } from './writer-control.js';
 import type { WriterReport } from './write-stats.js';
@@ -45,6 +45,8 @@ export interface ReadResult {
   statuses: Record<string, number>;
   cpu: CpuUse;
   writer: WriterReport;
+  /** The server's resident memory when the phase ended, in bytes: where a whole run's memory grows. */
+  rssAfter: number;
 }
 
 /** A warm-up run fills the caches before a cached phase; an uncached phase starts cold on purpose. */
@@ -104,6 +106,7 @@ export async function readPhase(ctx: PhaseContext, target: ReadTarget, mode: Mod
     statuses,
     cpu,
     writer,
+    rssAfter: memory(ctx.serverPid).rss,
   };
 }
 

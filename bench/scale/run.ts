@@ -133,7 +133,7 @@ async function main(options: Options, argv: string[]): Promise<void> {
     for (const [i, read] of reads.entries()) {
       const r = await readPhase(ctx, read.target, read.mode, read.c);
       results.push(r);
-      say(`  [${i + 1}/${reads.length}] ${read.name}: ${r.reqPerSec.toFixed(1)} req/s, p50 ${r.p50} ms, p99 ${r.p99} ms, non-2xx ${r.non2xx + r.errors + r.timeouts}, cut ${r.cut}`);
+      say(`  [${i + 1}/${reads.length}] ${read.name}: ${r.reqPerSec.toFixed(1)} req/s, p50 ${r.p50} ms, p99 ${r.p99} ms, non-2xx ${r.non2xx + r.errors + r.timeouts}, cut ${r.cut}, RSS ${formatBytes(r.rssAfter)}`);
     }
     const nightly = runNightly ? [await collect(server), await collect(server)] : [];
     writer.setRate(0, 0);

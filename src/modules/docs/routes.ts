@@ -1,51 +1,77 @@
 import { createHash } from 'node:crypto';
-import scalar from '@scalar/fastify-api-reference';
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import { getHtmlDocument } from '@scalar/core/libs/html-rendering';
 import type { App } from '../../lib/types.js';
 
 /** The reference's script is large (3.5 MB) and changes only with a release. */
 const SCRIPT_CACHE = 'public, max-age=3600';
+const HIDDEN = { schema: { hide: true } };
+
+/**
+ * Scalar's own bundle of the reference, as the bytes of its file: read once for both pages and
+ * sent as it is. `@scalar/fastify-api-reference` reads it into a string per registration (7 MB of
+ * heap each, the file holding non-Latin-1 characters) and encodes it again for every download.
+ */
+function scalarScript(): Buffer {
+  const plugin = createRequire(import.meta.url).resolve('@scalar/fastify-api-reference');
+  return readFileSync(join(dirname(plugin), 'js', 'standalone.js'));
+}
 
 /**
  * `/docs`: an interactive reference of the public API (the document of /api/v1/openapi.json).
  * `/admin/docs`: the same for the management API. That page is public-safe: it shows what the
- * source code shows, its document is embedded so the page needs no token, and every call made
- * from it needs the operator token (entered in the page, sent only to this origin).
+ * source code shows, its document is served beside it so the page needs no token, and every call
+ * made from it needs the operator token (entered in the page, sent only to this origin).
  * Both load nothing from other origins (no CDN, no web fonts), under a CSP that allows the one
- * inline script by its hash.
+ * inline script by its hash. The pages are Scalar's (its HTML renderer and its bundled script);
+ * only the four routes are ours, see docs/decisions.md.
  */
 export async function docsRoutes(app: App, options: { version: string }): Promise<void> {
+  const script = scalarScript();
   for (const [prefix, which, title] of [
     ['/docs', 'public', 'Bot Directory API'],
     ['/admin/docs', 'admin', 'Bot Directory management API'],
   ] as const) {
-    await app.register(async (scope) => {
-      scope.addHook('onSend', async (request, reply, payload) => {
-        if (request.url.endsWith('.js')) reply.header('cache-control', SCRIPT_CACHE);
-        else reply.header('cache-control', 'no-cache');
-        if (typeof payload === 'string' && String(reply.getHeader('content-type')).startsWith('text/html')) {
-          reply.header('content-security-policy', contentSecurityPolicy(payload)).header('x-content-type-options', 'nosniff');
-        }
-        return payload;
-      });
-      await scope.register(scalar, {
-        routePrefix: prefix,
-        logLevel: 'warn',
-        configuration: <Record<string, unknown>>{
-          pageTitle: `${title} ${options.version}`,
-          content: () => JSON.parse(app.openapiDocument(which)) as Record<string, unknown>,
-          // Nothing from Scalar's servers: no web fonts, no telemetry, no AI agent, no developer toolbar.
-          withDefaultFonts: false,
-          telemetry: false,
-          agent: { disabled: true },
-          showDeveloperTools: 'never',
-          showToolbar: 'never',
-          hideClientButton: true,
-          documentDownloadType: 'json',
-          // The document's `servers` is BASE_URL; "try it" calls go there.
-          ...(which === 'admin' ? { authentication: { preferredSecurityScheme: 'adminToken' } } : {}),
-        },
-      });
-    });
+    const page = getHtmlDocument({
+      _integration: 'fastify',
+      cdn: 'js/scalar.js',
+      // Relative, so that the page works behind a proxy that mounts the service elsewhere.
+      url: './openapi.json',
+      pageTitle: `${title} ${options.version}`,
+      // Nothing from Scalar's servers: no web fonts, no telemetry, no AI agent, no developer toolbar.
+      withDefaultFonts: false,
+      telemetry: false,
+      agent: { disabled: true },
+      showDeveloperTools: 'never',
+      showToolbar: 'never',
+      hideClientButton: true,
+      documentDownloadType: 'json',
+      // The document's `servers` is BASE_URL; "try it" calls go there.
+      ...(which === 'admin' ? { authentication: { preferredSecurityScheme: 'adminToken' } } : {}),
+    } as Parameters<typeof getHtmlDocument>[0]);
+    const policy = contentSecurityPolicy(page);
+
+    app.get(prefix, HIDDEN, (_request, reply) => reply.header('cache-control', 'no-cache').redirect(`${prefix}/`, 301));
+    app.get(`${prefix}/`, HIDDEN, (_request, reply) =>
+      reply
+        .type('text/html; charset=utf-8')
+        .header('cache-control', 'no-cache')
+        .header('content-security-policy', policy)
+        .header('x-content-type-options', 'nosniff')
+        .send(page),
+    );
+    app.get(`${prefix}/openapi.json`, HIDDEN, (_request, reply) =>
+      reply
+        .type('application/json; charset=utf-8')
+        .header('cache-control', 'no-cache')
+        .header('content-disposition', `filename=${which === 'admin' ? 'bot-directory-management-api' : 'bot-directory-api'}.json`)
+        .send(app.openapiDocument(which)),
+    );
+    app.get(`${prefix}/js/scalar.js`, HIDDEN, (_request, reply) =>
+      reply.type('application/javascript; charset=utf-8').header('cache-control', SCRIPT_CACHE).send(script),
+    );
   }
 }
 

@@ -3,6 +3,7 @@ import { startOfNextUtcMonth, startOfUtcMonth, utcDay, type Clock } from './cloc
 import { isDatabaseUnavailable } from '../db/errors.js';
 import { isPromise, type MaybePromise } from './maybe-promise.js';
 import { BoundedBodies } from './bounded-bodies.js';
+import { ownBytes } from './own-bytes.js';
 
 /** How long an entry may live when nothing invalidates it (a lost notification, say). */
 const TTL_MS = 30_000;
@@ -41,9 +42,13 @@ interface Flight {
  */
 export const readCacheStats = { hits: 0, misses: 0, stale: 0 };
 
-/** A strong ETag of a body (the one-shot `hash` costs half of a `createHash` object for a 1 KB body). */
+/**
+ * A strong ETag of a body (the one-shot `hash` costs half of a `createHash` object for a 1 KB body).
+ * Quoted by `JSON.stringify`, which makes one flat string: a template literal makes a chain of
+ * concatenated strings (120 bytes of heap against 56), and a tag is kept for every bot listed.
+ */
 export function etagOf(body: string | Buffer): string {
-  return `"${hash('sha1', body, 'base64url')}"`;
+  return JSON.stringify(hash('sha1', body, 'base64url'));
 }
 
 /**
@@ -113,7 +118,7 @@ export class ReadCache {
         let body: Buffer;
         try {
           const computed = await compute(utcDay(startOfUtcMonth(now)));
-          body = typeof computed === 'string' ? Buffer.from(computed) : computed;
+          body = typeof computed === 'string' ? ownBytes(computed) : computed;
         } catch (error) {
           // While the database does not answer, what was last known beats a 503.
           if (expired && this.staleWhenDown && isDatabaseUnavailable(error)) {

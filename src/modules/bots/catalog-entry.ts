@@ -1,3 +1,4 @@
+import { ownBytes } from '../../lib/own-bytes.js';
 import { etagOf, type CachedResponse } from '../../lib/read-cache.js';
 import { sortKey } from './repository.js';
 import type { ListedBot } from './ranking.js';
@@ -88,15 +89,4 @@ export function copyBotJson(bot: ListedBot, target: Buffer, at: number): number 
 /** The bot an entry holds, decoded (a few microseconds: for changes and the few bots a page shows). */
 export function botOf(entry: CatalogEntry): Bot {
   return JSON.parse(entry.body.toString('utf8', DATA_PREFIX.length, entry.body.length - 1)) as Bot;
-}
-
-/**
- * The UTF-8 bytes of a text in memory of their own. `Buffer.from` packs small strings into shared
- * 8 KB slabs, and a slab lives while any of its answers does: as votes replace answers, every
- * bot that never changes would keep the dead answers around it alive.
- */
-function ownBytes(text: string): Buffer {
-  const bytes = Buffer.allocUnsafeSlow(Buffer.byteLength(text));
-  bytes.write(text);
-  return bytes;
 }

@@ -1,6 +1,14 @@
 import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testApp, type TestApp } from '../helpers.js';
+
+function scalarBundle(): Buffer {
+  const plugin = createRequire(import.meta.url).resolve('@scalar/fastify-api-reference');
+  return readFileSync(join(dirname(plugin), 'js', 'standalone.js'));
+}
 
 describe('landing, docs and CORS', () => {
   let t: TestApp;
@@ -42,6 +50,9 @@ describe('landing, docs and CORS', () => {
       const script = await t.get(`${prefix}/js/scalar.js`);
       expect(script.statusCode).toBe(200);
       expect(script.headers['cache-control']).toBe('public, max-age=3600');
+      expect(script.headers['content-type']).toBe('application/javascript; charset=utf-8');
+      // Scalar's bundle, byte for byte (read once, sent as bytes; docs/decisions.md).
+      expect(script.rawPayload.equals(scalarBundle())).toBe(true);
     }
     // The management document is readable there without the token (public-safe: every call needs it).
     const adminDocument = await t.get('/admin/docs/openapi.json');

@@ -58,6 +58,9 @@ describe('landing, docs and CORS', () => {
     const adminDocument = await t.get('/admin/docs/openapi.json');
     expect(adminDocument.statusCode).toBe(200);
     expect(Object.keys(adminDocument.json().paths)).toContain('/admin/v1/bots');
+    // The pages' own routes are not part of either API.
+    const publicPaths = Object.keys((await t.get('/api/v1/openapi.json')).json().paths);
+    for (const path of [...publicPaths, ...Object.keys(adminDocument.json().paths)]) expect(path).not.toMatch(/docs/);
   });
 
   it('docs, documents, landing, health and metrics do not count against the anonymous limit', async () => {

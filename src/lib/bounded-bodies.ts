@@ -31,8 +31,21 @@ export class BoundedBodies<V extends { body: Buffer }> {
 
   /** Keeps value under key (replacing what was there), unless the store is full and key is new to it. */
   set(key: string, value: V): void {
+    if (this.admits(key, value.body.length)) this.store(key, value);
+  }
+
+  /**
+   * Whether an answer of `bytes` under key would be kept (asked before building it, so that one
+   * that will not be kept can be built in a lent buffer); remembers key when not. Ask once per
+   * answer: a key asked twice counts as asked for before.
+   */
+  admits(key: string, bytes: number): boolean {
+    return this.items.has(key) || this.fits(bytes) || this.admission.seenBefore(key);
+  }
+
+  /** Keeps value under key, the oldest answers going first to make room: after `admits`. */
+  store(key: string, value: V): void {
     const bytes = value.body.length;
-    if (!this.items.has(key) && !this.fits(bytes) && !this.admission.seenBefore(key)) return;
     this.delete(key);
     // Maps iterate in insertion order: the first key is the oldest answer.
     for (const [oldestKey, oldest] of this.items) {

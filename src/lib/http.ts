@@ -14,6 +14,9 @@ export function sendCached(
   headers: { contentType: string; cacheControl: string },
 ): FastifyReply {
   const out = (reply as FastifyReply).header('cache-control', headers.cacheControl).header('etag', cached.etag);
+  // 'finish' comes once the last byte is with the kernel; a response cut off before never gives
+  // its buffer back (the collector frees it), so no buffer is reused while a socket may read it.
+  if (cached.release) out.raw.once('finish', cached.release);
   if (etagMatches(request.headers['if-none-match'], cached.etag)) return out.code(304).send();
   return out.type(headers.contentType).send(cached.body);
 }

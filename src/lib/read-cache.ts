@@ -25,6 +25,11 @@ export interface CachedResponse {
   /** A strong validator of the body, for ETag / If-None-Match. */
   etag: string;
   expiresAt: number;
+  /**
+   * For a body lent from a `BufferPool` to one response: called once that response has been
+   * handed to the kernel (or not at all if it was cut off); the body is not to be read after.
+   */
+  release?: () => void;
 }
 
 interface Entry extends CachedResponse {

@@ -1,4 +1,5 @@
 import { BoundedBodies } from '../../lib/bounded-bodies.js';
+import { BufferPool } from '../../lib/buffer-pool.js';
 import { offsetOf, paginationOf } from '../../lib/pagination.js';
 import { etagOf, type CachedResponse } from '../../lib/read-cache.js';
 import { botJsonLength, copyBotJson } from './catalog-entry.js';
@@ -18,6 +19,7 @@ export interface ListPage extends CachedResponse {
 /** Built bot list pages, by query; once full, only pages asked for before displace others (`BoundedBodies`). */
 export class ListPages {
   private readonly pages: BoundedBodies<ListPage>;
+  private readonly pool = new BufferPool();
 
   constructor(
     private readonly ranking: BotRanking,
@@ -30,14 +32,24 @@ export class ListPages {
     return this.pages.get(keyOf(query));
   }
 
-  /** Builds the page from the ranking as it is now and keeps it until `expiresAt` (or a newer version). */
+  /**
+   * Builds the page from the ranking as it is now and keeps it until `expiresAt` (or a newer
+   * version); a page the store will not take in is built in a buffer lent for its one response.
+   */
   build(query: BotListQuery, version: number, expiresAt: number): ListPage {
     const needle = query.search ? query.search.toLowerCase() : undefined;
     const { bots, total } = this.ranking.page(query.sort, offsetOf(query), query.limit, needle);
     const tail = `],"pagination":${JSON.stringify(paginationOf(total, query))}}`;
-    const page = { body: pageBody(bots, tail), etag: pageEtag(bots, tail), expiresAt, version };
-    this.pages.set(keyOf(query), page);
-    return page;
+    const key = keyOf(query);
+    const length = pageLength(bots, tail);
+    const etag = pageEtag(bots, tail);
+    if (this.pages.admits(key, length)) {
+      const page = { body: fillPage(Buffer.allocUnsafeSlow(length), bots, tail), etag, expiresAt, version };
+      this.pages.store(key, page);
+      return page;
+    }
+    const lent = this.pool.lend(length);
+    return { body: fillPage(lent.bytes, bots, tail), etag, expiresAt, version, release: lent.giveBack };
   }
 }
 
@@ -45,11 +57,14 @@ function keyOf(query: BotListQuery): string {
   return `${query.page}:${query.limit}:${query.sort}:${query.search ?? ''}`;
 }
 
-/** The bots' bytes are copied as they are: nothing of a page is encoded but its pagination. */
-function pageBody(bots: readonly ListedBot[], tail: string): Buffer {
+function pageLength(bots: readonly ListedBot[], tail: string): number {
   let length = OPEN.length + Math.max(0, bots.length - 1) + Buffer.byteLength(tail);
   for (const bot of bots) length += botJsonLength(bot);
-  const body = Buffer.allocUnsafeSlow(length);
+  return length;
+}
+
+/** The bots' bytes are copied as they are: nothing of a page is encoded but its pagination. */
+function fillPage(body: Buffer, bots: readonly ListedBot[], tail: string): Buffer {
   let at = OPEN.copy(body, 0);
   for (const bot of bots) {
     if (at > OPEN.length) body[at++] = COMMA;

@@ -75,4 +75,22 @@ describe('ListPages', () => {
     expect(pages.get(query(1, 1))).toBeUndefined();
     expect(pages.get(query(2, 1))).toBeDefined();
   });
+
+  it('build a page the store does not take in a lent buffer, to be given back, and a kept page in bytes of its own', () => {
+    const { ranking } = ranked(bots());
+    const size = new ListPages(ranking).build(query(1, 1), 1, Infinity).body.length;
+    const pages = new ListPages(ranking, size);
+    const kept = pages.build(query(1, 1), 1, Infinity);
+    expect(kept.release).toBeUndefined();
+
+    const once = pages.build(query(2, 1), 1, Infinity);
+    expect(once.release).toBeTypeOf('function');
+    expect(once.body.toString()).toBe(JSON.stringify({ data: [bots()[3]], pagination: { page: 2, limit: 1, total: 5, pages: 5 } }));
+    once.release?.();
+    // The next page not kept reuses that memory, and is whole.
+    const next = pages.build(query(3, 1), 1, Infinity);
+    expect(next.body.buffer).toBe(once.body.buffer);
+    expect(JSON.parse(next.body.toString()).data).toEqual([bots()[2]]);
+    expect(pages.get(query(1, 1))).toBe(kept);
+  });
 });

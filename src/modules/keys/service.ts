@@ -151,4 +151,3 @@ export class KeyService {
     return this.feed.commit(this.db, { kind: 'keys' }, apply);
   }
 }
-

@@ -58,6 +58,11 @@ describe('landing, docs and CORS', () => {
     const adminDocument = await t.get('/admin/docs/openapi.json');
     expect(adminDocument.statusCode).toBe(200);
     expect(Object.keys(adminDocument.json().paths)).toContain('/admin/v1/bots');
+    // The pages read their documents from their own origin: those copies are not offered to other origins.
+    for (const url of ['/docs/openapi.json', '/admin/docs/openapi.json']) {
+      expect((await t.get(url)).headers['access-control-allow-origin'], url).toBeUndefined();
+    }
+    expect((await t.get('/api/v1/openapi.json')).headers['access-control-allow-origin']).toBe('*');
     // The pages' own routes are not part of either API.
     const publicPaths = Object.keys((await t.get('/api/v1/openapi.json')).json().paths);
     for (const path of [...publicPaths, ...Object.keys(adminDocument.json().paths)]) expect(path).not.toMatch(/docs/);

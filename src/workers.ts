@@ -68,9 +68,10 @@ export async function startWorkers(app: FastifyInstance, options: WorkerOptions)
   });
   await webhooks.start();
   // A vote's event is written without waking the workers from inside its transaction (that would
-  // serialise vote commits); its announcement on the change feed, here or from another process, does.
+  // serialise vote commits); its announcement on the change feed, here or from another process, does,
+  // when the event awaits routing (a bot without endpoints for votes gets it stored routed, 016).
   app.changes.subscribe((change) => {
-    if (change.kind === 'bot' && change.aspect === 'votes') webhooks.wake();
+    if (change.kind === 'bot' && change.routing) webhooks.wake();
   });
 
   return async () => {

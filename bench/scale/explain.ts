@@ -86,15 +86,16 @@ function cases(p: Awaited<ReturnType<typeof pick>>, now: Date): Case[] {
     { name: 'owner premium user', run: (db) => subscriptionRepository.current(db, p.subscriber.bot_id, { userId: p.subscriber.user_id }, now) },
     { name: 'key lookup by hash', run: (db) => keyRepository.findActiveByHash(db, p.keyHash) },
     {
-      name: 'vote write (record_vote: lock, check, inserts, counters, event), top bot',
+      name: 'vote write (record_votes of one: lock, check, inserts, counters, event), top bot',
       write: true,
       run: (db) =>
-        voteRepository.record(
-          db,
-          { id: uuidv7(now.getTime()), botId: p.top, user: '999999999999999999', username: 'explain', flagged: false, votedAt: now, month },
-          { from: new Date(now.getTime() - 12 * 3_600_000), to: new Date(now.getTime() + 12 * 3_600_000) },
-          { id: uuidv7(now.getTime()), payload: { explain: true }, createdAt: now, reminderId: uuidv7(now.getTime()) },
-        ),
+        voteRepository.recordMany(db, [
+          {
+            vote: { id: uuidv7(now.getTime()), botId: p.top, user: '999999999999999999', username: 'explain', flagged: false, votedAt: now, month },
+            window: { from: new Date(now.getTime() - 12 * 3_600_000), to: new Date(now.getTime() + 12 * 3_600_000) },
+            event: { id: uuidv7(now.getTime()), payload: { explain: true }, createdAt: now, reminderId: uuidv7(now.getTime()) },
+          },
+        ]),
     },
     { name: 'stats report (one statement)', write: true, run: (db) => statsRepository.report(db, p.median, 1234, 2, now) },
     { name: 'nightly collection (every published bot)', write: true, run: (db) => historyRepository.collect(db, day(0)) },

@@ -24,7 +24,8 @@ export type BotCounters =
   | { serverCount: number; shardCount: number; changedUs: number };
 
 export type Change =
-  | { kind: 'bot'; botId: string; aspect: BotAspect; userId?: string; counters?: BotCounters }
+  /** `routing`: the write left an event that awaits routing to the bot's webhook endpoints. */
+  | { kind: 'bot'; botId: string; aspect: BotAspect; userId?: string; counters?: BotCounters; routing?: true }
   /** The nightly history collection (every bot's history grew a day). */
   | { kind: 'history' }
   | { kind: 'keys' }
@@ -146,8 +147,8 @@ export class ChangeFeed {
 
   private encode(change: Change): string {
     if (change.kind !== 'bot') return change.kind;
-    const { aspect, botId, userId, counters } = change;
-    return `bot:${aspect}:${botId}:${userId ?? ''}:${counters ? encodeCounters(counters) : ''}`;
+    const { aspect, botId, userId, counters, routing } = change;
+    return `bot:${aspect}:${botId}:${userId ?? ''}:${counters ? encodeCounters(counters) : ''}${routing ? ':r' : ''}`;
   }
 
   private receive(payload: string): void {
@@ -163,12 +164,13 @@ export class ChangeFeed {
 const ASPECTS: readonly string[] = ['profile', 'votes', 'stats', 'reviews'];
 
 function decode(line: string): Change | undefined {
-  const [kind, aspect, botId, userId, counters] = line.split(':');
+  const [kind, aspect, botId, userId, counters, routing] = line.split(':');
   if (kind === 'bot' && aspect && ASPECTS.includes(aspect) && botId) {
     const change: Change = { kind, aspect: aspect as BotAspect, botId };
     if (userId) change.userId = userId;
     const decoded = counters ? decodeCounters(counters) : undefined;
     if (decoded) change.counters = decoded;
+    if (routing === 'r') change.routing = true;
     return change;
   }
   if (kind === 'history' || kind === 'keys' || kind === 'synonyms') return { kind };

@@ -133,12 +133,15 @@ describe.each(backends())('ChangeFeed on %s', (backend) => {
     received.length = 0;
     const vote = { kind: 'bot', botId: BOT, aspect: 'votes', userId: BOT, counters: { votesTotal: 830_000, votesMonth: 71_234, month: '2026-11-01', changedUs: 1_795_392_225_763_123 } } as const;
     const stats = { kind: 'bot', botId: BOT, aspect: 'stats', counters: { serverCount: 2_147_483_647, shardCount: 3_000, changedUs: 1_795_392_225_763_124 } } as const;
+    // A vote whose event awaits routing says so: the other processes' delivery workers wake for it.
+    const routed = { ...vote, counters: { ...vote.counters, votesTotal: 830_001 }, routing: true } as const;
     await sender.commit(db, vote, async () => undefined);
     sender.announce(stats);
+    sender.announce(routed);
     // Only this bot's changes: a straggler of an earlier burst (other bots) may still arrive on a loaded machine.
     const mine = () => received.filter((c) => c.kind === 'bot' && c.botId === BOT);
-    await vi.waitFor(() => expect(mine()).toHaveLength(2), { timeout: 10_000, interval: 20 });
-    expect(mine()).toEqual([vote, stats]);
+    await vi.waitFor(() => expect(mine()).toHaveLength(3), { timeout: 10_000, interval: 20 });
+    expect(mine()).toEqual([vote, stats, routed]);
   });
 
   it('ignores notifications it cannot read', async () => {

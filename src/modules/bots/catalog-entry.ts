@@ -23,8 +23,79 @@ export interface CatalogEntry extends ListedBot, CachedResponse {
  * name would be promoted with it, only to die in the old generation at the next change.
  */
 export function toEntry(bot: Bot, changedUs: number, seq: number, previous?: CatalogEntry): CatalogEntry {
-  return new Entry(bot, changedUs, seq, previous?.id === bot.id ? previous : undefined);
+  const kept = previous?.id === bot.id ? previous : undefined;
+  const nameLower = held(bot.name.toLowerCase(), kept?.nameLower);
+  return new Entry(
+    {
+      id: kept?.id ?? bot.id,
+      nameLower,
+      // Most names sort by their lowercase form: one string serves both.
+      sortName: held(sortKey(bot.name), kept?.sortName, nameLower),
+      votesMonth: bot.votesMonth,
+      votesTotal: bot.votesTotal,
+      serverCount: bot.serverCount,
+      publishedAt: Date.parse(bot.publishedAt),
+      body: ownBytes(`${DATA_PREFIX}${JSON.stringify(bot)}}`),
+    },
+    changedUs,
+    seq,
+  );
 }
+
+/** The counters a vote or a stats report changes: numbers at the top level of the Bot's JSON. */
+export type BotCounts = Pick<Bot, 'votesTotal' | 'votesMonth' | 'serverCount' | 'shardCount'>;
+const COUNT_KEYS = ['votesTotal', 'votesMonth', 'serverCount', 'shardCount'] as const;
+const KEY_BYTES = new Map(COUNT_KEYS.map((key) => [key, Buffer.from(`"${key}":`)]));
+const COMMA = 0x2c;
+const CLOSING_BRACE = 0x7d;
+
+/**
+ * `previous` with other counts (a vote, a stats report): its bytes rewritten where the numbers
+ * stand, nothing decoded or encoded again, the strings kept. Byte for byte what `toEntry` makes of
+ * the changed bot (a property test holds the two together). A key's bytes `"votesTotal":` occur
+ * once: JSON escapes every quote inside a string, and no nested object of a Bot has these keys.
+ */
+export function withCounts(previous: CatalogEntry, counts: Partial<BotCounts>, changedUs: number): CatalogEntry {
+  const body = previous.body;
+  const edits: { from: number; to: number; text: string }[] = [];
+  for (const key of COUNT_KEYS) {
+    const value = counts[key];
+    if (value === undefined) continue;
+    const name = KEY_BYTES.get(key)!;
+    const from = body.indexOf(name) + name.length;
+    if (from < name.length) throw new Error(`no ${key} in the answer of bot ${previous.id}`);
+    let to = from;
+    while (body[to] !== COMMA && body[to] !== CLOSING_BRACE) to++;
+    edits.push({ from, to, text: String(value) });
+  }
+  edits.sort((a, b) => a.from - b.from);
+  const length = edits.reduce((n, e) => n - (e.to - e.from) + e.text.length, body.length);
+  const next = Buffer.allocUnsafeSlow(length);
+  let read = 0;
+  let write = 0;
+  for (const edit of edits) {
+    write += body.copy(next, write, read, edit.from);
+    write += next.write(edit.text, write, 'latin1');
+    read = edit.to;
+  }
+  body.copy(next, write, read);
+  return new Entry(
+    {
+      id: previous.id,
+      nameLower: previous.nameLower,
+      sortName: previous.sortName,
+      votesMonth: counts.votesMonth ?? previous.votesMonth,
+      votesTotal: counts.votesTotal ?? previous.votesTotal,
+      serverCount: counts.serverCount ?? previous.serverCount,
+      publishedAt: previous.publishedAt,
+      body: next,
+    },
+    changedUs,
+    previous.seq,
+  );
+}
+
+type EntryFields = Pick<CatalogEntry, 'id' | 'nameLower' | 'sortName' | 'votesMonth' | 'votesTotal' | 'serverCount' | 'publishedAt' | 'body'>;
 
 class Entry implements CatalogEntry {
   readonly id: string;
@@ -40,22 +111,18 @@ class Entry implements CatalogEntry {
   private tag: string | undefined;
 
   constructor(
-    bot: Bot,
+    fields: EntryFields,
     readonly changedUs: number,
     readonly seq: number,
-    previous: CatalogEntry | undefined,
   ) {
-    const nameLower = bot.name.toLowerCase();
-    const sortName = sortKey(bot.name);
-    this.id = previous?.id ?? bot.id;
-    this.nameLower = held(nameLower, previous?.nameLower);
-    // Most names sort by their lowercase form: one string serves both.
-    this.sortName = held(sortName, previous?.sortName, this.nameLower);
-    this.votesMonth = bot.votesMonth;
-    this.votesTotal = bot.votesTotal;
-    this.serverCount = bot.serverCount;
-    this.publishedAt = Date.parse(bot.publishedAt);
-    this.body = ownBytes(`${DATA_PREFIX}${JSON.stringify(bot)}}`);
+    this.id = fields.id;
+    this.nameLower = fields.nameLower;
+    this.sortName = fields.sortName;
+    this.votesMonth = fields.votesMonth;
+    this.votesTotal = fields.votesTotal;
+    this.serverCount = fields.serverCount;
+    this.publishedAt = fields.publishedAt;
+    this.body = fields.body;
   }
 
   /** Hashed when first asked for: most bots of a large directory are never fetched alone. */

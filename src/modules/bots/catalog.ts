@@ -3,7 +3,7 @@ import { startPeriodic, type Periodic } from '../../lib/background.js';
 import { startOfNextUtcMonth, startOfUtcMonth, utcDay, type Clock } from '../../lib/clock.js';
 import { BotRanking } from './ranking.js';
 import type { BotCounters } from '../../lib/change-feed.js';
-import { botOf, toEntry, type CatalogEntry } from './catalog-entry.js';
+import { botOf, toEntry, withCounts, type CatalogEntry } from './catalog-entry.js';
 import { botRepository, toPublicBot, type BotRow, type BotVersion } from './repository.js';
 import type { Bot } from './schemas.js';
 
@@ -16,6 +16,8 @@ export interface CatalogFollower {
   rebuild(): Rebuild;
   /** `bot` is new or changed; `previous` is what the follower was last handed of it. */
   upsert(bot: Bot, previous: Bot | undefined): void;
+  /** Only the bot's counts changed (a vote, a stats report): these are its popularity now. */
+  counted(id: string, popularity: { votesMonth: number; serverCount: number }): void;
   /** `previous` (what the follower was last handed) is no longer published. */
   remove(previous: Bot): void;
 }
@@ -167,17 +169,13 @@ export class PublishedBots {
     if (!held || this.loading || this.dirty.has(id) || this.reading.has(id)) return false;
     if (counters.changedUs <= held.changedUs) return true; // what is held is newer
     if ('votesTotal' in counters && counters.month > this.loadedMonth) return false;
-    const previous = botOf(held);
-    const bot = { ...previous };
-    if ('votesTotal' in counters) {
-      bot.votesTotal = counters.votesTotal;
-      if (counters.month === this.loadedMonth) bot.votesMonth = counters.votesMonth;
-    } else {
-      bot.serverCount = counters.serverCount;
-      bot.shardCount = counters.shardCount;
-    }
-    this.put(held, toEntry(bot, counters.changedUs, held.seq, held));
-    for (const follower of this.followers) follower.upsert(bot, previous);
+    const counts =
+      'votesTotal' in counters
+        ? { votesTotal: counters.votesTotal, ...(counters.month === this.loadedMonth ? { votesMonth: counters.votesMonth } : {}) }
+        : { serverCount: counters.serverCount, shardCount: counters.shardCount };
+    const next = withCounts(held, counts, counters.changedUs);
+    this.put(held, next);
+    for (const follower of this.followers) follower.counted(id, next);
     this.version++;
     return true;
   }

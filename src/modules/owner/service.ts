@@ -15,7 +15,9 @@ import { donationRepository } from './donations-repository.js';
 import type { Donation, DonationCreate, PremiumStatus, Subscription, SubscriptionListQuery, SubscriptionPatch, SubscriptionUpsert, StatsReport, HistoryBackfill, VoteCreate, VoteEntry } from './schemas.js';
 import { subscriptionRepository, type SubscriptionWrite } from './subscriptions-repository.js';
 import { statsRepository } from './stats-repository.js';
-import { voteRepository } from './votes-repository.js';
+import { voteRepository, type VoteOutcome, type VoteRecord } from './votes-repository.js';
+import { Coalescer } from '../../lib/coalescer.js';
+import { isDatabaseUnavailable } from '../../db/errors.js';
 import { VoteChecks, VOTE_WINDOW_MS, type BulkVoteStatus } from './vote-checks.js';
 
 export { VOTE_WINDOW_MS };
@@ -26,6 +28,13 @@ export { VOTE_WINDOW_MS };
  * reporting drops out of the sum at the next report of any shard after it.
  */
 export const SHARD_REPORT_TTL_MS = 2 * 60 * 60 * 1000;
+
+/**
+ * Votes written at once: two batches under way keep the database busy while the next batch
+ * forms (more would only split the queue into smaller batches), and a batch of 100 is one
+ * statement of a few milliseconds.
+ */
+const VOTE_BATCHES = { inFlight: 2, maxBatch: 100 };
 
 /** Lapsed subscriptions ended per transaction by the sweep. */
 export const LAPSE_BATCH = 100;
@@ -56,6 +65,8 @@ export function snowflakeTime(id: string): Date {
 export class OwnerService {
   /** Vote checks: the hottest owner call, answered from memory between votes. */
   private readonly checks: VoteChecks;
+  /** Votes that arrive while others are being written go to the database together. */
+  private readonly votesToWrite: Coalescer<VoteRecord, VoteOutcome>;
 
   constructor(
     private readonly db: Database,
@@ -63,6 +74,7 @@ export class OwnerService {
     private readonly feed: ChangeFeed,
   ) {
     this.checks = new VoteChecks(db.reads, clock);
+    this.votesToWrite = new Coalescer((votes) => voteRepository.recordMany(db, votes), { ...VOTE_BATCHES, failsAll: isDatabaseUnavailable });
   }
 
   /** A vote of `userId` for the bot changes that user's status only; any other change of the bot all of them. */
@@ -150,7 +162,7 @@ export class OwnerService {
     return { stored: points.length };
   }
 
-  /** A vote, its counters and its `vote` event, in one statement; 409 inside another vote's 12 hours. */
+  /** A vote, its counters and its `vote` event, written with the votes that arrived meanwhile; 409 inside another vote's 12 hours. */
   async addVote(botId: string, input: VoteCreate): Promise<VoteEntry> {
     const now = this.clock.now();
     const votedAt = input.votedAt ? new Date(input.votedAt) : now;
@@ -161,16 +173,22 @@ export class OwnerService {
     const window = { from: new Date(votedAt.getTime() - VOTE_WINDOW_MS), to: new Date(votedAt.getTime() + VOTE_WINDOW_MS) };
     // The vote event gets the counters the vote left (votesTotal, votesMonth) inside record_vote;
     // its reminder is due when the window ends (015_webhook_endpoints.sql).
-    const counters = await voteRepository.record(
-      this.db,
-      { id: uuidv7(), botId, ...vote, votedAt, month },
+    const recorded = await this.votesToWrite.submit({
+      vote: { id: uuidv7(), botId, ...vote, votedAt, month },
       window,
-      { id: uuidv7(now.getTime()), payload: { ...vote, expiresAt: window.to.toISOString() }, createdAt: now, reminderId: uuidv7(now.getTime()) },
-    );
-    if (counters === 'no_bot') throw AppError.notFound('No bot with that application ID');
-    if (counters === 'duplicate') throw new AppError('conflict', 'This user already voted for this bot within the last 12 hours');
-    // After the commit and batched with others; it also wakes the delivery workers for the event.
-    this.feed.announce({ kind: 'bot', botId, aspect: 'votes', userId: input.user, counters: { ...counters, month } });
+      event: { id: uuidv7(now.getTime()), payload: { ...vote, expiresAt: window.to.toISOString() }, createdAt: now, reminderId: uuidv7(now.getTime()) },
+    });
+    if (recorded === 'no_bot') throw AppError.notFound('No bot with that application ID');
+    if (recorded === 'duplicate') throw new AppError('conflict', 'This user already voted for this bot within the last 12 hours');
+    // After the commit and batched with others; when the event awaits routing, it also wakes the delivery workers.
+    this.feed.announce({
+      kind: 'bot',
+      botId,
+      aspect: 'votes',
+      userId: input.user,
+      counters: { ...recorded.counters, month },
+      ...(recorded.routing ? { routing: true } : {}),
+    });
     return vote;
   }
 

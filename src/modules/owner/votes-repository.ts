@@ -12,6 +12,15 @@ function toVote(row: VoteRow): VoteEntry {
   return { user: row.user_id, username: row.username, votedAt: row.voted_at.toISOString(), flagged: row.flagged };
 }
 
+/** One vote to record: the vote, the 12-hour window around it, and its event's ids and payload. */
+export interface VoteRecord {
+  vote: { id: string; botId: string; user: string; username: string; flagged: boolean; votedAt: Date; month: string };
+  window: { from: Date; to: Date };
+  event: { id: string; payload: Record<string, unknown>; createdAt: Date; reminderId: string };
+}
+
+export type VoteOutcome = { counters: { votesTotal: number; votesMonth: number; changedUs: number }; routing: boolean } | 'duplicate' | 'no_bot';
+
 export const voteRepository = {
   async list(db: Queryable, botId: string, limit: number, since: Date | undefined): Promise<VoteEntry[]> {
     const { rows } = await db.query<VoteRow>(
@@ -74,23 +83,40 @@ export const voteRepository = {
   },
 
   /**
-   * Stores the vote unless the user has another one strictly inside (from, to), moves the bot's
-   * total and monthly counters, and writes the `vote` event, in one call of `record_vote`
-   * (migration 011: the bot's row lock, then the check, in one round trip, in autocommit).
-   * Answers the counters after the vote, `duplicate`, or `no_bot`.
+   * Stores each vote unless its user has another one strictly inside its (from, to), moves its
+   * bot's total and monthly counters, and writes its `vote` event when an endpoint of the bot
+   * takes votes: `record_vote` per vote (migration 011, 016: the bot's row lock, then the check),
+   * all of them in one call of `record_votes` (017), one statement in autocommit. Answers, in the
+   * order given, the counters after each vote and whether its event awaits routing, `duplicate`,
+   * or `no_bot`.
    */
-  async record(
-    db: Queryable,
-    vote: { id: string; botId: string; user: string; username: string; flagged: boolean; votedAt: Date; month: string },
-    window: { from: Date; to: Date },
-    event: { id: string; payload: Record<string, unknown>; createdAt: Date; reminderId: string },
-  ): Promise<{ votesTotal: number; votesMonth: number; changedUs: number } | 'duplicate' | 'no_bot'> {
-    const { rows } = await db.query<{ status: 'stored' | 'duplicate' | 'no_bot'; votes_total: number; votes_month: number; changed_us: number }>(
-      'SELECT * FROM record_vote($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)',
-      [vote.id, vote.botId, vote.user, vote.username, vote.flagged, vote.votedAt, window.from, window.to, vote.month, event.id, JSON.stringify(event.payload), event.createdAt, event.reminderId],
+  async recordMany(db: Queryable, votes: readonly VoteRecord[]): Promise<VoteOutcome[]> {
+    const { rows } = await db.query<{ place: number; result: 'stored' | 'duplicate' | 'no_bot'; total: number; month_votes: number; changed: number; awaits_routing: boolean }>(
+      `SELECT * FROM record_votes($1::uuid[], $2::text[], $3::text[], $4::text[], $5::boolean[], $6::timestamptz[],
+                                  $7::timestamptz[], $8::timestamptz[], $9::date[], $10::uuid[], $11::jsonb[], $12::timestamptz[], $13::uuid[])`,
+      [
+        votes.map((v) => v.vote.id),
+        votes.map((v) => v.vote.botId),
+        votes.map((v) => v.vote.user),
+        votes.map((v) => v.vote.username),
+        votes.map((v) => v.vote.flagged),
+        votes.map((v) => v.vote.votedAt.toISOString()),
+        votes.map((v) => v.window.from.toISOString()),
+        votes.map((v) => v.window.to.toISOString()),
+        votes.map((v) => v.vote.month),
+        votes.map((v) => v.event.id),
+        votes.map((v) => JSON.stringify(v.event.payload)),
+        votes.map((v) => v.event.createdAt.toISOString()),
+        votes.map((v) => v.event.reminderId),
+      ],
     );
-    const row = rows[0]!;
-    if (row.status !== 'stored') return row.status;
-    return { votesTotal: row.votes_total, votesMonth: row.votes_month, changedUs: row.changed_us };
+    const outcomes: VoteOutcome[] = new Array(votes.length);
+    for (const row of rows) {
+      outcomes[row.place - 1] =
+        row.result === 'stored'
+          ? { counters: { votesTotal: row.total, votesMonth: row.month_votes, changedUs: row.changed }, routing: row.awaits_routing }
+          : row.result;
+    }
+    return outcomes;
   },
 };

@@ -49,6 +49,10 @@ export class SearchService implements CatalogFollower {
     this.index.upsert(toDoc(bot), previous && toDoc(previous));
   }
 
+  counted(id: string, popularity: { votesMonth: number; serverCount: number }): void {
+    this.index.setPopularity(id, popularity);
+  }
+
   remove(previous: Bot): void {
     this.index.remove(toDoc(previous));
   }

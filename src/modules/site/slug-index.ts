@@ -33,6 +33,9 @@ export class SlugIndex implements CatalogFollower {
     for (const lang of LANGS) if (this.ids[lang].get(bot.slugs[lang]) !== bot.id) this.ids[lang].set(bot.slugs[lang], bot.id);
   }
 
+  /** Counts change no slug. */
+  counted(): void {}
+
   /** `previous` no longer answers its slugs, except those `kept` (its new version) still has. */
   remove(previous: Bot, kept?: Bot): void {
     for (const lang of LANGS) {

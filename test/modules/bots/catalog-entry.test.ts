@@ -1,6 +1,7 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { etagOf } from '../../../src/lib/read-cache.js';
-import { botJsonLength, botOf, copyBotJson, toEntry } from '../../../src/modules/bots/catalog-entry.js';
+import { botJsonLength, botOf, copyBotJson, toEntry, withCounts } from '../../../src/modules/bots/catalog-entry.js';
 import { bot } from './fixtures.js';
 
 describe('catalog entries', () => {
@@ -37,5 +38,31 @@ describe('catalog entries', () => {
     const again = toEntry(bot({ name: 'ÉTÉ', votesMonth: 9 }), 3, 0, renamed);
     expect(again).toMatchObject({ nameLower: 'été', sortName: 'ete', votesMonth: 9 });
     expect(toEntry(bot({ id: '999999999999999999', name: 'Other' }), 4, 1, again)).toMatchObject({ id: '999999999999999999', nameLower: 'other' });
+  });
+
+  it('with other counts are byte for byte what the changed bot makes, whatever its text (property)', () => {
+    // Text that looks like the counts' keys, quotes, backslashes, braces, commas and non-ASCII characters.
+    const tricky = fc.oneof(
+      fc.string({ unit: 'grapheme', maxLength: 30 }),
+      fc.constantFrom('"votesTotal":1,', '\\"votesMonth\\":', '{"serverCount":9}', 'shardCount}', '"', '\\', ',}', 'Grüße 🎵'),
+    );
+    const count = fc.integer({ min: 0, max: 2_147_483_647 });
+    fc.assert(
+      fc.property(
+        fc.record({ name: tricky, de: tricky, en: tricky, prefix: tricky, tag: tricky }),
+        fc.record({ votesTotal: count, votesMonth: count, serverCount: count, shardCount: fc.integer({ min: 1, max: 2_147_483_647 }) }),
+        fc.record({ votesTotal: count, votesMonth: count, serverCount: count, shardCount: fc.integer({ min: 1, max: 2_147_483_647 }) }, { requiredKeys: [] }),
+        (text, before, counts) => {
+          const original = bot({ name: text.name, shortDescription: { de: text.de, en: text.en }, prefix: text.prefix, tags: [text.tag], ...before });
+          const patched = withCounts(toEntry(original, 1, 5), counts, 2);
+          const rebuilt = toEntry({ ...original, ...counts }, 2, 5);
+          expect(patched.body.equals(rebuilt.body)).toBe(true);
+          expect(patched.etag).toBe(rebuilt.etag);
+          const fields = (e: typeof patched) => ({ ...e, etag: e.etag, body: undefined, tag: undefined });
+          expect(fields(patched)).toEqual(fields(rebuilt));
+        },
+      ),
+      { numRuns: 300 },
+    );
   });
 });

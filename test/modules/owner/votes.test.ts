@@ -1,4 +1,5 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import { voteRepository } from '../../../src/modules/owner/votes-repository.js';
 import { backends, ManualClock, appPerFile } from '../../helpers.js';
 import { bearer, createBot, createKey, USER } from '../../support/owner.js';
 
@@ -50,6 +51,40 @@ describe.each(backends())('votes and the 12-hour window (%s)', (backend) => {
     const results = await Promise.all(Array.from({ length: 6 }, () => vote(botId, { user: USER, username: 'lena' })));
     expect(results.map((r) => r.statusCode).sort()).toEqual([201, 409, 409, 409, 409, 409]);
     expect((await t.get(`/api/v1/bots/${botId}`)).json().data.votesTotal).toBe(1);
+  });
+
+  it('votes racing for several bots are written together and each answered as if alone', async () => {
+    clock.set(T0);
+    const bots = await Promise.all([createBot(t), createBot(t), createBot(t)]);
+    const users = ['300000000000000001', '300000000000000002', '300000000000000003', '300000000000000004'];
+    const missing = '999999999999999990';
+    // Every user votes twice for every bot, in an order that mixes bots and users, plus votes for no bot.
+    const asked = [...users.flatMap((user) => bots.map((botId) => ({ botId, user }))), ...bots.flatMap((botId) => users.map((user) => ({ botId, user })))];
+    const batches = vi.spyOn(voteRepository, 'recordMany');
+    const results = await Promise.all([
+      ...asked.map(({ botId, user }) => vote(botId, { user, username: `u${user.slice(-1)}` }).then((r) => ({ botId, user, status: r.statusCode }))),
+      ...[1, 2, 3].map(() => vote(missing, { user: USER, username: 'lena' }).then((r) => ({ botId: missing, user: USER, status: r.statusCode }))),
+    ]);
+    for (const botId of bots) {
+      for (const user of users) {
+        const statuses = results.filter((r) => r.botId === botId && r.user === user).map((r) => r.status).sort();
+        expect(statuses, `${botId} ${user}`).toEqual([201, 409]);
+      }
+      const bot = (await t.get(`/api/v1/bots/${botId}`)).json().data;
+      expect(bot).toMatchObject({ votesTotal: users.length, votesMonth: users.length });
+      const { rows } = await t.db.query<{ n: number; months: number }>(
+        `SELECT (SELECT count(*)::int FROM votes WHERE bot_id = $1) AS n, (SELECT votes FROM bot_vote_months WHERE bot_id = $1) AS months`,
+        [botId],
+      );
+      expect(rows[0]).toEqual({ n: users.length, months: users.length });
+    }
+    expect(results.filter((r) => r.botId === missing).map((r) => r.status)).toEqual([404, 404, 404]);
+    const sizes = batches.mock.calls.map(([, votes]) => votes.length);
+    batches.mockRestore();
+    expect(sizes.reduce((a, b) => a + b, 0)).toBe(asked.length + 3);
+    // On a server they went out together: a round trip is long enough for the next votes to queue.
+    // (PGlite answers within the same turn of the event loop, before the next request is read.)
+    if (backend === 'postgres') expect(Math.max(...sizes)).toBeGreaterThan(1);
   });
 
   it('a back-dated vote within 12 hours before an existing one is a conflict too', async () => {
@@ -132,9 +167,14 @@ describe.each(backends())('votes and the 12-hour window (%s)', (backend) => {
     expect((await t.get(`/api/v1/bots/${botId}`)).json().data.votesTotal).toBe(0);
   });
 
-  it('each vote writes one vote event in the outbox', async () => {
+  it('a vote writes its vote event in the outbox when the bot has an endpoint for it, and none otherwise', async () => {
     clock.set(T0);
     const botId = await createBot(t);
+    const lonely = await createBot(t);
+    await vote(lonely, { user: USER, username: 'lena' });
+    expect((await t.db.query('SELECT 1 FROM events WHERE bot_id = $1', [lonely])).rows).toEqual([]);
+    // A public address literal: no lookup, and this app runs no delivery workers.
+    expect((await t.admin('PUT', `/admin/v1/bots/${botId}/webhook`, { url: 'https://93.184.215.14/hook' })).statusCode).toBe(201);
     await vote(botId, { user: USER, username: 'lena', flagged: true });
     const { rows } = await t.db.query<{ type: string; payload: Record<string, unknown> }>(
       'SELECT type, payload FROM events WHERE bot_id = $1',

@@ -137,6 +137,25 @@ describe.each(backends())('webhook endpoints (%s)', (backend) => {
     expectDocumentedBodies([...all!.received, ...votesOnly!.received]);
   });
 
+  it('a vote writes its event only while an enabled endpoint takes votes (and its reminder only for one that takes those)', async () => {
+    const botId = await createBot(t);
+    const receiver = await receivers.start();
+    await addEndpoint(botId, { url: `${receiver.url}/d`, events: ['donation'] });
+    const off = await addEndpoint(botId, { url: `${receiver.url}/off`, events: ['vote'], enabled: false });
+    const events = async () => (await t.db.query<{ type: string }>('SELECT type FROM events WHERE bot_id = $1 ORDER BY type', [botId])).rows.map((r) => r.type);
+    await vote(t, botId);
+    expect(await events()).toEqual([]);
+    // Enabled, the endpoint gets the next vote: written, routed by a worker, delivered.
+    expect((await t.admin('PATCH', `/admin/v1/bots/${botId}/webhooks/${off.id}`, { enabled: true })).statusCode).toBe(200);
+    await vote(t, botId);
+    await waitFor(() => receiver.received.length === 1, 'the second vote at the enabled endpoint');
+    expect(bodiesOf(receiver)[0]).toMatchObject({ event: 'vote', votesTotal: 2, votesMonth: 2 });
+    expect(await events()).toEqual(['vote']);
+    await addEndpoint(botId, { url: `${receiver.url}/r`, events: ['vote.reminder'] });
+    await vote(t, botId);
+    expect(await events()).toEqual(['vote', 'vote', 'vote.reminder']);
+  });
+
   it('a test call to one endpoint goes to that endpoint only, whatever its filter', async () => {
     const botId = await createBot(t);
     const [a, b] = await Promise.all([receivers.start(), receivers.start()]);

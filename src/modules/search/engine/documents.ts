@@ -45,7 +45,7 @@ export class DocumentStore {
     this.free.push(slot);
   }
 
-  setPopularity(slot: number, doc: SearchDoc): void {
+  setPopularity(slot: number, doc: Pick<SearchDoc, 'votesMonth' | 'serverCount'>): void {
     this.votesMonth[slot] = doc.votesMonth;
     this.serverCount[slot] = doc.serverCount;
   }

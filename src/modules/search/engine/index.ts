@@ -50,6 +50,12 @@ export class SearchIndex {
     this.indexer.add(this.store.allocate(doc), doc);
   }
 
+  /** A document's popularity changed and nothing else (a vote, a stats report); unknown ids are ignored. */
+  setPopularity(id: string, popularity: Pick<SearchDoc, 'votesMonth' | 'serverCount'>): void {
+    const slot = this.store.slotById.get(id);
+    if (slot !== undefined) this.store.setPopularity(slot, popularity);
+  }
+
   /** Removes a document: `doc` as it was last given to the index. */
   remove(doc: SearchDoc): void {
     const slot = this.store.slotById.get(doc.id);

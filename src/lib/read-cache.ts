@@ -4,6 +4,7 @@ import { isDatabaseUnavailable } from '../db/errors.js';
 import { isPromise, type MaybePromise } from './maybe-promise.js';
 import { BoundedBodies } from './bounded-bodies.js';
 import { ownBytes } from './own-bytes.js';
+import { BufferPool } from './buffer-pool.js';
 
 /** How long an entry may live when nothing invalidates it (a lost notification, say). */
 const TTL_MS = 30_000;
@@ -39,7 +40,16 @@ interface Entry extends CachedResponse {
 interface Flight {
   group: string;
   promise: Promise<CachedResponse>;
+  /** Requests handed this computation's answer: the first and every one that joined it. */
+  callers: number;
 }
+
+/**
+ * An answer the store will not keep, shorter than this, goes into Node's shared slabs
+ * (`Buffer.from`): it dies young, and slabs cost one allocation per 8 KB. A longer one is built
+ * in a buffer lent from a pool (see `ReadCache.get`).
+ */
+const LEND_FROM = 4 * 1024;
 
 /**
  * Lookups of every read cache of this process by result, for the metrics; `stale`: an expired
@@ -68,6 +78,7 @@ export function etagOf(body: string | Buffer): string {
  */
 export class ReadCache {
   private readonly entries: BoundedBodies<Entry>;
+  private readonly pool = new BufferPool();
   private readonly keysByGroup = new Map<string, Set<string>>();
   private readonly flights = new Map<string, Flight>();
 
@@ -113,17 +124,19 @@ export class ReadCache {
       return hit;
     }
     const joined = this.flights.get(key);
-    if (joined) return joined.promise;
+    if (joined) {
+      joined.callers++;
+      return joined.promise;
+    }
     const now = this.clock.now();
-    const flight: Flight = { group, promise: undefined as unknown as Promise<CachedResponse> };
+    const flight: Flight = { group, promise: undefined as unknown as Promise<CachedResponse>, callers: 1 };
     readCacheStats.misses++;
     const expired = this.entries.get(key);
     flight.promise = (async () => {
       try {
-        let body: Buffer;
+        let computed: string | Buffer;
         try {
-          const computed = await compute(utcDay(startOfUtcMonth(now)));
-          body = typeof computed === 'string' ? ownBytes(computed) : computed;
+          computed = await compute(utcDay(startOfUtcMonth(now)));
         } catch (error) {
           // While the database does not answer, what was last known beats a 503.
           if (expired && this.staleWhenDown && isDatabaseUnavailable(error)) {
@@ -133,9 +146,16 @@ export class ReadCache {
           throw error;
         }
         const life = typeof ttlMs === 'number' ? ttlMs : ttlMs();
-        const entry = { body, etag: etagOf(body), expiresAt: Math.min(now.getTime() + life, startOfNextUtcMonth(now).getTime()) };
-        if (this.flights.get(key) === flight) this.entries.set(key, { ...entry, group });
-        return entry;
+        const expiresAt = Math.min(now.getTime() + life, startOfNextUtcMonth(now).getTime());
+        const length = typeof computed === 'string' ? Buffer.byteLength(computed) : computed.length;
+        // An answer an invalidation overtook is handed to its waiters, not kept.
+        if (this.flights.get(key) === flight && this.entries.admits(key, length)) {
+          const body = typeof computed === 'string' ? ownBytes(computed) : computed;
+          const entry = { body, etag: etagOf(body), expiresAt };
+          this.entries.store(key, { ...entry, group });
+          return entry;
+        }
+        return this.unkept(computed, length, expiresAt, flight);
       } finally {
         if (this.flights.get(key) === flight) this.flights.delete(key);
         if (!this.entries.has(key)) this.unindex(group, key);
@@ -144,6 +164,27 @@ export class ReadCache {
     this.flights.set(key, flight);
     this.index(group, key);
     return flight.promise;
+  }
+
+  /**
+   * An answer for the requests of one flight only. A long text is written into a buffer lent from
+   * the pool and given back once every request handed it has sent it (`release`, called by
+   * `sendCached` when a response is with the kernel): a stream of answers no store keeps (random
+   * review pages, histories) then reuses a few buffers instead of leaving tens of kilobytes each
+   * to the collector, whose late frees glibc keeps as holes (docs/scale.md). A caller that reads
+   * the body without sending it never releases: the buffer then goes to the collector, unreused.
+   */
+  private unkept(computed: string | Buffer, length: number, expiresAt: number, flight: Flight): CachedResponse {
+    if (typeof computed !== 'string' || length < LEND_FROM) {
+      const body = typeof computed === 'string' ? Buffer.from(computed) : computed;
+      return { body, etag: etagOf(body), expiresAt };
+    }
+    const lent = this.pool.lend(length);
+    lent.bytes.write(computed);
+    let released = 0;
+    // Every caller has joined by now: the flight left the map before its answer was handed out.
+    const release = lent.giveBack && (() => void (++released === flight.callers && lent.giveBack?.()));
+    return { body: lent.bytes, etag: etagOf(lent.bytes), expiresAt, ...(release ? { release } : {}) };
   }
 
   /** The live entry for key, if any: lets a hot route answer without a promise. */

@@ -152,6 +152,35 @@ describe('ReadCache', () => {
     expect(await body(cache.fetch('a', 'a', async () => 'a3'))).toBe('a3');
   });
 
+  it('lends a buffer to a long answer it does not keep, and takes it back only once every request handed it has released it', async () => {
+    const cache = new ReadCache(march(), { maxEntries: 1 });
+    await cache.fetch('kept', 'g', async () => 'k');
+    const long = (c: string) => c.repeat(5_000);
+    // Two requests share one computation of an answer the full store does not take in.
+    const g = gate();
+    const first = cache.fetch('x', 'g', async () => (await g.wait, long('x')));
+    const second = cache.fetch('x', 'g', async () => long('never computed'));
+    g.open();
+    const [a, b] = await Promise.all([first, second]);
+    expect(a).toBe(b);
+    expect(a.body.toString()).toBe(long('x'));
+    expect(a.etag).toBe(etagOf(long('x')));
+    expect(cache.size).toBe(1);
+    a.release!();
+    // One of the two has sent it: the next answer gets another buffer, this one stays whole.
+    const other = await cache.fetch('y', 'g', async () => long('y'));
+    expect(other.body.buffer).not.toBe(a.body.buffer);
+    expect(a.body.toString()).toBe(long('x'));
+    other.release!();
+    b.release!();
+    // Both have: the buffer is lent again.
+    const reused = await cache.fetch('z', 'g', async () => long('z'));
+    expect([other.body.buffer, a.body.buffer]).toContain(reused.body.buffer);
+    expect(reused.body.toString()).toBe(long('z'));
+    // A short answer the store does not keep is not lent (nothing to give back).
+    expect((await cache.fetch('w', 'g', async () => 'short')).release).toBeUndefined();
+  });
+
   it('replaces an expired entry in a full cache without asking for admission', async () => {
     const clock = march();
     const cache = new ReadCache(clock, { maxEntries: 2 });

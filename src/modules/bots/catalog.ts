@@ -34,8 +34,8 @@ const LOAD_BATCH = 5_000;
 
 /**
  * How often each process compares its copy with the database (see `sweep`): a scan of bots
- * (changed_at is not indexed, so that votes and stats reports stay HOT updates), ~40 ms of
- * database time at 100,000 bots.
+ * (changed_at is not indexed, so that votes and stats reports stay HOT updates): 40–700 ms of
+ * database time at 100,000 bots, by machine and cache (docs/scale.md), linear in the bots.
  */
 export const SWEEP_MS = 10_000;
 /** Each sweep looks back this far before the previous one: a write commits well within it. */

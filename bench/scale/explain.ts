@@ -97,7 +97,11 @@ function cases(p: Awaited<ReturnType<typeof pick>>, now: Date): Case[] {
           },
         ]),
     },
-    { name: 'stats report (one statement)', write: true, run: (db) => statsRepository.report(db, p.median, 1234, 2, now) },
+    {
+      name: 'stats report (report_stats of one)',
+      write: true,
+      run: (db) => statsRepository.reportMany(db, [{ botId: p.median, serverCount: 1234, shardCount: 2, at: now }]),
+    },
     { name: 'nightly collection (every published bot)', write: true, run: (db) => historyRepository.collect(db, day(0)) },
   ];
 }

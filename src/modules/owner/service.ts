@@ -14,7 +14,7 @@ import { recordEvent } from '../webhooks/outbox.js';
 import { donationRepository } from './donations-repository.js';
 import type { Donation, DonationCreate, PremiumStatus, Subscription, SubscriptionListQuery, SubscriptionPatch, SubscriptionUpsert, StatsReport, HistoryBackfill, VoteCreate, VoteEntry } from './schemas.js';
 import { subscriptionRepository, type SubscriptionWrite } from './subscriptions-repository.js';
-import { statsRepository } from './stats-repository.js';
+import { statsRepository, type StoredCounts, type TotalReport } from './stats-repository.js';
 import { voteRepository, type VoteOutcome, type VoteRecord } from './votes-repository.js';
 import { Coalescer } from '../../lib/coalescer.js';
 import { isDatabaseUnavailable } from '../../db/errors.js';
@@ -30,11 +30,11 @@ export { VOTE_WINDOW_MS };
 export const SHARD_REPORT_TTL_MS = 2 * 60 * 60 * 1000;
 
 /**
- * Votes written at once: two batches under way keep the database busy while the next batch
- * forms (more would only split the queue into smaller batches), and a batch of 100 is one
- * statement of a few milliseconds.
+ * Votes and stats reports written at once: two batches under way keep the database busy while
+ * the next batch forms (more would only split the queue into smaller batches), and a batch of 100
+ * is one statement of a few milliseconds.
  */
-const VOTE_BATCHES = { inFlight: 2, maxBatch: 100 };
+const WRITE_BATCHES = { inFlight: 2, maxBatch: 100, failsAll: isDatabaseUnavailable };
 
 /** Lapsed subscriptions ended per transaction by the sweep. */
 export const LAPSE_BATCH = 100;
@@ -67,6 +67,8 @@ export class OwnerService {
   private readonly checks: VoteChecks;
   /** Votes that arrive while others are being written go to the database together. */
   private readonly votesToWrite: Coalescer<VoteRecord, VoteOutcome>;
+  /** And so do reports of a bot's total. */
+  private readonly totalsToWrite: Coalescer<TotalReport, StoredCounts | undefined>;
 
   constructor(
     private readonly db: Database,
@@ -74,7 +76,8 @@ export class OwnerService {
     private readonly feed: ChangeFeed,
   ) {
     this.checks = new VoteChecks(db.reads, clock);
-    this.votesToWrite = new Coalescer((votes) => voteRepository.recordMany(db, votes), { ...VOTE_BATCHES, failsAll: isDatabaseUnavailable });
+    this.votesToWrite = new Coalescer((votes) => voteRepository.recordMany(db, votes), WRITE_BATCHES);
+    this.totalsToWrite = new Coalescer((reports) => statsRepository.reportMany(db, reports), WRITE_BATCHES);
   }
 
   /** A vote of `userId` for the bot changes that user's status only; any other change of the bot all of them. */
@@ -123,14 +126,14 @@ export class OwnerService {
     if ('shardId' in stats && stats.shardId >= stats.shardCount) {
       throw AppError.validation([{ field: 'shardId', message: 'must be below shardCount' }]);
     }
-    // One statement each: it checks publication, writes, and commits on its own.
+    // One statement each (totals with the others that queue): it checks publication, writes, and commits on its own.
     const stored = !isSnowflakeId(botId)
       ? undefined
       : 'shards' in stats
         ? await statsRepository.reportShards(this.db, botId, stats.shards, now)
         : 'shardId' in stats
           ? await statsRepository.reportShard(this.db, botId, stats, now, new Date(now.getTime() - SHARD_REPORT_TTL_MS))
-          : await statsRepository.report(this.db, botId, stats.serverCount, stats.shardCount ?? null, now);
+          : await this.totalsToWrite.submit({ botId, serverCount: stats.serverCount, shardCount: stats.shardCount ?? null, at: now });
     if (!stored) throw AppError.notFound();
     this.feed.announce({ kind: 'bot', botId, aspect: 'stats', counters: stored });
     return { serverCount: stored.serverCount, shardCount: stored.shardCount };

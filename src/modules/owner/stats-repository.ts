@@ -18,30 +18,35 @@ function toCounts(rows: CountsRow[]): StoredCounts | undefined {
   return row && { serverCount: row.server_count, shardCount: row.shard_count, changedUs: row.changed_us };
 }
 
+/** What a report answers; `report_stats` (migration 018) answers the same for totals. */
 const RETURNING = `RETURNING reported_server_count AS server_count,
                   COALESCE(reported_shard_count, platform_shard_count, 1) AS shard_count,
                   ${micros('changed_at')} AS changed_us`;
 
+/** An owner's report of the bot's total (`shardCount` null: keep the last one). */
+export interface TotalReport {
+  botId: string;
+  serverCount: number;
+  shardCount: number | null;
+  at: Date;
+}
+
 export const statsRepository = {
   /**
-   * Stores the owner's total on a published bot in one statement; a report without shardCount
-   * keeps the last one. A total replaces any per-shard reports (they would be summed again by the
-   * next shard report otherwise). Returns the effective values and the row's new changed_at, or
-   * undefined when no published bot has this id.
+   * Stores owners' totals on published bots, all in one call of `report_stats` (migration 018,
+   * one statement in autocommit): a report without shardCount keeps the last one, and a total
+   * replaces any per-shard reports (they would be summed again by the next shard report
+   * otherwise). Answers, in the order given, the effective values and the row's new changed_at,
+   * or undefined where no published bot has the id.
    */
-  async report(db: Queryable, botId: string, serverCount: number, shardCount: number | null, now: Date): Promise<StoredCounts | undefined> {
-    const { rows } = await db.query<CountsRow>(
-      `WITH forget AS (
-         DELETE FROM bot_shards WHERE bot_id = $1 AND EXISTS (SELECT 1 FROM bots WHERE id = $1 AND published)
-       )
-       UPDATE bots SET reported_server_count = $2,
-              reported_shard_count = COALESCE($3, reported_shard_count),
-              reported_at = $4
-        WHERE id = $1 AND published
-        ${RETURNING}`,
-      [botId, serverCount, shardCount, now],
+  async reportMany(db: Queryable, reports: readonly TotalReport[]): Promise<(StoredCounts | undefined)[]> {
+    const { rows } = await db.query<CountsRow & { place: number }>(
+      'SELECT * FROM report_stats($1::text[], $2::integer[], $3::integer[], $4::timestamptz[])',
+      [reports.map((r) => r.botId), reports.map((r) => r.serverCount), reports.map((r) => r.shardCount), reports.map((r) => r.at.toISOString())],
     );
-    return toCounts(rows);
+    const stored: (StoredCounts | undefined)[] = new Array(reports.length).fill(undefined);
+    for (const row of rows) stored[row.place - 1] = toCounts([row]);
+    return stored;
   },
 
   /**

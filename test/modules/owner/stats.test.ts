@@ -1,4 +1,5 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import { statsRepository } from '../../../src/modules/owner/stats-repository.js';
 import { backends, appPerFile } from '../../helpers.js';
 import { bearer, createBot, createKey } from '../../support/owner.js';
 
@@ -29,6 +30,34 @@ describe.each(backends())('POST /bots/{id}/stats (%s)', (backend) => {
     const history = (await t.get(`/api/v1/bots/${botId}/history?days=7`)).json();
     expect(history.source).toBe('self');
     expect(history.data.at(-1).servers).toBe(1234);
+  });
+
+  it('reports racing for several bots are written together and each answered with its own values', async () => {
+    const bots = await Promise.all([setup(), setup(), setup()]);
+    const unpublished = await createBot(t, { published: false });
+    const { key } = await createKey(t, unpublished, ['stats:write']);
+    const batches = vi.spyOn(statsRepository, 'reportMany');
+    const sent = bots.flatMap(({ botId, post }, b) =>
+      [1, 2, 3, 4].map((i) => ({ botId, count: 1000 * (b + 1) + i, post: () => post(JSON.stringify({ serverCount: 1000 * (b + 1) + i, ...(i % 2 ? { shardCount: i } : {}) })) })),
+    );
+    const [answers, missing] = await Promise.all([
+      Promise.all(sent.map(async (s) => ({ ...s, response: await s.post() }))),
+      t.app.inject({ method: 'POST', url: `/api/v1/bots/${unpublished}/stats`, headers: { ...bearer(key), 'content-type': 'application/json' }, payload: '{"serverCount":5}' }),
+    ]);
+    const sizes = batches.mock.calls.map(([, reports]) => reports.length);
+    batches.mockRestore();
+    expect(missing.statusCode).toBe(404);
+    for (const { response, count } of answers) {
+      expect(response.statusCode).toBe(200);
+      expect(response.json().data.serverCount).toBe(count);
+    }
+    for (const { botId } of bots) {
+      const counts = answers.filter((a) => a.botId === botId).map((a) => a.count);
+      expect(counts).toContain((await t.get(`/api/v1/bots/${botId}`)).json().data.serverCount);
+    }
+    expect(sizes.reduce((a, b) => a + b, 0)).toBe(sent.length + 1);
+    // On a server they went out together (PGlite answers before the next request is read).
+    if (backend === 'postgres') expect(Math.max(...sizes)).toBeGreaterThan(1);
   });
 
   it('keeps the last shardCount when a report has none', async () => {

@@ -18,6 +18,34 @@ export function utcDay(date: Date): string {
   return date.toISOString().slice(0, 10);
 }
 
+const TWO_DIGITS = Array.from({ length: 32 }, (_, i) => String(i).padStart(2, '0'));
+
+/**
+ * `count` consecutive YYYY-MM-DD days from `first`. A year of days is made on every uncached
+ * history read and chart; made one by one through `addDays` (a Date parsed and printed per day)
+ * they took a quarter of such a request's server CPU at 100,000 bots.
+ */
+export function consecutiveDays(first: string, count: number): string[] {
+  const days = new Array<string>(count);
+  let [year, month, day] = [Number(first.slice(0, 4)), Number(first.slice(5, 7)), Number(first.slice(8, 10))];
+  let prefix = first.slice(0, 8);
+  let monthLength = new Date(Date.UTC(year, month, 0)).getUTCDate();
+  for (let i = 0; i < count; i++) {
+    days[i] = prefix + TWO_DIGITS[day];
+    if (++day <= monthLength) continue;
+    day = 1;
+    if (++month > 12) [month, year] = [1, year + 1];
+    prefix = `${String(year).padStart(4, '0')}-${TWO_DIGITS[month]}-`;
+    monthLength = new Date(Date.UTC(year, month, 0)).getUTCDate();
+  }
+  return days;
+}
+
+/** Whole days from `from` to `to` (YYYY-MM-DD each). */
+export function daysBetween(from: string, to: string): number {
+  return Math.round((Date.parse(to) - Date.parse(from)) / 86_400_000);
+}
+
 export function addDays(day: string, days: number): string {
   const date = new Date(`${day}T00:00:00.000Z`);
   date.setUTCDate(date.getUTCDate() + days);

@@ -8,37 +8,40 @@ export interface HistoryFacts {
   source: HistorySource;
   /** The last collected value before the window, carried into it. */
   before: number | null;
-  rows: { day: string; servers: number }[];
+  /** The collected days of the window, as days after its first day (ascending), and their counts. */
+  offsets: number[];
+  servers: number[];
 }
 
 export const historyRepository = {
   /**
    * undefined when no published bot has this ID. One round trip; the history rows come from the
-   * primary key's index alone (it carries `servers`).
+   * primary key's index alone (it carries `servers`). Days come as integers (days after
+   * `firstDay`): no date is printed by the database or parsed here.
    */
   async facts(db: Queryable, botId: string, firstDay: string, lastDay: string): Promise<HistoryFacts | undefined> {
     if (!isSnowflakeId(botId)) return undefined;
-    const { rows } = await db.query<{ current: number | null; self: boolean; before: number | null; days: string[] | null; servers: number[] | null }>(
+    const { rows } = await db.query<{ current: number | null; self: boolean; before: number | null; offsets: number[] | null; servers: number[] | null }>(
       `SELECT COALESCE(b.reported_server_count, b.platform_server_count) AS current,
               b.reported_server_count IS NOT NULL AS self,
               (SELECT h.servers FROM bot_history h WHERE h.bot_id = b.id AND h.day < $2::date
                 ORDER BY h.day DESC LIMIT 1) AS before,
-              w.days, w.servers
+              w.offsets, w.servers
          FROM bots b
          LEFT JOIN LATERAL (
-           SELECT array_agg(h.day::text ORDER BY h.day) AS days, array_agg(h.servers ORDER BY h.day) AS servers
+           SELECT array_agg(h.day - $2::date ORDER BY h.day) AS offsets, array_agg(h.servers ORDER BY h.day) AS servers
              FROM bot_history h WHERE h.bot_id = b.id AND h.day BETWEEN $2::date AND $3::date) w ON true
         WHERE b.id = $1 AND b.published`,
       [botId, firstDay, lastDay],
     );
     const row = rows[0];
     if (!row) return undefined;
-    const servers = row.servers ?? [];
     return {
       current: row.current,
       source: row.self ? 'self' : 'platform',
       before: row.before,
-      rows: (row.days ?? []).map((day, i) => ({ day, servers: servers[i]! })),
+      offsets: row.offsets ?? [],
+      servers: row.servers ?? [],
     };
   },
 

@@ -1,6 +1,6 @@
 import type { Database } from '../../db/index.js';
 import type { ChangeFeed } from '../../lib/change-feed.js';
-import { addDays, utcDay, type Clock } from '../../lib/clock.js';
+import { addDays, consecutiveDays, daysBetween, utcDay, type Clock } from '../../lib/clock.js';
 import { AppError } from '../../lib/errors.js';
 import { ReadCache, type CachedResponse } from '../../lib/read-cache.js';
 import { historyRepository, type HistoryFacts } from './repository.js';
@@ -60,12 +60,15 @@ export class HistoryService {
  * fresh owner report shows at once. Days before anything was known are left out, not invented.
  */
 export function series(facts: HistoryFacts, firstDay: string, today: string): HistoryPoint[] {
-  const collected = new Map(facts.rows.map((row) => [row.day, row.servers]));
+  const days = consecutiveDays(firstDay, daysBetween(firstDay, today) + 1);
+  const { offsets, servers } = facts;
   const points: HistoryPoint[] = [];
   let carry = facts.before;
-  for (let day = firstDay; day <= today; day = addDays(day, 1)) {
-    const value = collected.get(day) ?? (day === today ? (facts.current ?? carry) : carry);
-    if (value !== null) points.push({ date: day, servers: value });
+  let next = 0; // the first collected day not passed yet
+  for (let i = 0; i < days.length; i++) {
+    const collected = offsets[next] === i ? servers[next++]! : undefined;
+    const value = collected ?? (i === days.length - 1 ? (facts.current ?? carry) : carry);
+    if (value !== null) points.push({ date: days[i]!, servers: value });
     carry = value;
   }
   return points;

@@ -25,13 +25,14 @@ export class ReviewAnchors {
     private readonly clock: Clock,
   ) {}
 
-  async page(botId: string, offset: number, limit: number): Promise<AdminReview[]> {
+  /** The page and the bot's published-review count; undefined for no published bot. */
+  async page(botId: string, offset: number, limit: number): Promise<{ total: number; reviews: AdminReview[] } | undefined> {
     if (offset < ANCHOR_STRIDE) return reviewRepository.page(this.reads, botId, undefined, offset, limit);
     const anchors = await this.of(botId);
     const index = Math.min(Math.floor(offset / ANCHOR_STRIDE), anchors.length - 1);
     const from = anchors[index];
-    if (!from) return [];
-    return reviewRepository.page(this.reads, botId, from, offset - index * ANCHOR_STRIDE, limit);
+    // No anchor: the bot has no published review (or none at all), and the offset walks nothing.
+    return reviewRepository.page(this.reads, botId, from, from ? offset - index * ANCHOR_STRIDE : offset, limit);
   }
 
   forget(botId: string): void {

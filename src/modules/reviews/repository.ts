@@ -63,30 +63,39 @@ export interface NewReview {
 }
 
 export const reviewRepository = {
-  /** How many published reviews a published bot has (kept on the bot row); undefined for no such bot. */
-  async publishedCount(db: Queryable, botId: string): Promise<number | undefined> {
-    if (!isSnowflakeId(botId)) return undefined;
-    const { rows } = await db.query<{ rating_count: number }>('SELECT rating_count FROM bots WHERE id = $1 AND published', [
-      botId,
-    ]);
-    return rows[0]?.rating_count;
-  },
-
   /**
-   * The page's reviews in the public order, starting `skip` rows after `from` (the first review of
-   * the list when absent): with an anchor, an index seek to it; without, an offset from the top.
+   * A page of a published bot's reviews in the public order, starting `skip` rows after `from` (the
+   * first review of the list when absent: an offset from the top; with an anchor, an index seek to
+   * it), and the bot's published-review count kept on its row, in one round trip; undefined for no
+   * such bot.
    */
-  async page(db: Queryable, botId: string, from: ReviewAnchor | undefined, skip: number, limit: number): Promise<AdminReview[]> {
+  async page(
+    db: Queryable,
+    botId: string,
+    from: ReviewAnchor | undefined,
+    skip: number,
+    limit: number,
+  ): Promise<{ total: number; reviews: AdminReview[] } | undefined> {
+    if (!isSnowflakeId(botId)) return undefined;
     const seek = from
       ? `AND (helpful_count, created_at) <= ($4, $5::timestamptz)
          AND NOT (helpful_count = $4 AND created_at = $5::timestamptz AND id < $6)`
       : '';
-    const { rows } = await db.query<ReviewRow>(
-      `SELECT ${COLUMNS} FROM reviews WHERE bot_id = $1 AND published ${seek}
-        ORDER BY ${ORDER} OFFSET $2 LIMIT $3`,
+    const { rows } = await db.query<{ total: number } & ReviewRow>(
+      `SELECT b.rating_count AS total, r.*
+         FROM bots b
+         LEFT JOIN LATERAL (
+           SELECT ${COLUMNS} FROM reviews WHERE bot_id = $1 AND published ${seek}
+            ORDER BY ${ORDER} OFFSET $2 LIMIT $3) r ON true
+        WHERE b.id = $1 AND b.published
+        ORDER BY r.helpful_count DESC, r.created_at DESC, r.id`,
       from ? [botId, skip, limit, from.helpfulCount, from.createdAt, from.id] : [botId, skip, limit],
     );
-    return rows.map(toReview);
+    if (rows.length === 0) return undefined;
+    // \`bot_id = $1\`, not \`b.id\`: planned for this bot's own row estimate, the top bot's 21,000
+    // reviews are read along the index; planned for an average bot, they were all sorted (28 ms).
+    // A bot without reviews on this page still has its one row, with the review's columns null.
+    return { total: rows[0]!.total, reviews: rows[0]!.id === null ? [] : rows.map(toReview) };
   },
 
   /**

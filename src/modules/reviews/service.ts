@@ -38,11 +38,9 @@ export class ReviewService {
    */
   async publicListJson(botId: string, query: ReviewListQuery): Promise<CachedResponse> {
     return this.pages.fetch(`reviews:${botId}:${query.page}:${query.limit}`, botId, async () => {
-      const total = await reviewRepository.publishedCount(this.db.reads, botId);
-      if (total === undefined) throw AppError.notFound();
-      const offset = offsetOf(query);
-      const reviews = offset >= total ? [] : await this.anchors.page(botId, offset, query.limit);
-      return JSON.stringify(page(reviews.map(toPublic), total, query));
+      const found = await this.anchors.page(botId, offsetOf(query), query.limit);
+      if (!found) throw AppError.notFound();
+      return JSON.stringify(page(found.reviews.map(toPublic), found.total, query));
     });
   }
 

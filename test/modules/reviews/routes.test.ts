@@ -112,6 +112,23 @@ describe.each(backends())('reviews on %s', (backend) => {
       expect(response.json().error.code).toBe('not_found');
     });
 
+    it('a page beyond the last, near or deep (past the first 500 reviews), is empty with the total; an unknown or unpublished bot is not found there too', async () => {
+      const { id } = await putBot(t);
+      await created(id);
+      const { id: empty } = await putBot(t);
+      const { id: hidden } = await putBot(t, { published: false });
+      await created(hidden);
+      for (const page of [2, 6, 400]) {
+        expect((await t.get(`/api/v1/bots/${id}/reviews?page=${page}&limit=100`)).json(), `page ${page}`).toEqual({
+          data: [],
+          pagination: { page, limit: 100, total: 1, pages: 1 },
+        });
+        expect((await t.get(`/api/v1/bots/${empty}/reviews?page=${page}&limit=100`)).json().pagination.total).toBe(0);
+        expect((await t.get(`/api/v1/bots/${hidden}/reviews?page=${page}&limit=100`)).statusCode).toBe(404);
+        expect((await t.get(`/api/v1/bots/999999999999999991/reviews?page=${page}&limit=100`)).statusCode).toBe(404);
+      }
+    });
+
     it.each([
       ['limit=1', 200],
       ['limit=100', 200],

@@ -51,7 +51,7 @@ export function createServices(deps: ServiceDeps) {
     keys,
     tiers: new TierRequestService(db, clock, keys),
     owner: new OwnerService(db, clock, feed),
-    search: new SearchService(db, clock, feed, catalog),
+    search: new SearchService(db, clock, feed, catalog, config.listMaxStaleMs),
     webhooks: new WebhookService(db, clock, config.webhook, deps.secretKey, deps.lookup),
     webhookEndpoints: new WebhookEndpointService(db, clock, config.webhook, deps.secretKey, deps.lookup),
   };

@@ -1,4 +1,5 @@
-import { errorResponses } from '../../lib/schemas.js';
+import { JSON_TYPE, sendCached } from '../../lib/http.js';
+import { errorResponses, notModified } from '../../lib/schemas.js';
 import type { App } from '../../lib/types.js';
 import { SearchQuery, SearchResponse } from './schemas.js';
 
@@ -16,13 +17,13 @@ export async function searchRoutes(app: App): Promise<void> {
         tags: ['search'],
         summary: 'Search published bots as a person types: typos, synonyms, German and English',
         querystring: SearchQuery,
-        response: { 200: SearchResponse, ...errorResponses('unauthorized', 'validation_failed') },
+        response: { 200: SearchResponse, ...notModified, ...errorResponses('unauthorized', 'validation_failed') },
       },
     },
     async (request, reply) => {
       const { q, lang, limit } = request.query;
-      reply.header('cache-control', 'no-cache');
-      return app.services.search.search(q, lang, limit);
+      const answer = await app.services.search.searchJson(q, lang, limit);
+      return sendCached(request, reply, answer, { contentType: JSON_TYPE, cacheControl: 'no-cache' });
     },
   );
 }

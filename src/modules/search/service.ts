@@ -1,9 +1,11 @@
 import type { Database } from '../../db/index.js';
 import type { ChangeFeed } from '../../lib/change-feed.js';
-import type { Clock } from '../../lib/clock.js';
+import { startOfNextUtcMonth, type Clock } from '../../lib/clock.js';
+import type { CachedResponse } from '../../lib/read-cache.js';
 import type { CatalogFollower, PublishedBots, Rebuild } from '../bots/catalog.js';
 import { botOf } from '../bots/catalog-entry.js';
 import type { Bot } from '../bots/schemas.js';
+import { SearchAnswers } from './answers.js';
 import { toDoc } from './document.js';
 import { SearchIndex, type Lang } from './engine/index.js';
 import { searchRepository } from './repository.js';
@@ -17,12 +19,15 @@ export class SearchService implements CatalogFollower {
   private index = new SearchIndex();
   private operatorSynonyms: SynonymsBody = { oneWay: [], multiWay: [] };
   private loaded = false;
+  private readonly answers = new SearchAnswers();
 
   constructor(
     private readonly db: Database,
     private readonly clock: Clock,
     private readonly feed: ChangeFeed,
     private readonly catalog: PublishedBots,
+    /** LIST_MAX_STALE_MS: how old an answer may be while bots keep changing (0: never reused after a change). */
+    private readonly maxStaleMs: number,
   ) {
     catalog.follow(this);
   }
@@ -40,6 +45,7 @@ export class SearchService implements CatalogFollower {
       finish: () => {
         bulk.finish();
         this.index = index;
+        this.answers.clear();
         this.loaded = true;
       },
     };
@@ -62,10 +68,24 @@ export class SearchService implements CatalogFollower {
     return this.loaded;
   }
 
-  /** Waits for pending changes first, so a process always finds its own writes. */
-  async search(q: string, lang: Lang, limit: number): Promise<{ data: SearchHit[]; total: number; processingTimeMs: number }> {
+  /**
+   * `{data: [hit], total, processingTimeMs}` as JSON bytes. Waits for pending changes first, so a
+   * process finds its own writes once they are older than LIST_MAX_STALE_MS; an answer reused
+   * within that bound carries the processing time of the search that found it.
+   */
+  async searchJson(q: string, lang: Lang, limit: number): Promise<CachedResponse> {
     const waiting = this.catalog.ready(true);
     if (waiting) await waiting;
+    const key = `${lang}:${limit}:${q}`;
+    const now = this.clock.now();
+    const { version } = this.catalog;
+    const hit = this.answers.get(key, version, now.getTime());
+    if (hit) return hit;
+    const expiresAt = Math.min(now.getTime() + this.maxStaleMs, startOfNextUtcMonth(now).getTime());
+    return this.answers.keep(key, JSON.stringify(this.search(q, lang, limit)), version, expiresAt);
+  }
+
+  private search(q: string, lang: Lang, limit: number): { data: SearchHit[]; total: number; processingTimeMs: number } {
     const result = this.index.search(q, { lang, limit });
     // The index and the catalog change in the same tick: every id found is held (decoded: ≤ limit bots).
     return {
@@ -83,12 +103,14 @@ export class SearchService implements CatalogFollower {
     await this.feed.commit(this.db, { kind: 'synonyms' }, (tx) => searchRepository.saveSynonyms(tx, value, this.clock.now()));
     this.operatorSynonyms = value;
     this.index.setOperatorSynonyms(value);
+    this.answers.clear();
   }
 
   /** The operator's synonyms changed (here or in another process). */
   async reloadSynonyms(): Promise<void> {
     this.operatorSynonyms = await searchRepository.synonyms(this.db.reads);
     this.index.setOperatorSynonyms(this.operatorSynonyms);
+    this.answers.clear();
   }
 }
 

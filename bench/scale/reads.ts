@@ -123,8 +123,9 @@ export function readTargets(side: SideFile): ReadTarget[] {
     {
       name: 'search ?q=',
       uncached: (r) => {
+        // Any limit (1-50) as well: 900 queries alone are few enough for the answers kept in memory.
         const q = pick(r, side.queries);
-        return { path: `/api/v1/search?q=${encodeURIComponent(q.q)}&lang=${q.lang}` };
+        return { path: `/api/v1/search?q=${encodeURIComponent(q.q)}&lang=${q.lang}&limit=${1 + Math.floor(r() * 50)}` };
       },
       cached: { path: '/api/v1/search?q=music&lang=en' },
     },

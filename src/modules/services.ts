@@ -50,7 +50,7 @@ export function createServices(deps: ServiceDeps) {
     embeds: new EmbedService(db.reads, embedsCache, history, config.siteUrl),
     keys,
     tiers: new TierRequestService(db, clock, keys),
-    owner: new OwnerService(db, clock, feed),
+    owner: new OwnerService(db, clock, feed, catalog),
     search: new SearchService(db, clock, feed, catalog, config.listMaxStaleMs),
     webhooks: new WebhookService(db, clock, config.webhook, deps.secretKey, deps.lookup),
     webhookEndpoints: new WebhookEndpointService(db, clock, config.webhook, deps.secretKey, deps.lookup),

@@ -124,6 +124,20 @@ describe.each(backends())('votes and the 12-hour window (%s)', (backend) => {
     expect((await t.get(`/api/v1/bots/${botId}/votes?hours=25`, bearer(key))).json().data).toHaveLength(3);
   });
 
+  it('the votes and premium reads of a bot unpublished are 404 at once, and 200 again once it is published', async () => {
+    clock.set(T0);
+    const botId = await createBot(t);
+    const { key } = await createKey(t, botId, ['votes:read', 'premium:read']);
+    await vote(botId, { user: USER, username: 'lena' });
+    const reads = [`/api/v1/bots/${botId}/votes`, `/api/v1/bots/${botId}/premium/${USER}`, `/api/v1/bots/${botId}/premium/guild/${USER}`];
+    for (const url of reads) expect((await t.get(url, bearer(key))).statusCode, url).toBe(200);
+    expect((await t.admin('PATCH', `/admin/v1/bots/${botId}`, { published: false })).statusCode).toBe(200);
+    for (const url of reads) expect((await t.get(url, bearer(key))).json().error?.code, url).toBe('not_found');
+    expect((await t.admin('PATCH', `/admin/v1/bots/${botId}`, { published: true })).statusCode).toBe(200);
+    for (const url of reads) expect((await t.get(url, bearer(key))).statusCode, url).toBe(200);
+    expect((await t.get(reads[0]!, bearer(key))).json().data).toMatchObject([{ user: USER }]);
+  });
+
   it('422 with details for out-of-range limit and hours, listing every bad field', async () => {
     const botId = await createBot(t);
     const { key } = await createKey(t, botId, ['votes:read']);

@@ -27,12 +27,13 @@ export async function ownerRoutes(app: App): Promise<void> {
         security,
         params: BotIdParams,
         querystring: VotesQuery,
-        response: { 200: dataOf(Type.Array(VoteEntry)), ...errorResponses(...keyErrors) },
+        response: { 200: dataOf(Type.Array(VoteEntry)), ...notModified, ...errorResponses(...keyErrors) },
       },
     },
-    async (request) => ({
-      data: await app.services.owner.votes(request.params.id, request.query.limit, request.query.hours),
-    }),
+    async (request, reply) => {
+      const votes = await app.services.owner.recentVotesJson(request.params.id, request.query.limit, request.query.hours);
+      return sendCached(request, reply, votes, { contentType: JSON_TYPE, cacheControl: 'private, no-store' });
+    },
   );
 
   app.get(

@@ -5,7 +5,7 @@ import { startOfUtcMonth, utcDay, type Clock } from '../../lib/clock.js';
 import { AppError } from '../../lib/errors.js';
 import type { MaybePromise } from '../../lib/maybe-promise.js';
 import { offsetOf, page, type Page } from '../../lib/pagination.js';
-import type { CachedResponse } from '../../lib/read-cache.js';
+import { ReadCache, type CachedResponse } from '../../lib/read-cache.js';
 import { isSnowflakeId } from '../../lib/schemas.js';
 import type { PublishedBots } from '../bots/catalog.js';
 import { botRepository } from '../bots/repository.js';
@@ -37,6 +37,13 @@ export const SHARD_REPORT_TTL_MS = 2 * 60 * 60 * 1000;
  */
 const WRITE_BATCHES = { inFlight: 2, maxBatch: 100, failsAll: isDatabaseUnavailable };
 
+/**
+ * How long a bot's recent votes may be answered from memory when no vote arrives: a list bounded by
+ * `hours` moves with the clock, so it lives one second (its window at most a second behind).
+ */
+const RECENT_VOTES_TTL_MS = 30_000;
+const RECENT_VOTES_WINDOW_TTL_MS = 1_000;
+
 /** Lapsed subscriptions ended per transaction by the sweep. */
 export const LAPSE_BATCH = 100;
 
@@ -66,6 +73,8 @@ export function snowflakeTime(id: string): Date {
 export class OwnerService {
   /** Vote checks: the hottest owner call, answered from memory between votes. */
   private readonly checks: VoteChecks;
+  /** Recent votes by bot, dropped by the bot's next vote: a bot that polls them asks the database once per vote. */
+  private readonly recentVotes: ReadCache;
   /** Votes that arrive while others are being written go to the database together. */
   private readonly votesToWrite: Coalescer<VoteRecord, VoteOutcome>;
   /** And so do reports of a bot's total. */
@@ -79,6 +88,7 @@ export class OwnerService {
     private readonly catalog: PublishedBots,
   ) {
     this.checks = new VoteChecks(db.reads, clock);
+    this.recentVotes = new ReadCache(clock);
     this.votesToWrite = new Coalescer((votes) => voteRepository.recordMany(db, votes), WRITE_BATCHES);
     this.totalsToWrite = new Coalescer((reports) => statsRepository.reportMany(db, reports), WRITE_BATCHES);
   }
@@ -86,6 +96,18 @@ export class OwnerService {
   /** A vote of `userId` for the bot changes that user's status only; any other change of the bot all of them. */
   forget(botId: string, userId?: string): void {
     this.checks.forget(botId, userId);
+    this.recentVotes.invalidate(botId);
+  }
+
+  /** `{data: [Vote]}` as JSON, newest first; kept until the bot's next vote or change (exact), see RECENT_VOTES_TTL_MS. */
+  recentVotesJson(botId: string, limit: number, hours: number | undefined): Promise<CachedResponse> {
+    const ttl = hours === undefined ? RECENT_VOTES_TTL_MS : RECENT_VOTES_WINDOW_TTL_MS;
+    return this.recentVotes.fetch(
+      `votes:${botId}:${limit}:${hours ?? ''}`,
+      botId,
+      async () => JSON.stringify({ data: await this.votes(botId, limit, hours) }),
+      ttl,
+    );
   }
 
   async votes(botId: string, limit: number, hours: number | undefined): Promise<VoteEntry[]> {

@@ -124,6 +124,25 @@ describe.each(backends())('votes and the 12-hour window (%s)', (backend) => {
     expect((await t.get(`/api/v1/bots/${botId}/votes?hours=25`, bearer(key))).json().data).toHaveLength(3);
   });
 
+  it('the recent votes show a new vote at once, a window bounded by hours moves with the clock, and an unchanged list gets a 304', async () => {
+    clock.set(T0);
+    const botId = await createBot(t);
+    const { key } = await createKey(t, botId, ['votes:read']);
+    const list = async (query = '') => (await t.get(`/api/v1/bots/${botId}/votes${query}`, bearer(key))).json().data as { user: string }[];
+    expect(await list()).toEqual([]);
+    expect(await list('?hours=1')).toEqual([]);
+    await vote(botId, { user: USER, username: 'lena' });
+    expect((await list()).map((v) => v.user)).toEqual([USER]);
+    expect((await list('?hours=1')).map((v) => v.user)).toEqual([USER]);
+    clock.set(new Date(T0.getTime() + HOUR + 1000));
+    expect(await list('?hours=1')).toEqual([]);
+    expect((await list()).map((v) => v.user)).toEqual([USER]);
+    const first = await t.get(`/api/v1/bots/${botId}/votes`, bearer(key));
+    expect(first.headers['cache-control']).toBe('private, no-store');
+    const again = await t.get(`/api/v1/bots/${botId}/votes`, { ...bearer(key), 'if-none-match': first.headers.etag as string });
+    expect(again.statusCode).toBe(304);
+  });
+
   it('the votes and premium reads of a bot unpublished are 404 at once, and 200 again once it is published', async () => {
     clock.set(T0);
     const botId = await createBot(t);

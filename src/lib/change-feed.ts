@@ -8,11 +8,12 @@ const MAX_PAYLOAD = 7000;
 export const FLUSH_DELAY_MS = 5;
 
 /**
- * What changed in a bot's public data: `votes` (a vote; `userId` is the voter), `stats` (a
- * server-count report), `reviews` (a review and the rating), `profile` (anything else, including
- * publication and deletion: every answer about the bot may differ).
+ * What changed about a bot: `votes` (a vote; `userId` is the voter), `stats` (a server-count
+ * report), `reviews` (a review and the rating), `premium` (a subscription: the owner's premium
+ * reads only), `profile` (anything else, including publication and deletion: every answer about
+ * the bot may differ).
  */
-export type BotAspect = 'profile' | 'votes' | 'stats' | 'reviews';
+export type BotAspect = 'profile' | 'votes' | 'stats' | 'reviews' | 'premium';
 
 /**
  * The bot's counters as the write left them, so that no process needs to read the bot back:
@@ -161,7 +162,7 @@ export class ChangeFeed {
   }
 }
 
-const ASPECTS: readonly string[] = ['profile', 'votes', 'stats', 'reviews'];
+const ASPECTS: readonly string[] = ['profile', 'votes', 'stats', 'reviews', 'premium'];
 
 function decode(line: string): Change | undefined {
   const [kind, aspect, botId, userId, counters, routing] = line.split(':');

@@ -69,6 +69,8 @@ function routeChange(change: Change, services: Services, embeds: ReadCache): voi
   switch (change.kind) {
     case 'bot': {
       const { botId, aspect } = change;
+      // A subscription: nothing public about the bot changed.
+      if (aspect === 'premium') return services.owner.forgetPremium(botId);
       services.catalog.changed(botId, change.counters);
       embeds.invalidate(botId);
       if (aspect === 'profile' || aspect === 'stats') services.history.forget(botId);

@@ -100,12 +100,13 @@ export async function ownerRoutes(app: App): Promise<void> {
         summary: "A user's premium status (user-scoped tiers)",
         security,
         params: UserIdParams,
-        response: { 200: dataOf(PremiumStatus), ...errorResponses(...keyErrors) },
+        response: { 200: dataOf(PremiumStatus), ...notModified, ...errorResponses(...keyErrors) },
       },
     },
-    async (request) => ({
-      data: await app.services.owner.premium(request.params.id, { userId: request.params.userId }),
-    }),
+    (request, reply) => {
+      const status = app.services.owner.premiumJson(request.params.id, { userId: request.params.userId });
+      replyCached(request, reply, status, { contentType: JSON_TYPE, cacheControl: 'private, no-store' });
+    },
   );
 
   app.get(
@@ -118,12 +119,13 @@ export async function ownerRoutes(app: App): Promise<void> {
         summary: "A server's premium status (guild-scoped tiers)",
         security,
         params: GuildIdParams,
-        response: { 200: dataOf(PremiumStatus), ...errorResponses(...keyErrors) },
+        response: { 200: dataOf(PremiumStatus), ...notModified, ...errorResponses(...keyErrors) },
       },
     },
-    async (request) => ({
-      data: await app.services.owner.premium(request.params.id, { guildId: request.params.guildId }),
-    }),
+    (request, reply) => {
+      const status = app.services.owner.premiumJson(request.params.id, { guildId: request.params.guildId });
+      replyCached(request, reply, status, { contentType: JSON_TYPE, cacheControl: 'private, no-store' });
+    },
   );
 
   app.post(

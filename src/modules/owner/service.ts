@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Database } from '../../db/index.js';
-import type { ChangeFeed } from '../../lib/change-feed.js';
+import type { Change, ChangeFeed } from '../../lib/change-feed.js';
 import { startOfUtcMonth, utcDay, type Clock } from '../../lib/clock.js';
 import { AppError } from '../../lib/errors.js';
 import type { MaybePromise } from '../../lib/maybe-promise.js';
@@ -13,12 +13,13 @@ import { historyRepository } from '../history/repository.js';
 import { uuidv7 } from '../../lib/uuid.js';
 import { recordEvent } from '../webhooks/outbox.js';
 import { donationRepository } from './donations-repository.js';
-import type { Donation, DonationCreate, PremiumStatus, Subscription, SubscriptionListQuery, SubscriptionPatch, SubscriptionUpsert, StatsReport, HistoryBackfill, VoteCreate, VoteEntry } from './schemas.js';
+import type { Donation, DonationCreate, Subscription, SubscriptionListQuery, SubscriptionPatch, SubscriptionUpsert, StatsReport, HistoryBackfill, VoteCreate, VoteEntry } from './schemas.js';
 import { subscriptionRepository, type SubscriptionWrite } from './subscriptions-repository.js';
 import { statsRepository, type StoredCounts, type TotalReport } from './stats-repository.js';
 import { voteRepository, type VoteOutcome, type VoteRecord } from './votes-repository.js';
 import { Coalescer } from '../../lib/coalescer.js';
 import { isDatabaseUnavailable } from '../../db/errors.js';
+import { PremiumStatuses, type PremiumScope } from './premium-statuses.js';
 import { VoteChecks, VOTE_WINDOW_MS, type BulkVoteStatus } from './vote-checks.js';
 
 export { VOTE_WINDOW_MS };
@@ -55,16 +56,6 @@ function premiumPayload(s: SubscriptionFields, active: boolean): Record<string, 
   return { user: userId, guildId, tierId, tierName, interval, active, expiresAt, cancelAtPeriodEnd };
 }
 
-const NO_PREMIUM: PremiumStatus = {
-  active: false,
-  tierId: null,
-  tierName: null,
-  interval: null,
-  guildId: null,
-  expiresAt: null,
-  cancelAtPeriodEnd: false,
-};
-
 /** When a platform ID was created: Discord snowflakes carry milliseconds since 2015 in their top bits. */
 export function snowflakeTime(id: string): Date {
   return new Date(Number(BigInt(id) >> 22n) + 1_420_070_400_000);
@@ -75,6 +66,8 @@ export class OwnerService {
   private readonly checks: VoteChecks;
   /** Recent votes by bot, dropped by the bot's next vote: a bot that polls them asks the database once per vote. */
   private readonly recentVotes: ReadCache;
+  /** Premium statuses, answered from memory until a subscription of the bot is written or runs out. */
+  private readonly premiumStatuses: PremiumStatuses;
   /** Votes that arrive while others are being written go to the database together. */
   private readonly votesToWrite: Coalescer<VoteRecord, VoteOutcome>;
   /** And so do reports of a bot's total. */
@@ -87,16 +80,26 @@ export class OwnerService {
     /** Every published bot, in memory: the owner's reads ask it, not the database, whether the bot is listed. */
     private readonly catalog: PublishedBots,
   ) {
-    this.checks = new VoteChecks(db.reads, clock);
+    this.checks = new VoteChecks(db.reads, clock, catalog);
     this.recentVotes = new ReadCache(clock);
+    this.premiumStatuses = new PremiumStatuses(db.reads, clock, catalog);
     this.votesToWrite = new Coalescer((votes) => voteRepository.recordMany(db, votes), WRITE_BATCHES);
     this.totalsToWrite = new Coalescer((reports) => statsRepository.reportMany(db, reports), WRITE_BATCHES);
   }
 
-  /** A vote of `userId` for the bot changes that user's status only; any other change of the bot all of them. */
+  /**
+   * A vote of `userId` for the bot changes that user's status and the recent votes; any other
+   * change of the bot (its profile, publication) every owner answer about it.
+   */
   forget(botId: string, userId?: string): void {
     this.checks.forget(botId, userId);
     this.recentVotes.invalidate(botId);
+    if (userId === undefined) this.premiumStatuses.forget(botId);
+  }
+
+  /** A subscription of the bot was written (here or in another process). */
+  forgetPremium(botId: string): void {
+    this.premiumStatuses.forget(botId);
   }
 
   /** `{data: [Vote]}` as JSON, newest first; kept until the bot's next vote or change (exact), see RECENT_VOTES_TTL_MS. */
@@ -126,19 +129,9 @@ export class OwnerService {
     return this.checks.statuses(botId, userIds);
   }
 
-  async premium(botId: string, scope: { userId: string } | { guildId: string }): Promise<PremiumStatus> {
-    await this.assertPublished(botId);
-    const subscription = await subscriptionRepository.current(this.db.reads, botId, scope, this.clock.now());
-    if (!subscription) return NO_PREMIUM;
-    return {
-      active: true,
-      tierId: subscription.tierId,
-      tierName: subscription.tierName,
-      interval: subscription.interval,
-      guildId: subscription.guildId,
-      expiresAt: subscription.expiresAt,
-      cancelAtPeriodEnd: subscription.cancelAtPeriodEnd,
-    };
+  /** `{data: Premium status}` as JSON (see PremiumStatuses). */
+  premiumJson(botId: string, scope: PremiumScope): MaybePromise<CachedResponse> {
+    return this.premiumStatuses.statusJson(botId, scope);
   }
 
   /**
@@ -306,7 +299,9 @@ export class OwnerService {
     build: (existing: Subscription | undefined) => SubscriptionFields,
   ): Promise<{ subscription: Subscription; created: boolean }> {
     const now = this.clock.now();
-    const created = await this.db.transaction(async (tx) => {
+    // Announced in the transaction (subscriptions change rarely): every process forgets the bot's premium statuses.
+    const written = (result: { owner: string }): Change => ({ kind: 'bot', botId: result.owner, aspect: 'premium' });
+    const { created } = await this.feed.commit(this.db, written, async (tx) => {
       if (botId !== undefined && !(await botRepository.lock(tx, botId))) {
         throw AppError.notFound('No bot with that application ID');
       }
@@ -323,7 +318,7 @@ export class OwnerService {
       if (inForce !== (locked?.announced ?? false)) {
         await recordEvent(tx, { botId: next.botId, type: 'premium', payload: premiumPayload(next, inForce), createdAt: now });
       }
-      return !existing;
+      return { created: !existing, owner: next.botId };
     });
     return { subscription: (await subscriptionRepository.find(this.db, id)) as Subscription, created };
   }

@@ -7,7 +7,7 @@ import type { Clock } from '../../lib/clock.js';
 import { AppError } from '../../lib/errors.js';
 import type { MaybePromise } from '../../lib/maybe-promise.js';
 import { ReadCache, type CachedResponse } from '../../lib/read-cache.js';
-import { botRepository } from '../bots/repository.js';
+import type { PublishedBots } from '../bots/catalog.js';
 import type { VoteStatus } from './schemas.js';
 import { voteRepository } from './votes-repository.js';
 
@@ -51,6 +51,8 @@ export class VoteChecks {
   constructor(
     private readonly reads: Queryable,
     private readonly clock: Clock,
+    /** Whether the bot is published: asked of the catalog in memory, as the public bot is. */
+    private readonly catalog: PublishedBots,
   ) {
     // A vote status past its window is wrong, not stale: no old answers while the database is down.
     this.cache = new ReadCache(clock, { maxEntries: CHECK_CACHE_ENTRIES, staleWhenDown: false });
@@ -78,7 +80,7 @@ export class VoteChecks {
       key,
       botId,
       async () => {
-        if (!(await botRepository.isPublished(this.reads, botId))) throw AppError.notFound();
+        if (!(await this.catalog.entry(botId))) throw AppError.notFound();
         const now = this.clock.now();
         const body = statusJson(await voteRepository.latestSince(this.reads, botId, userId, new Date(now.getTime() - VOTE_WINDOW_MS)), now);
         ttlMs = statusTtl(body, now);
@@ -123,7 +125,7 @@ export class VoteChecks {
 
   /** The status JSON of each user (undefined: no published bot), in one query for the votes. */
   private async loadStatuses(botId: string, userIds: string[]): Promise<Map<string, string> | undefined> {
-    if (!(await botRepository.isPublished(this.reads, botId))) return undefined;
+    if (!(await this.catalog.entry(botId))) return undefined;
     const now = this.clock.now();
     const latest = await voteRepository.latestSinceMany(this.reads, botId, userIds, new Date(now.getTime() - VOTE_WINDOW_MS));
     return new Map(userIds.map((userId) => [userId, statusJson(latest.get(userId), now)]));

@@ -1,5 +1,5 @@
-import { describe, expect, it } from 'vitest';
-import { backends, ManualClock, appPerFile } from '../../helpers.js';
+import { describe, expect, it, vi } from 'vitest';
+import { backends, databasePerFile, ManualClock, appPerFile } from '../../helpers.js';
 import { bearer, createBot, createKey, GUILD, USER } from '../../support/owner.js';
 
 const T0 = new Date('2026-05-01T12:00:00.000Z');
@@ -72,6 +72,39 @@ describe.each(backends())('premium status (%s)', (backend) => {
     expect(await status(USER)).toEqual(INACTIVE);
   });
 
+  it('a status asked before is exact after every subscription write, and ends at expiresAt, not later', async () => {
+    const { botId, status } = await setup();
+    expect(await status(USER)).toEqual(INACTIVE);
+    expect(await status(`guild/${GUILD}`)).toEqual(INACTIVE);
+    const created = await subscribe(botId, { expiresAt: '2026-05-01T13:00:00.000Z' });
+    expect(await status(USER)).toMatchObject({ active: true, tierName: 'Gold' });
+    const id = created.json().data.id as string;
+    expect((await t.admin('PATCH', `/admin/v1/subscriptions/${id}`, { tierName: 'Platinum' })).statusCode).toBe(200);
+    expect(await status(USER)).toMatchObject({ active: true, tierName: 'Platinum' });
+    clock.set('2026-05-01T12:59:59.999Z');
+    expect(await status(USER)).toMatchObject({ active: true });
+    clock.set('2026-05-01T13:00:00.000Z');
+    expect(await status(USER)).toEqual(INACTIVE);
+    expect((await t.admin('PATCH', `/admin/v1/subscriptions/${id}`, { expiresAt: '2026-07-01T00:00:00.000Z' })).statusCode).toBe(200);
+    expect(await status(USER)).toMatchObject({ active: true, expiresAt: '2026-07-01T00:00:00.000Z' });
+    expect((await t.admin('PATCH', `/admin/v1/subscriptions/${id}`, { active: false })).statusCode).toBe(200);
+    expect(await status(USER)).toEqual(INACTIVE);
+    expect(await status(`guild/${GUILD}`)).toEqual(INACTIVE);
+  });
+
+  it('answers with an ETag; the same status asked again with it is a 304', async () => {
+    const { botId } = await setup();
+    const { key } = await createKey(t, botId, ['premium:read']);
+    const first = await t.get(`/api/v1/bots/${botId}/premium/${USER}`, bearer(key));
+    expect(first.headers['cache-control']).toBe('private, no-store');
+    const again = await t.get(`/api/v1/bots/${botId}/premium/${USER}`, { ...bearer(key), 'if-none-match': first.headers.etag as string });
+    expect(again.statusCode).toBe(304);
+    await subscribe(botId, {});
+    const changed = await t.get(`/api/v1/bots/${botId}/premium/${USER}`, { ...bearer(key), 'if-none-match': first.headers.etag as string });
+    expect(changed.statusCode).toBe(200);
+    expect(changed.json().data.active).toBe(true);
+  });
+
   it('upsert by id updates; PATCH active false ends it; events mark begin and end only', async () => {
     const { botId, status } = await setup();
     const created = (await subscribe(botId, {})).json().data;
@@ -138,5 +171,30 @@ describe.each(backends())('donations (%s)', (backend) => {
     }
     const { rows } = await t.db.query('SELECT 1 FROM donations WHERE bot_id = $1', [botId]);
     expect(rows).toHaveLength(0);
+  });
+});
+
+describe.runIf(process.env.TEST_DATABASE_URL)('premium statuses across processes (postgres)', () => {
+  const shared = databasePerFile('postgres');
+  const writer = appPerFile('postgres', () => ({ db: shared.db }));
+  const reader = appPerFile('postgres', () => ({ db: shared.db }));
+
+  it("another process's subscription write reaches this process's statuses", async () => {
+    const botId = await createBot(writer);
+    const { key } = await createKey(writer, botId, ['premium:read']);
+    const status = async () => (await reader.get(`/api/v1/bots/${botId}/premium/${USER}`, bearer(key))).json().data?.active as boolean | undefined;
+    await vi.waitFor(async () => expect(await status()).toBe(false), { timeout: 10_000, interval: 25 });
+    const created = await writer.admin('POST', `/admin/v1/bots/${botId}/subscriptions`, {
+      userId: USER,
+      tierId: TIER,
+      tierName: 'Gold',
+      interval: 'month',
+      expiresAt: '2099-01-01T00:00:00.000Z',
+      active: true,
+    });
+    expect(created.statusCode).toBe(201);
+    await vi.waitFor(async () => expect(await status()).toBe(true), { timeout: 10_000, interval: 25 });
+    await writer.admin('PATCH', `/admin/v1/subscriptions/${created.json().data.id}`, { active: false });
+    await vi.waitFor(async () => expect(await status()).toBe(false), { timeout: 10_000, interval: 25 });
   });
 });

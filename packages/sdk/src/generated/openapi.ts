@@ -1981,6 +1981,13 @@ export interface operations {
                     };
                 };
             };
+            /** @description Not modified: If-None-Match named the current ETag */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
             /** @description unauthorized */
             401: {
                 headers: {
@@ -2078,6 +2085,13 @@ export interface operations {
                         data: components["schemas"]["PremiumStatus"];
                     };
                 };
+            };
+            /** @description Not modified: If-None-Match named the current ETag */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description unauthorized */
             401: {

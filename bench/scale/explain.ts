@@ -50,7 +50,9 @@ async function pick(db: Database) {
     return row;
   };
   const top = await one<{ id: string }>('SELECT id FROM bots WHERE published ORDER BY votes_total DESC LIMIT 1');
-  const mostReviewed = await one<{ id: string }>('SELECT id FROM bots WHERE published ORDER BY rating_count DESC LIMIT 1');
+  const mostReviewed = await one<{ id: string; rating_count: number }>(
+    'SELECT id, rating_count FROM bots WHERE published ORDER BY rating_count DESC LIMIT 1',
+  );
   const median = await one<{ id: string }>(
     `SELECT id FROM bots WHERE published AND platform_server_count IS NOT NULL ORDER BY id
       OFFSET (SELECT count(*) / 2 FROM bots WHERE published) LIMIT 1`,
@@ -60,7 +62,7 @@ async function pick(db: Database) {
   const subscriber = await one<{ bot_id: string; user_id: string }>(
     'SELECT bot_id, user_id FROM subscriptions WHERE user_id IS NOT NULL AND guild_id IS NULL AND active LIMIT 1',
   );
-  return { top: top.id, mostReviewed: mostReviewed.id, median: median.id, voter: voter.user_id, keyHash: key.key_hash, subscriber };
+  return { top: top.id, mostReviewed: mostReviewed.id, reviews: mostReviewed.rating_count, median: median.id, voter: voter.user_id, keyHash: key.key_hash, subscriber };
 }
 
 function cases(p: Awaited<ReturnType<typeof pick>>, now: Date): Case[] {
@@ -73,10 +75,11 @@ function cases(p: Awaited<ReturnType<typeof pick>>, now: Date): Case[] {
     { name: 'reviews page 1, most reviewed bot', run: (db) => reviewRepository.page(db, p.mostReviewed, undefined, 0, 50) },
     { name: 'review anchors (one scan), most reviewed bot', run: (db) => reviewRepository.anchors(db, p.mostReviewed, 500) },
     {
-      name: 'reviews page 400 from its anchor, most reviewed bot',
+      name: 'reviews: its last full page of 50 from its anchor, most reviewed bot',
       run: async (db) => {
         const anchors = await reviewRepository.anchors(db, p.mostReviewed, 500);
-        const offset = 399 * 50;
+        // The deepest page that is full, whatever the data set's count (a page past the end reads nothing).
+        const offset = Math.floor(p.reviews / 50 - 1) * 50;
         const index = Math.min(Math.floor(offset / 500), anchors.length - 1);
         return reviewRepository.page(db, p.mostReviewed, anchors[index], offset - index * 500, 50);
       },

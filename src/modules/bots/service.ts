@@ -1,10 +1,11 @@
 import type { Database, Queryable } from '../../db/index.js';
 import type { ChangeFeed } from '../../lib/change-feed.js';
-import { startOfNextUtcMonth, startOfUtcMonth, utcDay, type Clock } from '../../lib/clock.js';
+import { startOfUtcMonth, utcDay, type Clock } from '../../lib/clock.js';
 import { AppError } from '../../lib/errors.js';
 import type { CachedResponse } from '../../lib/read-cache.js';
 import { isPromise, type MaybePromise } from '../../lib/maybe-promise.js';
 import type { CatalogEntry, PublishedBots } from './catalog.js';
+import { staleDeadline, stillServes } from './catalog-answers.js';
 import { ListPages } from './list-pages.js';
 import { botRepository, toBot } from './repository.js';
 import type { AdminBot, BotListQuery, BotPatch, BotPut, BotWrite } from './schemas.js';
@@ -46,9 +47,8 @@ export class BotService {
     const now = this.clock.now();
     const { version } = this.catalog;
     const hit = this.pages.get(query);
-    if (hit && (hit.version === version || now.getTime() < hit.expiresAt)) return hit;
-    const deadline = Math.min(now.getTime() + this.listMaxStaleMs, startOfNextUtcMonth(now).getTime());
-    return this.pages.build(query, version, deadline);
+    if (hit && stillServes(hit, version, now.getTime())) return hit;
+    return this.pages.build(query, version, staleDeadline(now, this.listMaxStaleMs));
   }
 
   async adminGet(id: string): Promise<AdminBot> {

@@ -1,6 +1,7 @@
 import { BoundedBodies } from '../../lib/bounded-bodies.js';
 import { ownBytes } from '../../lib/own-bytes.js';
 import { etagOf, type CachedResponse } from '../../lib/read-cache.js';
+import { stillServes } from '../bots/catalog-answers.js';
 
 /** Bytes of search answers kept at most: about 500 answers of 20 hits. */
 const MAX_BYTES = 4 * 1024 * 1024;
@@ -11,8 +12,8 @@ export interface SearchAnswer extends CachedResponse {
 }
 
 /**
- * Search answers by query, reused as the bot list's pages are (`BotService.publicListJson`): while
- * the catalog has not changed, or while younger than LIST_MAX_STALE_MS. A directory's home page
+ * Search answers by query, reused as the bot list's pages are (`stillServes`): while the catalog
+ * has not changed, or while younger than LIST_MAX_STALE_MS. A directory's home page
  * sends the same few queries all day, and under hundreds of votes a second the catalog changes
  * between any two of them. Once full, only queries asked before displace others (`BoundedBodies`).
  */
@@ -25,7 +26,7 @@ export class SearchAnswers {
 
   get(key: string, version: number, now: number): SearchAnswer | undefined {
     const hit = this.answers.get(key);
-    return hit && (hit.version === version || now < hit.expiresAt) ? hit : undefined;
+    return hit && stillServes(hit, version, now) ? hit : undefined;
   }
 
   /** The answer as bytes with its ETag, kept when the store takes it in. */

@@ -1,8 +1,9 @@
 import type { Database } from '../../db/index.js';
 import type { ChangeFeed } from '../../lib/change-feed.js';
-import { startOfNextUtcMonth, type Clock } from '../../lib/clock.js';
+import type { Clock } from '../../lib/clock.js';
 import type { CachedResponse } from '../../lib/read-cache.js';
 import type { CatalogFollower, PublishedBots, Rebuild } from '../bots/catalog.js';
+import { staleDeadline } from '../bots/catalog-answers.js';
 import { botOf } from '../bots/catalog-entry.js';
 import type { Bot } from '../bots/schemas.js';
 import { SearchAnswers } from './answers.js';
@@ -81,8 +82,7 @@ export class SearchService implements CatalogFollower {
     const { version } = this.catalog;
     const hit = this.answers.get(key, version, now.getTime());
     if (hit) return hit;
-    const expiresAt = Math.min(now.getTime() + this.maxStaleMs, startOfNextUtcMonth(now).getTime());
-    return this.answers.keep(key, JSON.stringify(this.search(q, lang, limit)), version, expiresAt);
+    return this.answers.keep(key, JSON.stringify(this.search(q, lang, limit)), version, staleDeadline(now, this.maxStaleMs));
   }
 
   private search(q: string, lang: Lang, limit: number): { data: SearchHit[]; total: number; processingTimeMs: number } {

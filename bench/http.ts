@@ -17,7 +17,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { buildApp } from '../src/app.js';
-import { readConfig } from '../src/config.js';
+import { readConfig } from '../src/config/index.js';
 import { sampleDataFile } from '../scripts/sample-data.js';
 import { seed } from '../scripts/seed.js';
 import { postgresDatabase } from './http/database.js';

@@ -12,7 +12,7 @@ import { performance } from 'node:perf_hooks';
 import type { AddressInfo } from 'node:net';
 import { request } from 'undici';
 import { buildApp } from '../src/app.js';
-import { readConfig } from '../src/config.js';
+import { readConfig } from '../src/config/index.js';
 import { openEmbedded } from '../src/db/embedded.js';
 import { migrate } from '../src/db/migrate.js';
 import { startDemoProvider } from '../scripts/demo-provider.js';

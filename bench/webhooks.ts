@@ -17,7 +17,7 @@ import { performance } from 'node:perf_hooks';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { buildApp } from '../src/app.js';
-import { readConfig } from '../src/config.js';
+import { readConfig } from '../src/config/index.js';
 import { openEmbedded } from '../src/db/embedded.js';
 import { migrate } from '../src/db/migrate.js';
 import type { Database } from '../src/db/index.js';

@@ -7,7 +7,7 @@ import { writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import openapiTS, { astToString } from 'openapi-typescript';
 import { buildApp } from '../src/app.js';
-import { readConfig } from '../src/config.js';
+import { readConfig } from '../src/config/index.js';
 import { openEmbedded } from '../src/db/embedded.js';
 import { migrate } from '../src/db/migrate.js';
 

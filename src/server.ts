@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { setFlagsFromString } from 'node:v8';
 import closeWithGrace from 'close-with-grace';
 import { buildApp } from './app.js';
-import { ConfigError, readConfig, type Config } from './config.js';
+import { ConfigError, readConfig, type Config } from './config/index.js';
 
 /** Starts the service: validated config, database, routes, workers, graceful shutdown. */
 export async function start(config: Config): Promise<Awaited<ReturnType<typeof buildApp>>> {

@@ -1,6 +1,6 @@
 /** Operating settings (issue 12): defaults, bounds, and a one-line error naming the variable. */
 import { describe, expect, it } from 'vitest';
-import { ConfigError, readConfig } from '../src/config.js';
+import { ConfigError, readConfig } from '../src/config/index.js';
 import { createLogger } from '../src/plugins/logger.js';
 
 const base = { NODE_ENV: 'test', ADMIN_TOKEN: 'test-admin-token-0123456789' };

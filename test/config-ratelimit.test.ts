@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, readConfig } from '../src/config.js';
+import { ConfigError, readConfig } from '../src/config/index.js';
 
 const base = { NODE_ENV: 'test' as const };
 

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.js';
-import { readConfig } from '../src/config.js';
+import { readConfig } from '../src/config/index.js';
 import { freshDatabase } from './helpers.js';
 
 const base = { NODE_ENV: 'test', ADMIN_TOKEN: 'test-admin-token-0123456789' };

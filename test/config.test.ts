@@ -1,7 +1,7 @@
 import { spawnSync } from 'node:child_process';
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, readConfig } from '../src/config.js';
+import { ConfigError, readConfig } from '../src/config/index.js';
 
 const TOKEN = 'a-long-enough-admin-token';
 

@@ -3,7 +3,7 @@ import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
 import addFormatsPlugin from 'ajv-formats';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, beforeEach } from 'vitest';
-import { readConfig, type Config } from '../src/config.js';
+import { readConfig, type Config } from '../src/config/index.js';
 import type { Database } from '../src/db/index.js';
 import type { Clock } from '../src/lib/clock.js';
 import type { LookupFn } from '../src/modules/webhooks/resolve-host.js';

@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import type { Config } from '../config.js';
+import type { Config } from '../config/index.js';
 import { openEmbedded } from './embedded.js';
 import { migrate } from './migrate.js';
 import { openPostgres } from './postgres.js';

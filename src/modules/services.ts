@@ -1,4 +1,4 @@
-import type { Config } from '../config.js';
+import type { Config } from '../config/index.js';
 import type { Database } from '../db/index.js';
 import type { Change, ChangeFeed } from '../lib/change-feed.js';
 import type { Clock } from '../lib/clock.js';

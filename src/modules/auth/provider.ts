@@ -2,7 +2,7 @@ import oauthPlugin, { type OAuth2Namespace } from '@fastify/oauth2';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { request as httpRequest } from 'undici';
 import { AppError } from '../../lib/errors.js';
-import type { DiscordProvider, OidcProvider } from './config.js';
+import type { DiscordProvider, OidcProvider } from '../../config/index.js';
 import type { SignedInUser } from './session.js';
 
 /** The chat platform's OAuth2 scope that tells who the user is, and nothing more. */

@@ -3,7 +3,7 @@
  * key service, so the limiter asks the keys module and nothing reaches back through the app.
  */
 import type { FastifyRequest } from 'fastify';
-import type { Config } from '../../config.js';
+import type { Config } from '../../config/index.js';
 import { isPromise } from '../../lib/maybe-promise.js';
 import { bearerToken } from '../admin/auth.js';
 import { apiKeyCaller, type ResolveClient } from '../ratelimit/index.js';

@@ -4,7 +4,7 @@
  * the spec-era routes); it is listed and addressable here too. State rules: endpoint-state.ts.
  */
 import { randomUUID } from 'node:crypto';
-import type { Config } from '../../config.js';
+import type { Config } from '../../config/index.js';
 import type { Database } from '../../db/index.js';
 import type { Clock } from '../../lib/clock.js';
 import { AppError } from '../../lib/errors.js';

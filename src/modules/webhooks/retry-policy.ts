@@ -4,24 +4,16 @@
  * Any 2xx is a success. 5xx, 429, timeouts and network errors are worth
  * repeating; other 4xx and every 3xx are final (redirects are never
  * followed). The schedule gives the wait before each repeat; its length is
- * the number of repeats, six by default.
+ * the number of repeats, six by default (the schedule and its parser live
+ * in config/retry-schedule.ts, with WEBHOOK_RETRY_SCHEDULE).
  */
+import { DEFAULT_RETRY_SCHEDULE } from '../../config/index.js';
 import { FORBIDDEN_ADDRESS_CODE } from './resolve-host.js';
 
 export type AttemptOutcome = 'success' | 'retry' | 'final';
 
-/**
- * 10·n² seconds for n = 1…6. The spec lists the first five; the sixth
- * (360 s) continues the same pattern.
- */
-export const DEFAULT_RETRY_SCHEDULE: readonly number[] = [10, 40, 90, 160, 250, 360];
-
 /** A 429's Retry-After is honoured up to one hour; a longer ask waits one hour, then tries again. */
 export const MAX_RETRY_AFTER_SECONDS = 3600;
-
-/** Operator overrides: at most this many repeats, each at most one day. */
-const MAX_SCHEDULE_LENGTH = 20;
-const MAX_SCHEDULE_DELAY_SECONDS = 86_400;
 
 /** `statusOrError`: the HTTP status of the answer, or what was thrown instead of one. */
 export function classifyResponse(statusOrError: number | unknown): AttemptOutcome {
@@ -77,28 +69,4 @@ export function parseRetryAfter(header: string, now: number = Date.now()): numbe
   const at = Date.parse(value);
   if (Number.isNaN(at)) return null;
   return Math.max(0, Math.ceil((at - now) / 1000));
-}
-
-/**
- * Parses `WEBHOOK_RETRY_SCHEDULE`: comma-separated seconds such as
- * "10,40,90". Unset or blank means the default. Fractions are allowed so
- * tests can run a whole schedule quickly. Throws with a readable message on
- * anything else, so a typo fails at boot rather than at the first outage.
- */
-export function parseRetrySchedule(value: string | undefined): number[] {
-  if (value === undefined || value.trim() === '') return [...DEFAULT_RETRY_SCHEDULE];
-  const parts = value.split(',').map((part) => part.trim());
-  if (parts.length > MAX_SCHEDULE_LENGTH) {
-    throw new RangeError(`WEBHOOK_RETRY_SCHEDULE: at most ${MAX_SCHEDULE_LENGTH} delays, got ${parts.length}`);
-  }
-  return parts.map((part) => {
-    if (!/^\d+(\.\d+)?$/.test(part)) {
-      throw new RangeError(`WEBHOOK_RETRY_SCHEDULE: "${part}" is not a non-negative number of seconds`);
-    }
-    const seconds = Number(part);
-    if (seconds > MAX_SCHEDULE_DELAY_SECONDS) {
-      throw new RangeError(`WEBHOOK_RETRY_SCHEDULE: ${part} s is longer than one day`);
-    }
-    return seconds;
-  });
 }

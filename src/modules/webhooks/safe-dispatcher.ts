@@ -13,14 +13,12 @@
  * a 3xx is returned to the caller as is and never followed.
  */
 import { Agent, buildConnector } from 'undici';
+import { DEFAULT_WEBHOOK_TIMEOUT_MS } from '../../config/index.js';
 import { canonicalHost } from './address-policy.js';
 import { resolveHost, type HostPolicyOptions } from './resolve-host.js';
 
-/** `WEBHOOK_TIMEOUT_MS` default: the whole budget of one attempt. */
-export const DEFAULT_WEBHOOK_TIMEOUT_MS = 10_000;
-
 export interface SafeDispatcherOptions extends HostPolicyOptions {
-  /** Upper bound for connecting, for the response headers and for each body read gap. */
+  /** Upper bound for connecting, for the response headers and for each body read gap (config's WEBHOOK_TIMEOUT_MS; its default when absent). */
   timeoutMs?: number;
 }
 

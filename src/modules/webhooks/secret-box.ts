@@ -11,6 +11,7 @@
 import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
 import { link, mkdir, readFile, unlink, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
+import { decodeSecretKey } from '../../config/index.js';
 
 const VERSION = 'v1';
 const KEY_BYTES = 32;
@@ -49,16 +50,11 @@ export function decryptSecret(boxed: string, key: Buffer): string {
   }
 }
 
-/** Accepts 64 hex characters or base64/base64url of exactly 32 bytes. */
+/** A key as SECRET_KEY takes it (config's decodeSecretKey: 64 hex characters or base64 of 32 bytes), else SecretBoxError. */
 export function parseSecretKey(text: string): Buffer {
-  const trimmed = text.trim();
-  if (/^[0-9a-fA-F]{64}$/.test(trimmed)) return Buffer.from(trimmed, 'hex');
-  // Node's base64 decoder skips junk silently, so check the alphabet first.
-  if (/^[A-Za-z0-9+/_-]{43}=?$/.test(trimmed)) {
-    const key = Buffer.from(trimmed, 'base64');
-    if (key.length === KEY_BYTES) return key;
-  }
-  throw new SecretBoxError('secret key must be 64 hex characters or base64 of 32 bytes');
+  const key = decodeSecretKey(text);
+  if (key === undefined) throw new SecretBoxError('secret key must be 64 hex characters or base64 of 32 bytes');
+  return key;
 }
 
 /**

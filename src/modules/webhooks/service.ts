@@ -1,6 +1,6 @@
 /** The management side of webhooks: configuration, test events, the delivery log, redelivery, notifications. */
 import { randomUUID } from 'node:crypto';
-import type { Config } from '../../config.js';
+import type { Config } from '../../config/index.js';
 import type { Database } from '../../db/index.js';
 import { inBatches } from '../../lib/background.js';
 import type { Clock } from '../../lib/clock.js';

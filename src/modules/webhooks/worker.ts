@@ -10,7 +10,7 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Dispatcher } from 'undici';
-import type { Config } from '../../config.js';
+import type { Config } from '../../config/index.js';
 import type { Database } from '../../db/index.js';
 import type { Periodic } from '../../lib/background.js';
 import type { Clock } from '../../lib/clock.js';

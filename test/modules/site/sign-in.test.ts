@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readConfig } from '../../../src/config.js';
+import { readConfig } from '../../../src/config/index.js';
 import { startDemoProvider, type DemoProvider } from '../../../scripts/demo-provider.js';
 import { putBot } from '../../fixtures.js';
 import { ADMIN_TOKEN, backends, testApp, type TestApp } from '../../helpers.js';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { openapiWebhooks } from '../../../src/modules/webhooks/event-schemas.js';
-import { DEFAULT_RETRY_SCHEDULE } from '../../../src/modules/webhooks/retry-policy.js';
+import { DEFAULT_RETRY_SCHEDULE } from '../../../src/config/index.js';
 
 const retries = (schedule: readonly number[]) => openapiWebhooks(schedule).vote.post.responses['5XX'].description;
 

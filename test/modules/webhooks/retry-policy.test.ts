@@ -1,12 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  classifyResponse,
-  DEFAULT_RETRY_SCHEDULE,
-  MAX_RETRY_AFTER_SECONDS,
-  nextDelaySeconds,
-  parseRetryAfter,
-  parseRetrySchedule,
-} from '../../../src/modules/webhooks/retry-policy.js';
+import { DEFAULT_RETRY_SCHEDULE, parseRetrySchedule } from '../../../src/config/index.js';
+import { classifyResponse, MAX_RETRY_AFTER_SECONDS, nextDelaySeconds, parseRetryAfter } from '../../../src/modules/webhooks/retry-policy.js';
 import { ForbiddenAddressError } from '../../../src/modules/webhooks/resolve-host.js';
 import { classifyAddress } from '../../../src/modules/webhooks/address-policy.js';
 

@@ -6,7 +6,7 @@
  *
  *   npm run bench:embeds-render
  */
-import { ReadCache } from '../src/lib/read-cache.js';
+import { AnswerStore } from '../src/lib/answers/index.js';
 import { systemClock } from '../src/lib/clock.js';
 import type { BotRow } from '../src/modules/bots/repository.js';
 import {
@@ -95,7 +95,7 @@ report('chart PNG 640 × 320', measure(() => renderChartPng(series, { theme: 'li
 report('chart PNG 640 × 320, dpr 2', measure(() => renderChartPng(series, { theme: 'light', dpr: 2 }), 10, 5));
 report('chart PNG 1280 × 640 (the largest)', measure(() => renderChartPng(series, { theme: 'light', width: 1280, height: 640 }), 5, 5));
 
-// A cached badge through the service: no render, no query; what every request after the first pays.
+// A kept badge through the answer store: no render, no query; what every request after the first pays.
 const row: BotRow = {
   id: bot.id, name: bot.name, slugs: bot.slugs, short_description: bot.shortDescription, prefix: '!', pricing: 'free',
   icon_url: bot.iconUrl, banner_url: null, invite_url: 'https://x.org', support_server_url: 'https://x.org', website_url: 'https://x.org',
@@ -104,12 +104,17 @@ const row: BotRow = {
   rating_sum: 1498, rating_count: 321, changed_us: 0,
 };
 const db = { query: async () => ({ rows: [row] }) } as unknown as Queryable;
-const service = new EmbedService(db, new ReadCache(systemClock), {} as HistoryService, 'https://bots.example.org');
+const service = new EmbedService(db, systemClock, {} as HistoryService, 'https://bots.example.org');
+const store = new AnswerStore({ maxBytes: 8 * 1024 * 1024, isOutage: () => false });
 const extras: BadgeExtras = { style: 'for-the-badge', label: 'music', color: '#ff69b4', logo: true };
-await service.badge(bot.id, 'servers', undefined, false);
-await service.badge(bot.id, 'servers', undefined, false, extras);
-report('cached badge via the service (today’s options)', await measureAsync(async () => service.badge(bot.id, 'servers', undefined, false), 200_000));
-report('cached badge via the service (style, label, colour, logo)', await measureAsync(async () => service.badge(bot.id, 'servers', undefined, false, extras), 200_000));
+const badge = (key: string, withExtras?: BadgeExtras) =>
+  store.answer({ key, facts: [`bot:${bot.id}`], ttlMs: 300_000, type: 'image/svg+xml', cacheControl: 'public, max-age=300' }, () =>
+    service.badge(bot.id, 'servers', undefined, false, withExtras),
+  );
+await badge('plain');
+await badge('extras', extras);
+report('kept badge through the answer store (today’s options)', await measureAsync(async () => badge('plain'), 200_000));
+report('kept badge through the answer store (style, label, colour, logo)', await measureAsync(async () => badge('extras', extras), 200_000));
 
 const width = Math.max(...rows.map(([what]) => what.length));
 console.log(`${'what'.padEnd(width)}  µs per call`);

@@ -83,7 +83,7 @@ async function writeVotes(app: FastifyInstance, bots: string[], firstUser: bigin
       while (next < EVENTS) {
         const n = next++;
         const user = `${firstUser + BigInt(n)}`;
-        await app.services.owner.addVote(bots[n % BOTS] as string, { user, username: `user ${n}` });
+        await app.services.votes.add(bots[n % BOTS] as string, { user, username: `user ${n}` });
         committed.set(user, performance.now());
       }
     }),

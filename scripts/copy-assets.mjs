@@ -2,4 +2,4 @@
 import { cpSync } from 'node:fs';
 
 cpSync('src/db/migrations', 'dist/src/db/migrations', { recursive: true });
-cpSync('src/modules/site/assets', 'dist/src/modules/site/assets', { recursive: true });
+cpSync('src/html/assets', 'dist/src/html/assets', { recursive: true });

@@ -3,11 +3,11 @@ import { readFileSync } from 'node:fs';
 import { Ajv } from 'ajv';
 import addFormatsModule from 'ajv-formats';
 import type { FastifyInstance } from 'fastify';
-import type { Change } from '../src/lib/change-feed.js';
+import type { Change } from '../src/modules/changes/change.js';
 import { addDays, startOfUtcMonth, utcDay } from '../src/lib/clock.js';
 import { AdminBotIdParams, BotPut } from '../src/modules/bots/schemas.js';
 import { historyRepository } from '../src/modules/history/repository.js';
-import { voteRepository } from '../src/modules/owner/votes-repository.js';
+import { voteRepository } from '../src/modules/votes/repository.js';
 import { reviewImportRepository, type ImportedReview } from '../src/modules/reviews/import-repository.js';
 import { intBetween, pick, seededRandom } from './random.js';
 

@@ -1,20 +1,18 @@
 import type { Database } from './db/index.js';
 import type { Metrics } from './lib/metrics.js';
-import { readCacheStats } from './lib/read-cache.js';
-import type { Services } from './modules/services.js';
+import type { Services } from './services.js';
 
 /**
- * The metrics read from the app's parts when Prometheus scrapes: read-cache lookups (every cache
- * of the process), the database (availability, use of each pool) and the webhook queue. A part
- * that does not answer within `timeoutMs` leaves its last value: a scrape never waits on a silent
- * database.
+ * The metrics read from the app's parts when Prometheus scrapes: lookups of the kept answers, the
+ * database (availability, use of each pool) and the webhook queue. A part that does not answer
+ * within `timeoutMs` leaves its last value: a scrape never waits on a silent database.
  */
 export function registerServiceMetrics(
   metrics: Metrics,
   parts: { db: Database; services: Services; timeoutMs: number },
 ): void {
   const { db, services, timeoutMs } = parts;
-  metrics.countCache('botdir_read_cache_requests_total', 'Lookups of the read cache of public answers, by result (stale: served while the database did not answer)', readCacheStats);
+  metrics.countCache('botdir_read_cache_requests_total', 'Lookups of the kept answers of reads, by result (stale: served while the database did not answer)', services.answers.stats);
   metrics.gauge('botdir_db_available', 'Whether the database answered its latest liveness check (1) or not (0)', [], (set) =>
     set({}, db.health.available() ? 1 : 0),
   );

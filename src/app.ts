@@ -2,6 +2,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, { LogController, type FastifyInstance, type FastifyReply, type FastifyServerOptions } from 'fastify';
 import type { Config } from './config/index.js';
 import { openDatabase, type Database } from './db/index.js';
+import { answersPlugin } from './lib/answers/index.js';
 import { ChangeFeed } from './lib/change-feed.js';
 import { systemClock, type Clock } from './lib/clock.js';
 import { AppError, errorBody } from './lib/errors.js';
@@ -10,17 +11,18 @@ import { registerServiceMetrics } from './app-metrics.js';
 import { operatorCheck } from './modules/admin/auth.js';
 import { decorateKeyLookup } from './modules/keys/auth.js';
 import { rateLimitCaller } from './modules/keys/rate-limit-caller.js';
-import { adminRoutes } from './modules/admin/routes.js';
+import { adminRoutes } from './mounts/admin-v1.js';
 import { docsRoutes } from './modules/docs/routes.js';
 import { sdkDocsRoutes } from './modules/docs/sdk-docs.js';
 import { embedRoutes } from './modules/embeds/routes.js';
 import { healthRoutes } from './modules/health/routes.js';
 import { HealthService } from './modules/health/service.js';
-import { pageRoutes } from './modules/pages/routes.js';
-import { publicRoutes } from './modules/public-routes.js';
-import { sitePlugin } from './modules/site/plugin.js';
+import { pageRoutes } from './modules/site/landing-routes.js';
+import { publicRoutes } from './mounts/api-v1.js';
+import { sitePlugin } from './mounts/pages.js';
 import { createRateLimitStore, MemoryStore, rateLimitPlugin, type RateLimitStore, type ResolveClient } from './modules/ratelimit/index.js';
-import { createServices, type Services } from './modules/services.js';
+import { createServices, type Services } from './services.js';
+import { changeCodec, type Changes } from './modules/changes/change.js';
 import errorsPlugin, { mapFrameworkError, MAX_PARAM_LENGTH } from './plugins/errors.js';
 import type { LookupFn } from './modules/webhooks/resolve-host.js';
 import { loadOrCreateKeyFile } from './modules/webhooks/secret-box.js';
@@ -88,7 +90,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
 
   const ownsDb = options.db === undefined;
   const db = options.db ?? (await openDatabase(config));
-  const feed = new ChangeFeed();
+  const feed: Changes = new ChangeFeed(changeCodec);
   await feed.start(db);
   const metrics = new Metrics();
 
@@ -132,6 +134,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   }
   await app.register(protocolPlugin);
   await app.register(errorsPlugin);
+  await app.register(answersPlugin, { store: services.answers });
   await app.register(validationPlugin);
   await app.register(openapiPlugin, { baseUrl: config.baseUrl, version: VERSION, retrySchedule: config.webhook.retrySchedule });
   const health = new HealthService({
@@ -166,7 +169,7 @@ declare module 'fastify' {
     config: Config;
     db: Database;
     clock: Clock;
-    changes: ChangeFeed;
+    changes: Changes;
     services: Services;
   }
 }

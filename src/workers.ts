@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { openPostgres } from './db/postgres.js';
 import { startPeriodic } from './lib/background.js';
 import type { Metrics } from './lib/metrics.js';
-import { startLapseSweep } from './modules/owner/lapse-sweep.js';
+import { startLapseSweep } from './modules/premium/lapse-sweep.js';
 import { EMAIL_SWEEP_MS, EmailOutbox } from './modules/webhooks/email-outbox.js';
 import { createMailer } from './modules/webhooks/mailer.js';
 import type { LookupFn } from './modules/webhooks/resolve-host.js';
@@ -45,7 +45,7 @@ export async function startWorkers(app: FastifyInstance, options: WorkerOptions)
     }
   });
 
-  const lapseSweep = startLapseSweep(app.services.owner, app.log);
+  const lapseSweep = startLapseSweep(app.services.premium, app.log);
 
   const settings = app.config.webhook;
   // On a server, delivery gets connections of its own, so a burst of API writes holding the

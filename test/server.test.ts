@@ -51,9 +51,9 @@ describe.each(backends())('graceful shutdown on %s', (backend) => {
     const inHandler = new Promise<void>((r) => (entered = r));
     let release!: () => void;
     const gate = new Promise<void>((r) => (release = r));
-    const services = app.services as unknown as { bots: { publicBotJson: (id: string) => Promise<string> } };
-    const original = services.bots.publicBotJson.bind(services.bots);
-    services.bots.publicBotJson = async (botId: string) => {
+    const services = app.services as unknown as { bots: { published: (id: string) => Promise<unknown> } };
+    const original = services.bots.published.bind(services.bots);
+    services.bots.published = async (botId: string) => {
       entered();
       await gate;
       return original(botId);

@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Database } from '../../src/db/index.js';
 import { migrate } from '../../src/db/migrate.js';
 import { openPostgres } from '../../src/db/postgres.js';
-import { ChangeFeed, type Change } from '../../src/lib/change-feed.js';
+import { ChangeFeed } from '../../src/lib/change-feed.js';
+import { changeCodec, type Change } from '../../src/modules/changes/change.js';
 import { putBot } from '../fixtures.js';
 import { backends, freshDatabase, freshPostgresUrl, testApp } from '../helpers.js';
 
@@ -32,7 +33,7 @@ function recordingDatabase(): Database & { statements: { sql: string; params: re
 describe('ChangeFeed batching', () => {
   it('announces votes and stats reports after their commits, many to a NOTIFY; other changes inside their transaction', async () => {
     const db = recordingDatabase();
-    const feed = new ChangeFeed();
+    const feed = new ChangeFeed<Change>(changeCodec);
     await feed.start(db);
     const writes = Array.from({ length: 40 }, (_, i) =>
       feed.commit(db, { kind: 'bot', botId: `1000000000000000${String(i).padStart(2, '0')}`, aspect: i % 2 ? 'stats' : 'votes', userId: i % 2 ? undefined : BOT }, async () => i),
@@ -50,7 +51,7 @@ describe('ChangeFeed batching', () => {
 
   it('sends nothing for a change whose transaction failed', async () => {
     const db = recordingDatabase();
-    const feed = new ChangeFeed();
+    const feed = new ChangeFeed<Change>(changeCodec);
     await feed.start(db);
     const heard: Change[] = [];
     feed.subscribe((c) => heard.push(c));
@@ -63,15 +64,15 @@ describe('ChangeFeed batching', () => {
 
 describe.each(backends())('ChangeFeed on %s', (backend) => {
   let db: Database;
-  let sender: ChangeFeed;
-  let receiver: ChangeFeed;
+  let sender: ChangeFeed<Change>;
+  let receiver: ChangeFeed<Change>;
   const local: Change[] = [];
   const received: Change[] = [];
 
   beforeAll(async () => {
     db = await freshDatabase(backend);
-    sender = new ChangeFeed();
-    receiver = new ChangeFeed();
+    sender = new ChangeFeed<Change>(changeCodec);
+    receiver = new ChangeFeed<Change>(changeCodec);
     sender.subscribe((change) => local.push(change));
     receiver.subscribe((change) => received.push(change));
     await sender.start(db);

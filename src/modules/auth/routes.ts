@@ -1,8 +1,8 @@
 import { Type } from 'typebox';
 import type { App } from '../../lib/types.js';
-import { html } from '../site/html.js';
-import { pickLang, TEXTS } from '../site/i18n/index.js';
-import { otherLangUrl, sendPage } from '../site/frame.js';
+import { html } from '../../html/html.js';
+import { pickLang, TEXTS } from '../../html/i18n/index.js';
+import { otherLangUrl, sendPage } from '../../html/page.js';
 import type { SignInFlow } from './provider.js';
 import { currentUser, safeReturnPath, signIn, signOut } from './session.js';
 
@@ -19,7 +19,7 @@ export async function authRoutes(app: App, options: { flow: SignInFlow | undefin
     if (!flow) {
       const lang = pickLang(request.query.lang, request.headers['accept-language']);
       const t = TEXTS[lang];
-      return sendPage(request, reply, { lang, status: 503, title: t.signIn, alternate: otherLangUrl(request, lang), main: html`<h1>${t.signIn}</h1><p>${t.signInOff}</p>` });
+      return sendPage(request, reply, { lang, user: currentUser(request), status: 503, title: t.signIn, alternate: otherLangUrl(request, lang), main: html`<h1>${t.signIn}</h1><p>${t.signInOff}</p>` });
     }
     if (currentUser(request)) return reply.redirect(returnTo, 303);
     request.session.set('returnTo', returnTo);

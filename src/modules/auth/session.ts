@@ -1,4 +1,5 @@
 import type { FastifyRequest } from 'fastify';
+import { AppError } from '../../lib/errors.js';
 
 /** Who is signed in: the platform's user id (bots' `owners` hold these) and a display name. */
 export interface SignedInUser {
@@ -21,6 +22,13 @@ export function currentUser(request: FastifyRequest): SignedInUser | undefined {
   if (!user || typeof user.id !== 'string' || typeof user.name !== 'string' || typeof user.since !== 'number') return undefined;
   if ((user.since + request.server.config.auth.sessionMaxAgeSeconds) * 1000 <= Date.now()) return undefined;
   return { id: user.id, name: user.name };
+}
+
+/** A POST of a page needs a signed-in user (401 page otherwise) before its CSRF token is checked. */
+export function requireUser(request: FastifyRequest): SignedInUser {
+  const user = currentUser(request);
+  if (!user) throw new AppError('unauthorized', 'Sign in first');
+  return user;
 }
 
 /**

@@ -1,5 +1,4 @@
-import { ownBytes } from '../../lib/own-bytes.js';
-import { etagOf, type CachedResponse } from '../../lib/read-cache.js';
+import { EncodedJson } from '../../lib/answers/index.js';
 import { sortKey } from './repository.js';
 import type { ListedBot } from './ranking.js';
 import type { Bot } from './schemas.js';
@@ -10,11 +9,13 @@ const DATA_PREFIX = '{"data":';
 /**
  * A published bot as the catalog holds it: its sort keys, and its single answer `{"data":Bot}`
  * encoded once (UTF-8 bytes, outside the JavaScript heap). Those bytes are the one copy of the
- * bot in the process: the single answer sends them, list pages copy their Bot part, and the
- * followers (search, slugs) are handed the decoded bot when it changes (`botOf`).
+ * bot in the process: the single answer sends them, list pages copy their Bot part (`json`), and
+ * the followers (search, slugs) are handed the decoded bot when it changes (`botOf`).
  */
-export interface CatalogEntry extends ListedBot, CachedResponse {
+export interface CatalogEntry extends ListedBot, EncodedJson {
   readonly changedUs: number;
+  /** The Bot's JSON inside the single answer, for list pages to copy in. */
+  readonly json: EncodedJson;
 }
 
 /**
@@ -95,9 +96,9 @@ export function withCounts(previous: CatalogEntry, counts: Partial<BotCounts>, c
   );
 }
 
-type EntryFields = Pick<CatalogEntry, 'id' | 'nameLower' | 'sortName' | 'votesMonth' | 'votesTotal' | 'serverCount' | 'publishedAt' | 'body'>;
+type EntryFields = Pick<CatalogEntry, 'id' | 'nameLower' | 'sortName' | 'votesMonth' | 'votesTotal' | 'serverCount' | 'publishedAt'> & { body: Buffer };
 
-class Entry implements CatalogEntry {
+class Entry extends EncodedJson implements CatalogEntry {
   readonly id: string;
   readonly nameLower: string;
   readonly sortName: string;
@@ -105,16 +106,13 @@ class Entry implements CatalogEntry {
   readonly votesTotal: number;
   readonly serverCount: number;
   readonly publishedAt: number;
-  readonly body: Buffer;
-  /** The single answer never expires by itself: a change to the bot makes a new entry. */
-  readonly expiresAt = Number.POSITIVE_INFINITY;
-  private tag: string | undefined;
 
   constructor(
     fields: EntryFields,
     readonly changedUs: number,
     readonly seq: number,
   ) {
+    super(fields.body);
     this.id = fields.id;
     this.nameLower = fields.nameLower;
     this.sortName = fields.sortName;
@@ -122,12 +120,11 @@ class Entry implements CatalogEntry {
     this.votesTotal = fields.votesTotal;
     this.serverCount = fields.serverCount;
     this.publishedAt = fields.publishedAt;
-    this.body = fields.body;
   }
 
-  /** Hashed when first asked for: most bots of a large directory are never fetched alone. */
-  get etag(): string {
-    return (this.tag ??= etagOf(this.body));
+  /** The Bot's JSON inside the single answer, for list pages to copy in. */
+  get json(): EncodedJson {
+    return this.part(DATA_PREFIX.length, this.length - 1);
   }
 }
 
@@ -137,23 +134,18 @@ function held(fresh: string, ...candidates: (string | undefined)[]): string {
   return fresh;
 }
 
-/** Bytes of a listed bot's answer around its Bot JSON: the prefix (ASCII, so its length is its bytes) and `}`. */
-const WRAPPING_BYTES = DATA_PREFIX.length + 1;
-
-/** The length in bytes of the Bot's JSON inside a listed bot's answer. */
-export function botJsonLength(bot: ListedBot): number {
-  return bot.body.length - WRAPPING_BYTES;
+/** The bot an entry holds, decoded (a few microseconds: for changes and the few bots a page shows). */
+export function botOf(entry: CatalogEntry): Bot {
+  return JSON.parse(entry.json.toString()) as Bot;
 }
 
 /**
- * Copies the Bot's JSON of a listed bot into `target` at `at` and returns where it ends: a list
- * page is one buffer filled by native copies, with no view object per bot.
+ * The UTF-8 bytes of a text in memory of their own. `Buffer.from` packs texts under 4 KB into
+ * shared 8 KB slabs, and a slab lives while any of its buffers does: an entry kept for long would
+ * keep alive every short-lived buffer made beside it.
  */
-export function copyBotJson(bot: ListedBot, target: Buffer, at: number): number {
-  return at + bot.body.copy(target, at, DATA_PREFIX.length, bot.body.length - 1);
-}
-
-/** The bot an entry holds, decoded (a few microseconds: for changes and the few bots a page shows). */
-export function botOf(entry: CatalogEntry): Bot {
-  return JSON.parse(entry.body.toString('utf8', DATA_PREFIX.length, entry.body.length - 1)) as Bot;
+function ownBytes(text: string): Buffer {
+  const bytes = Buffer.allocUnsafeSlow(Buffer.byteLength(text));
+  bytes.write(text);
+  return bytes;
 }

@@ -2,7 +2,7 @@ import type { Queryable } from '../../db/index.js';
 import { startPeriodic, type Periodic } from '../../lib/background.js';
 import { startOfNextUtcMonth, startOfUtcMonth, utcDay, type Clock } from '../../lib/clock.js';
 import { BotRanking } from './ranking.js';
-import type { BotCounters } from '../../lib/change-feed.js';
+import type { BotCounters } from '../changes/change.js';
 import { botOf, toEntry, withCounts, type CatalogEntry } from './catalog-entry.js';
 import { botRepository, toPublicBot, type BotRow, type BotVersion } from './repository.js';
 import type { Bot } from './schemas.js';
@@ -55,7 +55,7 @@ const WAIT_MS = 1_000;
  * staleness, not a wrong answer for good.
  */
 export class PublishedBots {
-  readonly ranking = new BotRanking();
+  readonly ranking = new BotRanking<CatalogEntry>();
   private entries = new Map<string, CatalogEntry>();
   /** Numbers (`seq`) of bots no longer published, for the next bots to be published. */
   private readonly freeSeqs: number[] = [];
@@ -63,8 +63,9 @@ export class PublishedBots {
   /** Bots announced changed and not read back yet, with the number of their latest announcement. */
   private readonly dirty = new Map<string, number>();
   private refreshing: Promise<void> | undefined;
-  /** Changes announced to this process so far, and how many of them have been read back. */
+  /** Changes announced to this process so far, the latest of them that changed a bot's text, and how many have been read back. */
   private announced = 0;
+  private textAnnounced = 0;
   private applied = 0;
   private readonly waiters: { upTo: number; done: () => void }[] = [];
   /** The bots of the read-back under way, with the announcement each was queued for. */
@@ -75,8 +76,6 @@ export class PublishedBots {
   private monthSpan = { key: '', from: 0, to: 0 };
   private sweeps = 0;
   private sweeper: Periodic | undefined;
-  /** Grows with every change applied: a page built at the same version is still exact. */
-  version = 0;
 
   /** `reads`: the catalog only reads, and only what has committed (Database.reads). */
   constructor(
@@ -107,20 +106,22 @@ export class PublishedBots {
   }
 
   /**
-   * Resolves when the copy is of the current month and, with `changes`, reflects every change
-   * announced to this process before the call (not those announced while it waits: under a
-   * steady stream of votes there is always another); undefined when it already does, so hot
-   * paths take no promise. While the database cannot be read, it waits at most WAIT_MS.
+   * Resolves when the copy is of the current month and reflects the changes announced to this
+   * process before the call (not those announced while it waits: under a steady stream of votes
+   * there is always another): `text`, every change of a bot's text or publication; `all`, every
+   * change, counters included. Undefined when it already does, so hot paths take no promise.
+   * While the database cannot be read, it waits at most WAIT_MS.
    */
-  ready(changes: boolean): Promise<void> | undefined {
+  ready(changes: 'none' | 'text' | 'all'): Promise<void> | undefined {
     if (this.month() !== this.loadedMonth) return this.load();
-    if (!changes || this.applied >= this.announced) return undefined;
-    return this.until(this.announced);
+    const upTo = changes === 'all' ? this.announced : changes === 'text' ? this.textAnnounced : 0;
+    if (this.applied >= upTo) return undefined;
+    return this.until(upTo);
   }
 
   /** The published bot with this id, once the changes to it announced so far have been read back. */
   entry(id: string): CatalogEntry | undefined | Promise<CatalogEntry | undefined> {
-    const month = this.ready(false);
+    const month = this.ready('none');
     const pending = this.pendingFor(id);
     if (!month && pending === undefined) return this.entries.get(id);
     return (async () => {
@@ -151,11 +152,13 @@ export class PublishedBots {
 
   /**
    * A bot changed (this process or another said so). With the counters the write left, they are
-   * applied here and now; otherwise (or when they cannot be) the bot is read again.
+   * applied here and now; otherwise (or when they cannot be) the bot is read again. `text`: the
+   * change may touch its text or publication, which readers of lists wait for (`ready('text')`).
    */
-  changed(id: string, counters?: BotCounters): void {
-    if (counters && this.patch(id, counters)) return;
+  changed(id: string, change: { counters?: BotCounters; text: boolean }): void {
+    if (change.counters && this.patch(id, change.counters)) return;
     this.dirty.set(id, ++this.announced);
+    if (change.text) this.textAnnounced = this.announced;
     this.refreshing ??= this.refresh();
   }
 
@@ -176,7 +179,6 @@ export class PublishedBots {
     const next = withCounts(held, counts, counters.changedUs);
     this.put(held, next);
     for (const follower of this.followers) follower.counted(id, next);
-    this.version++;
     return true;
   }
 
@@ -203,7 +205,7 @@ export class PublishedBots {
       if (full) {
         const versions = await botRepository.publishedVersions(this.reads);
         const seen = new Set(versions.map((v) => v.id));
-        for (const id of this.entries.keys()) if (!seen.has(id)) this.changed(id);
+        for (const id of this.entries.keys()) if (!seen.has(id)) this.changed(id, { text: true });
         this.compare(versions);
       } else {
         this.compare(await botRepository.changedSince(this.reads, this.sweepFrom!));
@@ -217,7 +219,7 @@ export class PublishedBots {
   private compare(versions: readonly BotVersion[]): void {
     for (const { id, published, changed_us: changedUs } of versions) {
       const held = this.entries.get(id);
-      if (published ? !held || held.changedUs < changedUs : held) this.changed(id);
+      if (published ? !held || held.changedUs < changedUs : held) this.changed(id, { text: true });
     }
   }
 
@@ -254,7 +256,6 @@ export class PublishedBots {
     for (const rebuild of rebuilds) rebuild.finish();
     this.loadedMonth = month;
     this.sweepFrom = new Date(now.getTime() - SWEEP_OVERLAP_MS);
-    this.version++;
     this.settle(upTo);
   }
 
@@ -323,7 +324,6 @@ export class PublishedBots {
       const before = botOf(previous);
       for (const follower of this.followers) follower.remove(before);
     }
-    this.version++;
   }
 
   private put(previous: CatalogEntry | undefined, next: CatalogEntry): void {

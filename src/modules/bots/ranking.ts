@@ -16,10 +16,6 @@ export interface ListedBot {
   readonly serverCount: number;
   /** publishedAt in milliseconds, as the API shows it. */
   readonly publishedAt: number;
-  /** `{"data":Bot}` in UTF-8: the single answer, whose Bot part list pages copy (catalog-entry.ts). */
-  body: Buffer;
-  /** The ETag of `body`: a list page's ETag is made of its bots' (list-pages.ts). */
-  etag: string;
 }
 
 /** Ties break on id ascending in every order, so the order is total and pages never overlap. */
@@ -65,8 +61,8 @@ const COMPARE_STEPS = 10;
  * slot's bot. An order whose key did not change (the name and publication orders on a vote) then
  * has nothing to do: no search for the old version, no comparison.
  */
-interface Slot {
-  bot: ListedBot;
+interface Slot<T extends ListedBot> {
+  bot: T;
 }
 
 /**
@@ -74,21 +70,21 @@ interface Slot {
  * slice, so its cost does not depend on the page number or the size of the directory; a change
  * of one bot moves it in the orders whose key changed, in O(log n + block size) each.
  */
-export class BotRanking {
-  private readonly orders = new Map<BotSort, SortedBlocks<Slot>>(
-    SORTS.map((sort) => [sort, new SortedBlocks<Slot>(bySlot(ORDERS[sort]))]),
+export class BotRanking<T extends ListedBot> {
+  private readonly orders = new Map<BotSort, SortedBlocks<Slot<T>>>(
+    SORTS.map((sort) => [sort, new SortedBlocks<Slot<T>>(bySlot(ORDERS[sort]))]),
   );
 
   /** Slots by the bots' `seq`. */
-  private slots: (Slot | undefined)[] = [];
+  private slots: (Slot<T> | undefined)[] = [];
 
-  private readonly names = new NameSearch<ListedBot>();
+  private readonly names = new NameSearch<T>();
 
   get size(): number {
     return this.orders.get('name')!.size;
   }
 
-  reset(bots: readonly ListedBot[]): void {
+  reset(bots: readonly T[]): void {
     this.slots = [];
     const slots = bots.map((bot) => (this.slots[bot.seq] = { bot }));
     for (const order of this.orders.values()) order.reset(slots);
@@ -96,7 +92,7 @@ export class BotRanking {
   }
 
   /** Puts `next` where `previous` (the same bot's last state, with the same `seq`, if listed) was. */
-  replace(previous: ListedBot | undefined, next: ListedBot): void {
+  replace(previous: T | undefined, next: T): void {
     const slot = previous && this.slots[previous.seq];
     if (!slot) {
       const added = (this.slots[next.seq] = { bot: next });
@@ -111,7 +107,7 @@ export class BotRanking {
     this.names.set(next);
   }
 
-  remove(previous: ListedBot): void {
+  remove(previous: T): void {
     const slot = this.slots[previous.seq];
     if (slot) for (const order of this.orders.values()) order.delete(slot);
     this.slots[previous.seq] = undefined;
@@ -122,7 +118,7 @@ export class BotRanking {
    * One page in `sort` order and how many bots there are; with `nameContains` (lower case) only
    * bots whose name contains it (found in NameSearch, then the order walked up to the page).
    */
-  page(sort: BotSort, offset: number, limit: number, nameContains?: string): { bots: ListedBot[]; total: number } {
+  page(sort: BotSort, offset: number, limit: number, nameContains?: string): { bots: T[]; total: number } {
     const order = this.orders.get(sort)!;
     if (!nameContains) return { bots: botsIn(order.slice(offset, limit)), total: order.size };
     const matches = this.names.matching(nameContains);
@@ -137,10 +133,10 @@ export class BotRanking {
   }
 }
 
-function bySlot(compare: (a: ListedBot, b: ListedBot) => number): (a: Slot, b: Slot) => number {
+function bySlot<T extends ListedBot>(compare: (a: ListedBot, b: ListedBot) => number): (a: Slot<T>, b: Slot<T>) => number {
   return (a, b) => compare(a.bot, b.bot);
 }
 
-function botsIn(slots: readonly Slot[]): ListedBot[] {
+function botsIn<T extends ListedBot>(slots: readonly Slot<T>[]): T[] {
   return slots.map((slot) => slot.bot);
 }

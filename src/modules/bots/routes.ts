@@ -1,9 +1,10 @@
-import { JSON_TYPE, replyCached, sendCached } from '../../lib/http.js';
 import { errorResponses, notModified, dataOf } from '../../lib/schemas.js';
 import type { App } from '../../lib/types.js';
 import { BotIdParams, BotList, BotListQuery, Bot } from './schemas.js';
 
 export async function botRoutes(app: App): Promise<void> {
+  const { bots } = app.services;
+
   app.get(
     '/bots',
     {
@@ -15,9 +16,10 @@ export async function botRoutes(app: App): Promise<void> {
         response: { 200: BotList, ...notModified, ...errorResponses('unauthorized', 'validation_failed') },
       },
     },
-    async (request, reply) => {
-      const cached = await app.services.bots.publicListJson(request.query);
-      return sendCached(request, reply, cached, { contentType: JSON_TYPE, cacheControl: 'public, max-age=30' });
+    (request, reply) => {
+      const { page, limit, sort, search } = request.query;
+      const read = bots.catalogRead(`bots:${page}:${limit}:${sort}:${search ?? ''}`);
+      reply.answer({ ...read, cacheControl: 'public, max-age=30' }, () => bots.list(request.query));
     },
   );
 
@@ -32,8 +34,7 @@ export async function botRoutes(app: App): Promise<void> {
         response: { 200: dataOf(Bot), ...notModified, ...errorResponses('unauthorized', 'not_found') },
       },
     },
-    (request, reply) => {
-      replyCached(request, reply, app.services.bots.publicBotJson(request.params.id), { contentType: JSON_TYPE, cacheControl: 'public, max-age=60' });
-    },
+    // The catalog holds every published bot's answer already: nothing to keep.
+    (request, reply) => reply.answer({ cacheControl: 'public, max-age=60' }, () => bots.published(request.params.id)),
   );
 }

@@ -1,54 +1,76 @@
 import type { Database, Queryable } from '../../db/index.js';
-import type { ChangeFeed } from '../../lib/change-feed.js';
-import { startOfUtcMonth, utcDay, type Clock } from '../../lib/clock.js';
+import type { EncodedJson, Read } from '../../lib/answers/index.js';
+import { startOfNextUtcMonth, startOfUtcMonth, utcDay, type Clock } from '../../lib/clock.js';
 import { AppError } from '../../lib/errors.js';
-import type { CachedResponse } from '../../lib/read-cache.js';
-import { isPromise, type MaybePromise } from '../../lib/maybe-promise.js';
+import { offsetOf, paginationOf, type Page } from '../../lib/pagination.js';
+import type { Lang } from '../../lib/langs.js';
+import type { Changes } from '../changes/change.js';
+import { fact } from '../changes/facts.js';
+import { botOf } from './catalog-entry.js';
+import type { SlugIndex } from './slug-index.js';
 import type { CatalogEntry, PublishedBots } from './catalog.js';
-import { staleDeadline, stillServes } from './catalog-answers.js';
-import { ListPages } from './list-pages.js';
 import { botRepository, toBot } from './repository.js';
-import type { AdminBot, BotListQuery, BotPatch, BotPut, BotWrite } from './schemas.js';
+import type { AdminBot, Bot, BotListQuery, BotPatch, BotPut, BotWrite } from './schemas.js';
+
+/** What an answer made from the catalog shows and lags behind (one copy for every answer kept). */
+const CATALOG_FACTS: readonly string[] = [fact.catalogText];
+
+export type CatalogRead = Omit<Read<unknown>, 'cacheControl'> & { facts: readonly string[] };
 
 export class BotService {
-  private readonly pages: ListPages;
+  private readonly lagging: Read<unknown>['lagging'];
 
   constructor(
     private readonly db: Database,
     private readonly clock: Clock,
     private readonly catalog: PublishedBots,
-    private readonly feed: ChangeFeed,
-    /** LIST_MAX_STALE_MS: how old a list page may be while bots keep changing. */
+    private readonly slugs: SlugIndex,
+    private readonly feed: Changes,
+    /** LIST_MAX_STALE_MS: with 0, a list waits for every change this process announced, counters too. */
     private readonly listMaxStaleMs: number,
   ) {
-    this.pages = new ListPages(catalog.ranking);
-  }
-
-  /** `{data: Bot}` of a published bot, from the catalog in memory (a promise only while it catches up). */
-  publicBotJson(id: string): MaybePromise<CachedResponse> {
-    const entry = this.catalog.entry(id);
-    return isPromise(entry) ? entry.then((found) => this.single(found)) : this.single(entry);
-  }
-
-  /** The entry is the answer: its `{data: Bot}` bytes and their ETag (catalog-entry.ts). */
-  private single(entry: CatalogEntry | undefined): CachedResponse {
-    if (!entry) throw AppError.notFound();
-    return entry;
+    this.lagging = { facts: [fact.catalogCounts], ms: listMaxStaleMs };
   }
 
   /**
-   * `{data: [Bot], pagination}` from the catalog's orders. A page is reused while nothing changed,
-   * or while it is younger than LIST_MAX_STALE_MS (under a stream of votes every page would
-   * otherwise be rebuilt for every request); with 0 it waits for this process's own writes.
+   * A published bot: its answer `{data: Bot}` as the catalog holds it, encoded (a promise only
+   * while a change to it is read back); 404 for any other id.
    */
-  async publicListJson(query: BotListQuery): Promise<CachedResponse> {
-    const waiting = this.catalog.ready(this.listMaxStaleMs === 0);
-    if (waiting) await waiting;
+  published(id: string): CatalogEntry | Promise<CatalogEntry> {
+    const entry = this.catalog.entry(id);
+    return entry instanceof Promise ? entry.then(found) : found(entry);
+  }
+
+  /**
+   * How an answer made from the catalog (a list page, a search) is kept: it shows every bot's text
+   * as it is now, and its counters as they were at most LIST_MAX_STALE_MS ago; and never into the
+   * next UTC month, where votesMonth starts again.
+   */
+  catalogRead(key: string): CatalogRead {
     const now = this.clock.now();
-    const { version } = this.catalog;
-    const hit = this.pages.get(query);
-    if (hit && stillServes(hit, version, now.getTime())) return hit;
-    return this.pages.build(query, version, staleDeadline(now, this.listMaxStaleMs));
+    return { key, facts: CATALOG_FACTS, lagging: this.lagging, ttlMs: startOfNextUtcMonth(now).getTime() - now.getTime() };
+  }
+
+  /** The published bot with this slug in `lang` (a bot just published or renamed is found once its change is read back); 404 otherwise. */
+  async bySlug(lang: Lang, slug: string): Promise<Bot> {
+    const waiting = this.catalog.ready('all');
+    if (waiting) await waiting;
+    const id = this.slugs.find(lang, slug);
+    const entry = id === undefined ? undefined : await this.catalog.entry(id);
+    if (!entry) throw AppError.notFound('No published bot with that name');
+    return botOf(entry);
+  }
+
+  /**
+   * A page of published bots from the catalog's orders, the bots as the catalog holds them. Every
+   * change of a bot's text announced to this process is in it; counters may lag (LIST_MAX_STALE_MS).
+   */
+  async list(query: BotListQuery): Promise<Page<EncodedJson>> {
+    const waiting = this.catalog.ready(this.listMaxStaleMs === 0 ? 'all' : 'text');
+    if (waiting) await waiting;
+    const needle = query.search ? query.search.toLowerCase() : undefined;
+    const { bots, total } = this.catalog.ranking.page(query.sort, offsetOf(query), query.limit, needle);
+    return { data: bots.map((bot) => bot.json), pagination: paginationOf(total, query) };
   }
 
   async adminGet(id: string): Promise<AdminBot> {
@@ -129,4 +151,9 @@ export class BotService {
       platformShardCount: row.platform_shard_count,
     };
   }
+}
+
+function found(entry: CatalogEntry | undefined): CatalogEntry {
+  if (!entry) throw AppError.notFound();
+  return entry;
 }

@@ -1,8 +1,8 @@
 import type { ApiKey, CreatedKey } from '../keys/schemas.js';
 import { SCOPES } from '../keys/schemas.js';
-import { html, type Html } from '../site/html.js';
-import type { Texts } from '../site/i18n/index.js';
-import { time } from '../site/layout.js';
+import { html, type Html } from '../../html/html.js';
+import type { Texts } from '../../html/i18n/index.js';
+import { time } from '../../html/layout.js';
 import type { TierRequest } from '../tiers/schemas.js';
 import { fieldError, shownOnce } from './views.js';
 

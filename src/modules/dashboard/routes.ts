@@ -3,13 +3,12 @@ import { Type } from 'typebox';
 import { AppError } from '../../lib/errors.js';
 import { Uuid } from '../../lib/schemas.js';
 import type { App } from '../../lib/types.js';
-import { currentUser } from '../auth/session.js';
+import { currentUser, requireUser } from '../auth/session.js';
 import { AdminBotIdParams, type AdminBot } from '../bots/schemas.js';
 import type { CreatedKey } from '../keys/schemas.js';
-import { otherLangUrl, sendPage } from '../site/frame.js';
-import { html } from '../site/html.js';
-import { pickLang, TEXTS, type Lang } from '../site/i18n/index.js';
-import { requireUser } from '../site/routes.js';
+import { otherLangUrl, sendPage } from '../../html/page.js';
+import { html } from '../../html/html.js';
+import { pickLang, TEXTS, type Lang } from '../../html/i18n/index.js';
 import { generateWebhookSecret } from '../webhooks/signature.js';
 import { ownedBot, redirectToSignIn } from './access.js';
 import { keyForm, tierForm, urlForm, type FieldErrors, type Form } from './forms.js';
@@ -52,7 +51,7 @@ export async function dashboardRoutes(app: App): Promise<void> {
     const lang = langOf(request);
     const t = TEXTS[lang];
     const [votes, keys, requests, webhook, deliveries, notice] = await Promise.all([
-      bot.published ? orNothing(services.owner.votes(bot.id, 10, undefined)) : undefined,
+      bot.published ? orNothing(services.votes.recent(bot.id, 10, undefined)) : undefined,
       services.keys.list(bot.id),
       services.tiers.recentForBot(bot.id),
       orNothing(services.webhooks.get(bot.id)),
@@ -63,6 +62,7 @@ export async function dashboardRoutes(app: App): Promise<void> {
     const done = (request.query as { done?: string }).done;
     return sendPage(request, reply, {
       lang,
+      user: currentUser(request),
       status: outcome.status,
       title: bot.name,
       alternate: otherLangUrl(request, lang),
@@ -83,7 +83,7 @@ ${webhookView(t, bot.id, { webhook, deliveries: deliveries?.data ?? [], notice, 
     if (!user) throw new AppError('unauthorized', 'Sign in first');
     const lang = langOf(request);
     const bots = await services.botAdmin.list({ owner: user.id, page: 1, limit: MAX_BOTS });
-    return sendPage(request, reply, { lang, title: TEXTS[lang].dash.title, alternate: otherLangUrl(request, lang), main: botListView(TEXTS[lang], user.id, bots.data) });
+    return sendPage(request, reply, { lang, user, title: TEXTS[lang].dash.title, alternate: otherLangUrl(request, lang), main: botListView(TEXTS[lang], user.id, bots.data) });
   });
 
   app.get('/dashboard/bots/:id', { schema: { hide: true, params: AdminBotIdParams, querystring: LangQuery } }, async (request, reply) => {

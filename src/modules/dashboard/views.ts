@@ -1,8 +1,8 @@
 import type { AdminBot } from '../bots/schemas.js';
-import type { VoteEntry } from '../owner/schemas.js';
-import { html, type Html } from '../site/html.js';
-import type { Texts } from '../site/i18n/index.js';
-import { count, time } from '../site/layout.js';
+import type { VoteEntry } from '../votes/schemas.js';
+import { html, type Html } from '../../html/html.js';
+import type { Texts } from '../../html/i18n/index.js';
+import { count, time } from '../../html/layout.js';
 
 /** `/dashboard`: the bots that list the signed-in user among their owners. */
 export function botListView(t: Texts, userId: string, bots: AdminBot[]): Html {

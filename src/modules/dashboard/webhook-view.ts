@@ -1,6 +1,6 @@
-import { html, type Html } from '../site/html.js';
-import type { Texts } from '../site/i18n/index.js';
-import { time } from '../site/layout.js';
+import { html, type Html } from '../../html/html.js';
+import type { Texts } from '../../html/i18n/index.js';
+import { time } from '../../html/layout.js';
 import type { Delivery, Notification, Webhook } from '../webhooks/schemas.js';
 import { fieldError, shownOnce } from './views.js';
 

@@ -1,9 +1,9 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { prefers } from '../../lib/accept.js';
 import { AppError } from '../../lib/errors.js';
-import { JSON_TYPE, replyCached, sendCached } from '../../lib/http.js';
 import { errorResponses, notModified } from '../../lib/schemas.js';
 import type { App } from '../../lib/types.js';
+import { fact } from '../changes/facts.js';
 import { toEnvelope } from '../../plugins/errors.js';
 import { errorPage } from './error-page.js';
 import { parseBadgeColour } from './render/colour.js';
@@ -37,8 +37,14 @@ type EmbedKind = 'badge' | 'widget' | 'chart' | 'card' | 'shields';
 const SVG = 'image/svg+xml; charset=utf-8';
 const HTML = 'text/html; charset=utf-8';
 
+/** What every embed but the chart shows of a bot: it is dropped when any of these changes. */
+function shownFacts(id: string): string[] {
+  return [fact.bot(id), fact.votes(id), fact.stats(id), fact.reviews(id)];
+}
+
 /** `/api/badge|widget|chart|card/…`: images, an iframe card and shields.io JSON, versionless (spec §9). */
 export async function embedRoutes(app: App): Promise<void> {
+  const { embeds } = app.services;
   app.setErrorHandler(embedErrorHandler);
   // Embeds live on other sites: pages that isolate themselves (COEP require-corp) may still load
   // them, scripts may fetch them, and no browser second-guesses their type.
@@ -63,9 +69,18 @@ export async function embedRoutes(app: App): Promise<void> {
       },
     },
     (request, reply) => {
-      const { variant, theme, compact } = request.query;
-      const cached = app.services.embeds.badge(request.params.id, variant, theme, compact === '1' || compact === 'true', badgeExtras(request.query));
-      replyCached(request, reply, cached, { contentType: SVG, cacheControl: 'public, max-age=300' });
+      const { id } = request.params;
+      const { variant, theme } = request.query;
+      const compact = request.query.compact === '1' || request.query.compact === 'true';
+      const extras = badgeExtras(request.query);
+      // The label goes last and JSON-quoted: it is the only part that may contain ':'.
+      const extraKey = extras
+        ? `:${extras.style ?? 'flat'}:${extras.color ?? ''}:${extras.labelColor ?? ''}:${extras.logo ? 1 : 0}:${JSON.stringify(extras.label ?? null)}`
+        : '';
+      reply.answer(
+        { key: `badge:${id}:${variant}:${theme ?? ''}:${compact}${extraKey}`, facts: shownFacts(id), ttlMs: embeds.ttlMs('badge'), type: SVG, cacheControl: 'public, max-age=300' },
+        () => embeds.badge(id, variant, theme, compact, extras),
+      );
     },
   );
 
@@ -82,9 +97,13 @@ export async function embedRoutes(app: App): Promise<void> {
         response: { 200: ShieldsResponse, ...notModified, ...errorResponses('not_found', 'validation_failed') },
       },
     },
-    async (request, reply) => {
-      const cached = await app.services.embeds.shields(request.params.id, request.query.variant);
-      return sendCached(request, reply, cached, { contentType: JSON_TYPE, cacheControl: 'public, max-age=300' });
+    (request, reply) => {
+      const { id } = request.params;
+      const { variant } = request.query;
+      reply.answer(
+        { key: `shields:${id}:${variant}`, facts: shownFacts(id), ttlMs: embeds.ttlMs('shields'), cacheControl: 'public, max-age=300' },
+        () => embeds.shields(id, variant),
+      );
     },
   );
 
@@ -101,10 +120,14 @@ export async function embedRoutes(app: App): Promise<void> {
         response: { 200: CardResponse, ...notModified, ...embedErrorResponses('image', 'not_found', 'validation_failed') },
       },
     },
-    async (request, reply) => {
-      const { theme, lang } = request.query;
-      const cached = await app.services.embeds.card(request.params.id, theme === 'auto' ? undefined : theme, lang);
-      return sendCached(request, reply, cached, { contentType: SVG, cacheControl: 'public, max-age=60' });
+    (request, reply) => {
+      const { id } = request.params;
+      const { lang } = request.query;
+      const theme = request.query.theme === 'auto' ? undefined : request.query.theme;
+      reply.answer(
+        { key: `card:${id}:${theme ?? ''}:${lang}`, facts: shownFacts(id), ttlMs: embeds.ttlMs('card'), type: SVG, cacheControl: 'public, max-age=60' },
+        () => embeds.card(id, theme, lang),
+      );
     },
   );
 
@@ -121,11 +144,14 @@ export async function embedRoutes(app: App): Promise<void> {
         response: { 200: HtmlResponse, ...notModified, ...embedErrorResponses('page', 'not_found', 'validation_failed') },
       },
     },
-    async (request, reply) => {
+    (request, reply) => {
+      const { id } = request.params;
       const { theme, lang } = request.query;
-      const cached = await app.services.embeds.widget(request.params.id, theme, lang);
       reply.header('content-security-policy', WIDGET_CONTENT_SECURITY_POLICY);
-      return sendCached(request, reply, cached, { contentType: HTML, cacheControl: 'public, max-age=60' });
+      reply.answer(
+        { key: `widget:${id}:${theme ?? ''}:${lang}`, facts: shownFacts(id), ttlMs: embeds.ttlMs('widget'), type: HTML, cacheControl: 'public, max-age=60' },
+        () => embeds.widget(id, theme, lang),
+      );
     },
   );
 
@@ -142,7 +168,8 @@ export async function embedRoutes(app: App): Promise<void> {
         response: { 200: ChartResponse, ...notModified, ...embedErrorResponses('image', 'not_found', 'validation_failed') },
       },
     },
-    async (request, reply) => {
+    (request, reply) => {
+      const { id } = request.params;
       const { range, theme, scale, width, height, dpr } = request.query;
       const format =
         request.query.format ?? (prefers(request.headers.accept, 'image/png', ['image/svg+xml']) ? 'png' : 'svg');
@@ -152,12 +179,17 @@ export async function embedRoutes(app: App): Promise<void> {
       }
       // An SVG has no pixel density: dpr does not make another SVG (nor another cache entry).
       const look = { scale, width, height, dpr: format === 'png' ? (dpr as 1 | 2) : (1 as const) };
-      const cached = await app.services.embeds.chart(request.params.id, range as 7 | 30 | 90 | 365, theme, format, look);
       reply.header('vary', 'accept');
-      return sendCached(request, reply, cached, {
-        contentType: format === 'png' ? 'image/png' : SVG,
-        cacheControl: 'public, max-age=300',
-      });
+      reply.answer(
+        {
+          key: `chart:${id}:${range}:${theme}:${format}:${scale}:${width}x${height}@${look.dpr}`,
+          facts: [fact.bot(id), fact.stats(id), fact.history],
+          ttlMs: embeds.ttlMs('chart'),
+          type: format === 'png' ? 'image/png' : SVG,
+          cacheControl: 'public, max-age=300',
+        },
+        () => embeds.chart(id, range as 7 | 30 | 90 | 365, theme, format, look),
+      );
     },
   );
 }

@@ -1,8 +1,7 @@
-import type { MaybePromise } from '../../lib/maybe-promise.js';
 import type { Queryable } from '../../db/index.js';
+import { startOfNextUtcMonth, startOfUtcMonth, utcDay, type Clock } from '../../lib/clock.js';
 import { AppError } from '../../lib/errors.js';
 import { isSnowflakeId } from '../../lib/schemas.js';
-import type { CachedResponse, ReadCache } from '../../lib/read-cache.js';
 import { botRepository, toBot } from '../bots/repository.js';
 import type { HistoryService } from '../history/service.js';
 import {
@@ -20,15 +19,11 @@ import {
   type Theme,
 } from './render/index.js';
 
-/** The spec's "cached for five minutes"; a change to the bot drops the entry sooner. */
-const BADGE_TTL_MS = 300_000;
-/** The widget shows live data: never older than a minute. The card shows the same. */
-const WIDGET_TTL_MS = 60_000;
-/** An ID no bot can have is an unknown bot: 404 without a query (a NUL in `/api/badge/%00` made a 500). */
-function assertPossibleId(id: string): void {
-  if (!isSnowflakeId(id)) throw AppError.notFound();
-}
-
+/**
+ * How long each embed may be kept: the badge the spec's five minutes, the widget and card (live
+ * data) a minute. A change to the bot drops them sooner.
+ */
+const TTL_MS = { badge: 300_000, shields: 300_000, widget: 60_000, card: 60_000, chart: 30_000 } as const;
 /**
  * The badge options beyond variant, theme and compact, already validated (colours as `#rrggbb`).
  * Absent when a request uses none of them, so today's badges keep their cache keys and bytes.
@@ -49,99 +44,54 @@ export interface ChartLook {
   dpr: 1 | 2;
 }
 
+/** Renders each embed of a published bot; the routes keep what it renders (reply.answer). */
 export class EmbedService {
   /** `reads`: embeds only read (Database.reads). */
   constructor(
     private readonly reads: Queryable,
-    private readonly cache: ReadCache,
+    private readonly clock: Clock,
     private readonly history: HistoryService,
     private readonly siteUrl: string,
   ) {}
 
-  /** Without a promise when the badge is cached (see `replyCached`). */
-  badge(
-    id: string,
-    variant: BadgeVariant,
-    theme: Theme | undefined,
-    compact: boolean,
-    extras?: BadgeExtras,
-  ): MaybePromise<CachedResponse> {
-    assertPossibleId(id);
-    // The label goes last and JSON-quoted: it is the only part that may contain ':'.
-    const extraKey = extras
-      ? `:${extras.style ?? 'flat'}:${extras.color ?? ''}:${extras.labelColor ?? ''}:${extras.logo ? 1 : 0}:${JSON.stringify(extras.label ?? null)}`
-      : '';
-    return this.cache.get(
-      `badge:${id}:${variant}:${theme ?? ''}:${compact}${extraKey}`,
-      id,
-      async (month) => {
-        const bot = await this.bot(id, month);
-        return renderBadge(bot, { variant, theme, compact, ...extras });
-      },
-      BADGE_TTL_MS,
-    );
+  /** How long an embed of this kind may be kept: never into the next UTC month, where votesMonth starts again. */
+  ttlMs(kind: keyof typeof TTL_MS): number {
+    const now = this.clock.now();
+    return Math.min(TTL_MS[kind], startOfNextUtcMonth(now).getTime() - now.getTime());
   }
 
-  /** The badge's figures as shields.io endpoint JSON, cached like the badge. */
-  async shields(id: string, variant: BadgeVariant): Promise<CachedResponse> {
-    assertPossibleId(id);
-    return this.cache.fetch(
-      `shields:${id}:${variant}`,
-      id,
-      async (month) => {
-        const bot = await this.bot(id, month);
-        return JSON.stringify(shieldsEndpoint(bot, variant));
-      },
-      BADGE_TTL_MS,
-    );
+  async badge(id: string, variant: BadgeVariant, theme: Theme | undefined, compact: boolean, extras?: BadgeExtras): Promise<string> {
+    return renderBadge(await this.bot(id), { variant, theme, compact, ...extras });
   }
 
-  async widget(id: string, theme: Theme | undefined, lang: Lang): Promise<CachedResponse> {
-    assertPossibleId(id);
-    return this.cache.fetch(
-      `widget:${id}:${theme ?? ''}:${lang}`,
-      id,
-      async (month) => {
-        const bot = await this.bot(id, month);
-        const voteUrl = `${this.siteUrl}/${lang}/bots/${encodeURIComponent(bot.slugs[lang])}`;
-        return renderWidget(bot, { theme, lang, voteUrl });
-      },
-      WIDGET_TTL_MS,
-    );
+  /** The badge's figures as shields.io endpoint JSON. */
+  async shields(id: string, variant: BadgeVariant): Promise<ReturnType<typeof shieldsEndpoint>> {
+    return shieldsEndpoint(await this.bot(id), variant);
   }
 
-  /** The widget's data as an SVG image; live like the widget. */
-  async card(id: string, theme: Theme | undefined, lang: Lang): Promise<CachedResponse> {
-    assertPossibleId(id);
-    return this.cache.fetch(
-      `card:${id}:${theme ?? ''}:${lang}`,
-      id,
-      async (month) => {
-        const bot = await this.bot(id, month);
-        return renderCard(bot, { theme, lang });
-      },
-      WIDGET_TTL_MS,
-    );
+  async widget(id: string, theme: Theme | undefined, lang: Lang): Promise<string> {
+    const bot = await this.bot(id);
+    const voteUrl = `${this.siteUrl}/${lang}/bots/${encodeURIComponent(bot.slugs[lang])}`;
+    return renderWidget(bot, { theme, lang, voteUrl });
+  }
+
+  /** The widget's data as an SVG image. */
+  async card(id: string, theme: Theme | undefined, lang: Lang): Promise<string> {
+    return renderCard(await this.bot(id), { theme, lang });
   }
 
   /** The same series as the history endpoint (so the same source as serverCount), drawn. */
-  async chart(id: string, range: ChartSeries['rangeDays'], theme: 'auto' | Theme, format: 'svg' | 'png', look: ChartLook) {
-    assertPossibleId(id);
+  async chart(id: string, range: ChartSeries['rangeDays'], theme: 'auto' | Theme, format: 'svg' | 'png', look: ChartLook): Promise<string | Buffer> {
     const { scale, width, height, dpr } = look;
-    const key = `chart:${id}:${range}:${theme}:${format}:${scale}:${width}x${height}@${dpr}`;
-    return this.cache.fetch(key, id, async (month) => {
-      const [bot, history] = await Promise.all([this.bot(id, month), this.history.history(id, range)]);
-      if (!history) throw AppError.notFound();
-      const series: ChartSeries = { botName: bot.name, source: history.source, points: history.data, rangeDays: range };
-      return format === 'png'
-        ? renderChartPng(series, { theme, scale, width, height, dpr })
-        : renderChartSvg(series, { theme, scale, width, height });
-    });
+    const [bot, history] = await Promise.all([this.bot(id), this.history.history(id, range)]);
+    const series: ChartSeries = { botName: bot.name, source: history.source, points: history.data, rangeDays: range };
+    return format === 'png' ? renderChartPng(series, { theme, scale, width, height, dpr }) : renderChartSvg(series, { theme, scale, width, height });
   }
 
-  /** The published bot, or 404. */
-  private async bot(id: string, month: string): Promise<EmbedBot> {
-    const row = await botRepository.findById(this.reads, id, month, true);
+  /** The published bot, or 404 (an ID no bot can have without a query: a NUL in `/api/badge/%00` made a 500). */
+  private async bot(id: string): Promise<EmbedBot> {
+    if (!isSnowflakeId(id)) throw AppError.notFound();
+    const row = await botRepository.findById(this.reads, id, utcDay(startOfUtcMonth(this.clock.now())), true);
     if (!row) throw AppError.notFound();
     return toBot(row);
   }

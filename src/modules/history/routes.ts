@@ -1,7 +1,7 @@
-import { JSON_TYPE, sendCached } from '../../lib/http.js';
 import { errorResponses, notModified } from '../../lib/schemas.js';
 import type { App } from '../../lib/types.js';
 import { BotIdParams } from '../bots/schemas.js';
+import { fact } from '../changes/facts.js';
 import { HistoryQuery, HistoryResponse } from './schemas.js';
 
 export async function historyRoutes(app: App): Promise<void> {
@@ -17,9 +17,14 @@ export async function historyRoutes(app: App): Promise<void> {
         response: { 200: HistoryResponse, ...notModified, ...errorResponses('unauthorized', 'not_found', 'validation_failed') },
       },
     },
-    async (request, reply) => {
-      const cached = await app.services.history.publicJson(request.params.id, request.query.days);
-      return sendCached(request, reply, cached, { contentType: JSON_TYPE, cacheControl: 'public, max-age=300' });
+    (request, reply) => {
+      const { id } = request.params;
+      const { days } = request.query;
+      // Today's point is the live count (stats); the collection adds a day to every series (history).
+      reply.answer(
+        { key: `history:${id}:${days}`, facts: [fact.bot(id), fact.stats(id), fact.history], cacheControl: 'public, max-age=300' },
+        () => app.services.history.history(id, days),
+      );
     },
   );
 }

@@ -1,47 +1,23 @@
 import type { Database } from '../../db/index.js';
-import type { ChangeFeed } from '../../lib/change-feed.js';
 import { addDays, consecutiveDays, daysBetween, utcDay, type Clock } from '../../lib/clock.js';
 import { AppError } from '../../lib/errors.js';
-import { ReadCache, type CachedResponse } from '../../lib/read-cache.js';
+import type { Changes } from '../changes/change.js';
 import { historyRepository, type HistoryFacts } from './repository.js';
 import type { HistoryPoint, HistoryResponse } from './schemas.js';
 
 export class HistoryService {
-  /** History answers by bot: dropped when the bot's count or the collected days change, not on votes. */
-  private readonly cache: ReadCache;
-
   constructor(
     private readonly db: Database,
     private readonly clock: Clock,
-    private readonly feed: ChangeFeed,
-  ) {
-    this.cache = new ReadCache(clock);
-  }
+    private readonly feed: Changes,
+  ) {}
 
-  /** The bot's count or publication changed: its series (today's point, `source`) may differ. */
-  forget(botId: string): void {
-    this.cache.invalidate(botId);
-  }
-
-  /** A collection ran: every series grew a day. */
-  forgetAll(): void {
-    this.cache.clear();
-  }
-
-  /** The history response as JSON text, cached per bot and `days` value. */
-  async publicJson(botId: string, days: number): Promise<CachedResponse> {
-    return this.cache.fetch(`history:${botId}:${days}`, botId, async () => {
-      const response = await this.history(botId, days);
-      if (!response) throw AppError.notFound();
-      return JSON.stringify(response);
-    });
-  }
-
-  async history(botId: string, days: number): Promise<HistoryResponse | undefined> {
+  /** The daily server count of a published bot over the last `days` days (today's point is live); 404 otherwise. */
+  async history(botId: string, days: number): Promise<HistoryResponse> {
     const today = utcDay(this.clock.now());
     const firstDay = addDays(today, -(days - 1));
     const facts = await historyRepository.facts(this.db.reads, botId, firstDay, today);
-    if (!facts) return undefined;
+    if (!facts) throw AppError.notFound();
     return { data: series(facts, firstDay, today), days, source: facts.source };
   }
 

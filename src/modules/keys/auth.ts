@@ -77,6 +77,10 @@ function lookup(keys: KeyService, request: FastifyRequest): MaybePromise<Authent
   return key;
 }
 
+/** How an owner endpoint's OpenAPI operation says it wants an API key, and the errors a key check answers. */
+export const KEY_SECURITY = [{ apiKey: [] }];
+export const KEY_ERRORS = ['unauthorized', 'forbidden', 'not_found', 'validation_failed'] as const;
+
 /** onRequest hook for owner endpoints: a live key of this bot (`:id`) holding `scope`. */
 export function requireScope(keys: KeyService, scope: Scope) {
   const check = (request: FastifyRequest, key: AuthenticatedKey | undefined): AppError | undefined => {

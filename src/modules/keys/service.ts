@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Database, Queryable } from '../../db/index.js';
 import { startPeriodic, type Periodic } from '../../lib/background.js';
-import type { ChangeFeed } from '../../lib/change-feed.js';
+import type { Changes } from '../changes/change.js';
 import type { Clock } from '../../lib/clock.js';
 import { keepLatest } from '../../lib/keep-latest.js';
 import { AppError } from '../../lib/errors.js';
@@ -46,7 +46,7 @@ export class KeyService {
   constructor(
     private readonly db: Database,
     private readonly clock: Clock,
-    private readonly feed: ChangeFeed,
+    private readonly feed: Changes,
   ) {}
 
   /** Keys changed (here or in another process): no cached lookup may outlive that. */

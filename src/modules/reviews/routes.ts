@@ -1,7 +1,7 @@
-import { JSON_TYPE, sendCached } from '../../lib/http.js';
 import { errorResponses, notModified } from '../../lib/schemas.js';
 import type { App } from '../../lib/types.js';
 import { BotIdParams } from '../bots/schemas.js';
+import { fact } from '../changes/facts.js';
 import { ReviewList, ReviewListQuery } from './schemas.js';
 
 export async function reviewRoutes(app: App): Promise<void> {
@@ -17,9 +17,13 @@ export async function reviewRoutes(app: App): Promise<void> {
         response: { 200: ReviewList, ...notModified, ...errorResponses('unauthorized', 'not_found', 'validation_failed') },
       },
     },
-    async (request, reply) => {
-      const cached = await app.services.reviews.publicListJson(request.params.id, request.query);
-      return sendCached(request, reply, cached, { contentType: JSON_TYPE, cacheControl: 'public, max-age=60' });
+    (request, reply) => {
+      const { id } = request.params;
+      const { page, limit } = request.query;
+      reply.answer(
+        { key: `reviews:${id}:${page}:${limit}`, facts: [fact.bot(id), fact.reviews(id)], cacheControl: 'public, max-age=60' },
+        () => app.services.reviews.page(id, request.query),
+      );
     },
   );
 }

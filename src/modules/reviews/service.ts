@@ -1,47 +1,40 @@
 import { randomUUID } from 'node:crypto';
 import type { Database, Queryable } from '../../db/index.js';
-import type { ChangeFeed } from '../../lib/change-feed.js';
 import type { Clock } from '../../lib/clock.js';
 import { AppError } from '../../lib/errors.js';
-import { offsetOf, page } from '../../lib/pagination.js';
-import { ReadCache, type CachedResponse } from '../../lib/read-cache.js';
+import { offsetOf, page, type Page } from '../../lib/pagination.js';
 import { botRepository } from '../bots/repository.js';
+import type { Changes } from '../changes/change.js';
 import { recordEvent } from '../webhooks/outbox.js';
 import { ReviewAnchors } from './anchors.js';
 import { reviewRepository } from './repository.js';
 import type { AdminReview, Review, ReviewCreate, ReviewListQuery, ReviewPatch } from './schemas.js';
 
 export class ReviewService {
-  /** Review pages by bot: a change to a bot's reviews drops its pages in every process. */
-  private readonly pages: ReadCache;
   private readonly anchors: ReviewAnchors;
 
   constructor(
     private readonly db: Database,
     private readonly clock: Clock,
-    private readonly feed: ChangeFeed,
+    private readonly feed: Changes,
   ) {
-    this.pages = new ReadCache(clock);
     this.anchors = new ReviewAnchors(db.reads, clock);
   }
 
-  /** The bot's reviews (or the bot itself) changed. */
+  /** The bot's reviews (or the bot itself) changed: its page anchors no longer hold. */
   forget(botId: string): void {
-    this.pages.invalidate(botId);
     this.anchors.forget(botId);
   }
 
   /**
-   * `{data: [Review], pagination}` as JSON text: most helpful first, then newest. The total is the
-   * count kept on the bot; a deep page is an index seek from the nearest anchor, so page 800 of
-   * a bot with 20,000 reviews costs what page 1 costs.
+   * A page of a published bot's published reviews: most helpful first, then newest. The total is
+   * the count kept on the bot; a deep page is an index seek from the nearest anchor, so page 800
+   * of a bot with 20,000 reviews costs what page 1 costs.
    */
-  async publicListJson(botId: string, query: ReviewListQuery): Promise<CachedResponse> {
-    return this.pages.fetch(`reviews:${botId}:${query.page}:${query.limit}`, botId, async () => {
-      const found = await this.anchors.page(botId, offsetOf(query), query.limit);
-      if (!found) throw AppError.notFound();
-      return JSON.stringify(page(found.reviews.map(toPublic), found.total, query));
-    });
+  async page(botId: string, query: ReviewListQuery): Promise<Page<Review>> {
+    const found = await this.anchors.page(botId, offsetOf(query), query.limit);
+    if (!found) throw AppError.notFound();
+    return page(found.reviews.map(toPublic), found.total, query);
   }
 
   async create(botId: string, input: ReviewCreate): Promise<AdminReview> {

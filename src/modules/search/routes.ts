@@ -1,6 +1,6 @@
-import { JSON_TYPE, sendCached } from '../../lib/http.js';
 import { errorResponses, notModified } from '../../lib/schemas.js';
 import type { App } from '../../lib/types.js';
+import { fact } from '../changes/facts.js';
 import { SearchQuery, SearchResponse } from './schemas.js';
 
 export async function searchRoutes(app: App): Promise<void> {
@@ -20,10 +20,14 @@ export async function searchRoutes(app: App): Promise<void> {
         response: { 200: SearchResponse, ...notModified, ...errorResponses('unauthorized', 'validation_failed') },
       },
     },
-    async (request, reply) => {
+    (request, reply) => {
       const { q, lang, limit } = request.query;
-      const answer = await app.services.search.searchJson(q, lang, limit);
-      return sendCached(request, reply, answer, { contentType: JSON_TYPE, cacheControl: 'no-cache' });
+      // As a list page (its popularity may lag as much), and the operator's synonyms at once.
+      const read = app.services.bots.catalogRead(`search:${lang}:${limit}:${q}`);
+      reply.answer(
+        { ...read, facts: [...read.facts, fact.synonyms], cacheControl: 'no-cache' },
+        () => app.services.search.search(q, lang, limit),
+      );
     },
   );
 }

@@ -33,6 +33,7 @@ export const SearchResponse = named('SearchResponse', Type.Object({
   total: Type.Integer({ description: 'Number of matching published bots' }),
   processingTimeMs: Type.Integer({ description: "The engine's own time for this query" }),
 }));
+export type SearchResponse = Static<typeof SearchResponse>;
 
 const Word = Type.String({ minLength: 1, maxLength: 100, pattern: '\\S' });
 

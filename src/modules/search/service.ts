@@ -1,16 +1,13 @@
 import type { Database } from '../../db/index.js';
-import type { ChangeFeed } from '../../lib/change-feed.js';
 import type { Clock } from '../../lib/clock.js';
-import type { CachedResponse } from '../../lib/read-cache.js';
 import type { CatalogFollower, PublishedBots, Rebuild } from '../bots/catalog.js';
-import { staleDeadline } from '../bots/catalog-answers.js';
 import { botOf } from '../bots/catalog-entry.js';
 import type { Bot } from '../bots/schemas.js';
-import { SearchAnswers } from './answers.js';
+import type { Changes } from '../changes/change.js';
 import { toDoc } from './document.js';
 import { SearchIndex, type Lang } from './engine/index.js';
 import { searchRepository } from './repository.js';
-import type { SearchHit, SynonymsBody } from './schemas.js';
+import type { SearchHit, SearchResponse, SynonymsBody } from './schemas.js';
 
 /**
  * The process's search index. It follows the catalog of published bots (which loads them and
@@ -20,14 +17,13 @@ export class SearchService implements CatalogFollower {
   private index = new SearchIndex();
   private operatorSynonyms: SynonymsBody = { oneWay: [], multiWay: [] };
   private loaded = false;
-  private readonly answers = new SearchAnswers();
 
   constructor(
     private readonly db: Database,
     private readonly clock: Clock,
-    private readonly feed: ChangeFeed,
+    private readonly feed: Changes,
     private readonly catalog: PublishedBots,
-    /** LIST_MAX_STALE_MS: how old an answer may be while bots keep changing (0: never reused after a change). */
+    /** LIST_MAX_STALE_MS: with 0, a search waits for every change this process announced, counters too. */
     private readonly maxStaleMs: number,
   ) {
     catalog.follow(this);
@@ -46,7 +42,6 @@ export class SearchService implements CatalogFollower {
       finish: () => {
         bulk.finish();
         this.index = index;
-        this.answers.clear();
         this.loaded = true;
       },
     };
@@ -70,22 +65,12 @@ export class SearchService implements CatalogFollower {
   }
 
   /**
-   * `{data: [hit], total, processingTimeMs}` as JSON bytes. Waits for pending changes first, so a
-   * process finds its own writes once they are older than LIST_MAX_STALE_MS; an answer reused
-   * within that bound carries the processing time of the search that found it.
+   * The best published bots for `q`, as a person types it. Every change of a bot's text announced
+   * to this process is in it; counters (the popularity that breaks ties) may lag as lists do.
    */
-  async searchJson(q: string, lang: Lang, limit: number): Promise<CachedResponse> {
-    const waiting = this.catalog.ready(true);
+  async search(q: string, lang: Lang, limit: number): Promise<SearchResponse> {
+    const waiting = this.catalog.ready(this.maxStaleMs === 0 ? 'all' : 'text');
     if (waiting) await waiting;
-    const key = `${lang}:${limit}:${q}`;
-    const now = this.clock.now();
-    const { version } = this.catalog;
-    const hit = this.answers.get(key, version, now.getTime());
-    if (hit) return hit;
-    return this.answers.keep(key, JSON.stringify(this.search(q, lang, limit)), version, staleDeadline(now, this.maxStaleMs));
-  }
-
-  private search(q: string, lang: Lang, limit: number): { data: SearchHit[]; total: number; processingTimeMs: number } {
     const result = this.index.search(q, { lang, limit });
     // The index and the catalog change in the same tick: every id found is held (decoded: ≤ limit bots).
     return {
@@ -103,14 +88,12 @@ export class SearchService implements CatalogFollower {
     await this.feed.commit(this.db, { kind: 'synonyms' }, (tx) => searchRepository.saveSynonyms(tx, value, this.clock.now()));
     this.operatorSynonyms = value;
     this.index.setOperatorSynonyms(value);
-    this.answers.clear();
   }
 
   /** The operator's synonyms changed (here or in another process). */
   async reloadSynonyms(): Promise<void> {
     this.operatorSynonyms = await searchRepository.synonyms(this.db.reads);
     this.index.setOperatorSynonyms(this.operatorSynonyms);
-    this.answers.clear();
   }
 }
 

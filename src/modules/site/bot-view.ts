@@ -1,8 +1,8 @@
 import type { Bot } from '../bots/schemas.js';
 import type { Review } from '../reviews/schemas.js';
-import { html, type Html } from './html.js';
-import type { Lang, Texts } from './i18n/index.js';
-import { count, time } from './layout.js';
+import { html, type Html } from '../../html/html.js';
+import type { Lang, Texts } from '../../html/i18n/index.js';
+import { count, time } from '../../html/layout.js';
 
 export interface VoteState {
   /** Undefined: nobody is signed in. */

@@ -2,24 +2,14 @@ import type { FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import { AppError } from '../../lib/errors.js';
 import type { App } from '../../lib/types.js';
-import { currentUser, type SignedInUser } from '../auth/session.js';
-import { botOf } from '../bots/catalog-entry.js';
-import type { Bot } from '../bots/schemas.js';
+import { currentUser, requireUser } from '../auth/session.js';
 import type { RateLimitStore } from '../ratelimit/index.js';
-import type { Review } from '../reviews/schemas.js';
 import { botPath, botView } from './bot-view.js';
-import { sendPage } from './frame.js';
-import { LANGS, TEXTS, type Lang } from './i18n/index.js';
+import { sendPage } from '../../html/page.js';
+import { LANGS, TEXTS, type Lang } from '../../html/i18n/index.js';
 import { checkVoteLimits, isFlagged } from './vote-rules.js';
 
 const SlugParams = Type.Object({ slug: Type.String({ minLength: 1, maxLength: 100 }) });
-
-/** A POST of a page needs a signed-in user (401 page otherwise) before its CSRF token is checked. */
-export function requireUser(request: FastifyRequest): SignedInUser {
-  const user = currentUser(request);
-  if (!user) throw new AppError('unauthorized', 'Sign in first');
-  return user;
-}
 
 /**
  * `GET /{lang}/bots/{slug}`: the public bot page, where the widget's vote button leads.
@@ -29,20 +19,6 @@ export function requireUser(request: FastifyRequest): SignedInUser {
 export async function botPageRoutes(app: App, options: { store: RateLimitStore }): Promise<void> {
   const { services } = app;
 
-  async function publishedBot(lang: Lang, slug: string): Promise<Bot> {
-    // Slugs follow the catalog: a bot just published or renamed is found once its change is read back.
-    const waiting = services.catalog.ready(true);
-    if (waiting) await waiting;
-    const id = services.slugs.find(lang, slug);
-    const entry = id === undefined ? undefined : await services.catalog.entry(id);
-    if (!entry) throw AppError.notFound('No published bot with that name');
-    return botOf(entry);
-  }
-
-  async function voteStatus(botId: string, userId: string): Promise<{ voted: boolean; expiresAt: string | null }> {
-    return (JSON.parse((await services.owner.voteStatusJson(botId, userId)).body.toString()) as { data: { voted: boolean; expiresAt: string | null } }).data;
-  }
-
   // Two static prefixes, not `/:lang/…`: a parameter there would claim `/api/bots/…` and the like.
   for (const lang of LANGS) {
     const t = TEXTS[lang];
@@ -50,16 +26,17 @@ export async function botPageRoutes(app: App, options: { store: RateLimitStore }
       `/${lang}/bots/:slug`,
       { schema: { hide: true, params: SlugParams, querystring: Type.Object({ voted: Type.Optional(Type.String({ maxLength: 1 })) }) } },
       async (request, reply) => {
-        const bot = await publishedBot(lang, request.params.slug);
+        const bot = await services.bots.bySlug(lang, request.params.slug);
         const user = currentUser(request);
         const [reviews, status] = await Promise.all([
-          services.reviews.publicListJson(bot.id, { page: 1, limit: 5 }).then((cached) => (JSON.parse(cached.body.toString()) as { data: Review[] }).data),
-          user ? voteStatus(bot.id, user.id) : undefined,
+          services.reviews.page(bot.id, { page: 1, limit: 5 }).then((found) => found.data),
+          user ? services.votes.status(bot.id, user.id) : undefined,
         ]);
         if (!user) reply.header('cache-control', 'public, max-age=30');
         const other = t.other.lang;
         return sendPage(request, reply, {
           lang,
+          user,
           title: bot.name,
           alternate: botPath(other, bot),
           main: botView(t, bot, reviews, {
@@ -77,12 +54,12 @@ export async function botPageRoutes(app: App, options: { store: RateLimitStore }
       { schema: { hide: true, params: SlugParams }, preHandler: [async (request) => void requireUser(request), app.csrfProtection] },
       async (request, reply) => {
         const user = requireUser(request);
-        const bot = await publishedBot(lang, request.params.slug);
+        const bot = await services.bots.bySlug(lang, request.params.slug);
         await checkVoteLimits(options.store, user.id, request.ip);
-        if (!(await voteStatus(bot.id, user.id)).voted) {
+        if (!(await services.votes.status(bot.id, user.id)).voted) {
           const flagged = await isFlagged(options.store, bot.id, user.id, request.ip, app.clock.now());
           try {
-            await services.owner.addVote(bot.id, { user: user.id, username: user.name, flagged });
+            await services.votes.add(bot.id, { user: user.id, username: user.name, flagged });
             request.log.info({ bot: bot.id, user: user.id, flagged }, 'vote from the vote page');
           } catch (error) {
             // A vote of the same user on another process won the race: the page shows it.

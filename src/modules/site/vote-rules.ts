@@ -4,6 +4,8 @@
  * process's memory.
  */
 import { AppError } from '../../lib/errors.js';
+import { isSnowflakeId } from '../../lib/schemas.js';
+import { snowflakeTime } from '../../lib/snowflake.js';
 import { clientBucket } from '../ratelimit/client-address.js';
 import type { RateLimitStore } from '../ratelimit/index.js';
 
@@ -16,8 +18,6 @@ export const ADDRESS_VOTES_PER_10_MIN = 30;
 export const SHARED_ADDRESS_FLAG_FROM = 3;
 /** Accounts younger than this (the platform's id says when it was made) vote flagged. */
 export const NEW_ACCOUNT_DAYS = 7;
-/** The platform's ids count milliseconds from 2015-01-01 in their upper bits. */
-const PLATFORM_EPOCH_MS = 1_420_070_400_000n;
 
 async function over(store: RateLimitStore, bucket: string, limit: number): Promise<number | undefined> {
   const hit = await store.hit(bucket, limit, 10 * MINUTE);
@@ -36,8 +36,7 @@ export async function checkVoteLimits(store: RateLimitStore, userId: string, ip:
 
 /** When the account was made, for a platform id (a snowflake); undefined for other ids (OIDC subjects). */
 export function accountCreatedAt(userId: string): Date | undefined {
-  if (!/^[0-9]{17,20}$/.test(userId)) return undefined;
-  return new Date(Number((BigInt(userId) >> 22n) + PLATFORM_EPOCH_MS));
+  return isSnowflakeId(userId) ? snowflakeTime(userId) : undefined;
 }
 
 /**

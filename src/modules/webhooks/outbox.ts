@@ -41,8 +41,9 @@ export async function recordEvent(
 
 /**
  * Several events in one statement (a vote and its reminder); answers their ids in order. A
- * `vote.reminder` is only stored while the bot has an enabled endpoint subscribed to it (an index
- * lookup), so bots without one cost no second row per vote.
+ * `vote.reminder` is only stored while the bot has an enabled endpoint subscribed to it
+ * (endpoint_subscribed in src/db/functions/, as in record_vote), so bots without one cost no
+ * second row per vote.
  */
 export async function recordEvents(tx: Queryable, events: NewEvent[], options: { wake: boolean } = { wake: true }): Promise<string[]> {
   const ids = events.map((event) => uuidv7(event.createdAt.getTime()));
@@ -50,8 +51,7 @@ export async function recordEvents(tx: Queryable, events: NewEvent[], options: {
     `INSERT INTO events (id, bot_id, type, payload, created_at, due_at, endpoint_id)
      SELECT * FROM unnest($1::uuid[], $2::text[], $3::text[], $4::jsonb[], $5::timestamptz[], $6::timestamptz[], $7::uuid[])
               AS e(id, bot_id, type, payload, created_at, due_at, endpoint_id)
-      WHERE e.type <> 'vote.reminder'
-         OR EXISTS (SELECT 1 FROM webhooks w WHERE w.bot_id = e.bot_id AND w.enabled AND 'vote.reminder' = ANY (w.events))`,
+      WHERE e.type <> 'vote.reminder' OR endpoint_subscribed(e.bot_id, e.type)`,
     [
       ids,
       events.map((e) => e.botId),

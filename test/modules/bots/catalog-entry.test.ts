@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { etagOf } from '../../../src/lib/read-cache.js';
-import { botJsonLength, botOf, copyBotJson, toEntry, withCounts } from '../../../src/modules/bots/catalog-entry.js';
+import { etagOf } from '../../../src/lib/answers/index.js';
+import { botOf, toEntry, withCounts } from '../../../src/modules/bots/catalog-entry.js';
 import { bot } from './fixtures.js';
 
 describe('catalog entries', () => {
@@ -9,7 +9,7 @@ describe('catalog entries', () => {
     const entry = toEntry(bot(), 7, 3);
     expect(entry.body.toString('utf8')).toBe(`{"data":${JSON.stringify(bot())}}`);
     expect(entry.etag).toBe(etagOf(entry.body));
-    expect(entry.expiresAt).toBe(Number.POSITIVE_INFINITY);
+    expect(entry.whole).toBe(true);
     expect(entry).toMatchObject({ id: bot().id, nameLower: 'grüße ✓ 🎵', sortName: 'gruße ✓ 🎵', votesMonth: 3, votesTotal: 40, serverCount: 12, changedUs: 7, seq: 3 });
     expect(entry.publishedAt).toBe(Date.parse('2026-01-02T03:04:05.000Z'));
   });
@@ -18,9 +18,9 @@ describe('catalog entries', () => {
     const entry = toEntry(bot(), 1, 0);
     expect(botOf(entry)).toEqual(bot());
     const json = Buffer.from(JSON.stringify(bot()), 'utf8');
-    expect(botJsonLength(entry)).toBe(json.length);
+    expect(entry.json.length).toBe(json.length);
     const target = Buffer.alloc(json.length + 4, '#');
-    expect(copyBotJson(entry, target, 2)).toBe(2 + json.length);
+    expect(entry.json.copyTo(target, 2)).toBe(2 + json.length);
     expect(target.toString('utf8')).toBe(`##${JSON.stringify(bot())}##`);
   });
 

@@ -94,7 +94,7 @@ describe.each(backends())('bot list from the in-memory catalog on %s', (backend)
     expect((await t.get(`/api/v1/bots?search=${token}%20leaving`)).json().pagination.total).toBe(1);
     await t.admin('PATCH', `/admin/v1/bots/${gone.id}`, { published: false });
     const next = await putBot(t, { name: `${token} arriving xq`, published: true });
-    await t.app.services.catalog.ready(true);
+    await t.app.services.catalog.ready('all');
     for (const [needle, want] of [[`${token} leaving`, []], [`${token} arriving`, [next.id]], [`ing xq`, [next.id]]] as const) {
       const page = (await t.get(`/api/v1/bots?search=${encodeURIComponent(needle)}`)).json();
       expect(page.data.map((bot: { id: string }) => bot.id)).toEqual(want);
@@ -103,7 +103,7 @@ describe.each(backends())('bot list from the in-memory catalog on %s', (backend)
 
   it('loads the same bots in small batches as in one', async () => {
     const catalog = t.app.services.catalog;
-    await catalog.ready(true);
+    await catalog.ready('all');
     const batched = new PublishedBots(t.db.reads, clock, 7);
     await batched.load();
     expect(batched.size).toBe(catalog.size);
@@ -117,11 +117,11 @@ describe.each(backends())('bot list from the in-memory catalog on %s', (backend)
   it('finds a change its notification never announced at the next sweep', async () => {
     const { id } = await putBot(t, { name: `${token} sweep`, platformServerCount: 1 });
     // The bot's own change is read back first (under load, a read-back still queued could see the update).
-    await t.app.services.catalog.ready(true);
+    await t.app.services.catalog.ready('all');
     await t.db.query('UPDATE bots SET votes_total = 999999 WHERE id = $1', [id]);
     expect((await t.get(`/api/v1/bots/${id}`)).json().data.votesTotal).toBe(0);
     await t.app.services.catalog.sweep();
-    await t.app.services.catalog.ready(true);
+    await t.app.services.catalog.ready('all');
     expect((await t.get(`/api/v1/bots/${id}`)).json().data.votesTotal).toBe(999999);
     expect((await t.get(`/api/v1/bots?sort=votes_total&limit=1&search=${token}`)).json().data[0].id).toBe(id);
   });
@@ -150,7 +150,7 @@ describe.each(backends())('bot list from the in-memory catalog on %s', (backend)
 
   it('applies the counters a vote or a stats report left without reading the bot back', async () => {
     const { id } = await putBot(t, { name: `${token} counted`, platformServerCount: 5 });
-    await t.app.services.catalog.ready(true);
+    await t.app.services.catalog.ready('all');
     const key = (await t.admin('POST', `/admin/v1/bots/${id}/keys`, { scopes: ['stats:write'] })).json().data.key;
     // The catalog reads bots back on the read pool (on PGlite the database itself).
     const reads = t.db.reads;
@@ -175,7 +175,7 @@ describe.each(backends())('bot list from the in-memory catalog on %s', (backend)
 
   it('reads a bot back instead of applying counters onto an edit not read yet, so neither is lost', async () => {
     const { id } = await putBot(t, { name: `${token} racer` });
-    await t.app.services.catalog.ready(true);
+    await t.app.services.catalog.ready('all');
     // The catalog reads bots back on the read pool (on PGlite the database itself).
     const reads = t.db.reads;
     const query = reads.query.bind(reads);
@@ -210,7 +210,7 @@ describe.each(backends())('bot list from the in-memory catalog on %s', (backend)
     expect((await t.get(`/api/v1/bots/${id}`)).statusCode).toBe(200);
     // Every thirtieth sweep compares every published bot; an incremental one cannot see a deletion.
     for (let i = 0; i < 60; i++) await t.app.services.catalog.sweep();
-    await t.app.services.catalog.ready(true);
+    await t.app.services.catalog.ready('all');
     expect((await t.get(`/api/v1/bots/${id}`)).statusCode).toBe(404);
     expect((await t.get(`/api/v1/bots?search=${token}%20vanish`)).json().pagination.total).toBe(0);
   });
@@ -233,7 +233,7 @@ describe.each(backends())('list staleness under changes on %s', (backend) => {
   it('reuses a page for at most LIST_MAX_STALE_MS while votes arrive; the bot itself is exact at once', async () => {
     const { id } = await putBot(t, { name: `${token} one` });
     // A list may be as old as the bound from the start: wait until this process has read the bot back.
-    await t.app.services.catalog.ready(true);
+    await t.app.services.catalog.ready('all');
     expect((await listed()).map((b) => b.votesMonth)).toEqual([0]);
     expect((await vote(id, '400000000000000001')).statusCode).toBe(201);
     // The page is younger than the bound: served as it was.

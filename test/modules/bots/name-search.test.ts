@@ -6,7 +6,7 @@ import type { BotSort } from '../../../src/modules/bots/schemas.js';
 const SORTS = Object.keys(ORDERS) as BotSort[];
 
 function bot(n: number, name: string, votes: number): ListedBot {
-  return { id: String(100000000000000000n + BigInt(n)), seq: n, nameLower: name, sortName: name, votesMonth: votes, votesTotal: votes * 2, serverCount: n % 7, publishedAt: n, body: Buffer.from('{}'), etag: '' };
+  return { id: String(100000000000000000n + BigInt(n)), seq: n, nameLower: name, sortName: name, votesMonth: votes, votesTotal: votes * 2, serverCount: n % 7, publishedAt: n };
 }
 
 // Names from a small alphabet, so that needles match often, rarely and never; with NUL-free unicode too.

@@ -5,9 +5,12 @@ import type { BotSort } from '../../../src/modules/bots/schemas.js';
 
 const SORTS = Object.keys(ORDERS) as BotSort[];
 
-function bot(seq: number, keys: { name: string; votes: number; servers: number }, version: number): ListedBot {
+/** A listed bot and which version of it this is (the test checks each order holds the newest). */
+type Versioned = ListedBot & { version: number };
+
+function bot(seq: number, keys: { name: string; votes: number; servers: number }, version: number): Versioned {
   const id = String(100000000000000000n + BigInt(seq));
-  return { id, seq, nameLower: keys.name, sortName: keys.name, votesMonth: keys.votes, votesTotal: keys.votes * 3, serverCount: keys.servers, publishedAt: seq % 4, body: Buffer.from(String(version)), etag: `"${version}"` };
+  return { id, seq, nameLower: keys.name, sortName: keys.name, votesMonth: keys.votes, votesTotal: keys.votes * 3, serverCount: keys.servers, publishedAt: seq % 4, version };
 }
 
 // A vote changes the vote orders only, a stats report the server order only, an edit the name: the
@@ -24,8 +27,8 @@ describe('BotRanking', () => {
   it('keeps every order sorted with ties by id, each bot in its newest version, through changes of some keys, removals and re-publications', () => {
     fc.assert(
       fc.property(fc.array(change, { maxLength: 150 }), (changes) => {
-        const ranking = new BotRanking();
-        const held = new Map<number, ListedBot>();
+        const ranking = new BotRanking<Versioned>();
+        const held = new Map<number, Versioned>();
         for (let seq = 0; seq < 30; seq++) held.set(seq, bot(seq, { name: 'b', votes: seq % 3, servers: seq % 2 }, 0));
         ranking.reset([...held.values()]);
         let version = 0;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { startLapseSweep } from '../../../src/modules/owner/lapse-sweep.js';
-import { LAPSE_BATCH } from '../../../src/modules/owner/service.js';
+import { startLapseSweep } from '../../../src/modules/premium/lapse-sweep.js';
+import { LAPSE_BATCH } from '../../../src/modules/premium/service.js';
 import { backends, ManualClock, appPerFile } from '../../helpers.js';
 import { bearer, createBot, createKey, USER } from '../../support/owner.js';
 
@@ -40,12 +40,12 @@ describe.each(backends())('premium subscriptions that run out (%s)', (backend) =
     const { key } = await createKey(t, botId, ['premium:read']);
     await subscribe(botId);
     clock.set(new Date(Date.parse(END) - 1));
-    expect(await t.app.services.owner.recordLapsedPremium()).toBe(0);
+    expect(await t.app.services.premium.recordLapsedPremium()).toBe(0);
     expect((await t.get(`/api/v1/bots/${botId}/premium/${USER}`, bearer(key))).json().data.active).toBe(true);
     clock.set(END);
     expect((await t.get(`/api/v1/bots/${botId}/premium/${USER}`, bearer(key))).json().data.active).toBe(false);
-    expect(await t.app.services.owner.recordLapsedPremium()).toBe(1);
-    expect(await t.app.services.owner.recordLapsedPremium()).toBe(0);
+    expect(await t.app.services.premium.recordLapsedPremium()).toBe(1);
+    expect(await t.app.services.premium.recordLapsedPremium()).toBe(0);
     expect(await premiumEvents(botId)).toEqual([
       [true, END],
       [false, END],
@@ -57,7 +57,7 @@ describe.each(backends())('premium subscriptions that run out (%s)', (backend) =
     const botId = await createBot(t);
     const { id } = await subscribe(botId);
     clock.set('2026-06-02T00:00:00.000Z');
-    await t.app.services.owner.recordLapsedPremium();
+    await t.app.services.premium.recordLapsedPremium();
     clock.set('2026-06-02T01:00:00.000Z');
     expect((await t.admin('PATCH', `/admin/v1/subscriptions/${id}`, { active: false })).statusCode).toBe(200);
     expect((await t.admin('PATCH', `/admin/v1/subscriptions/${id}`, { active: true, expiresAt: '2026-07-01T12:00:00.000Z' })).statusCode).toBe(200);
@@ -72,7 +72,7 @@ describe.each(backends())('premium subscriptions that run out (%s)', (backend) =
     clock.set(T0);
     const botId = await createBot(t);
     await subscribe(botId, { expiresAt: '2026-04-30T12:00:00.000Z' });
-    expect(await t.app.services.owner.recordLapsedPremium()).toBe(0);
+    expect(await t.app.services.premium.recordLapsedPremium()).toBe(0);
     expect(await premiumEvents(botId)).toEqual([]);
   });
 
@@ -82,10 +82,10 @@ describe.each(backends())('premium subscriptions that run out (%s)', (backend) =
     for (let i = 0; i < 5; i += 1) await subscribe(botId, { userId: `12345678901234567${i}` });
     clock.set(END);
     const written = await Promise.all([
-      t.app.services.owner.recordLapsedPremium(2),
-      other.app.services.owner.recordLapsedPremium(2),
-      t.app.services.owner.recordLapsedPremium(2),
-      other.app.services.owner.recordLapsedPremium(2),
+      t.app.services.premium.recordLapsedPremium(2),
+      other.app.services.premium.recordLapsedPremium(2),
+      t.app.services.premium.recordLapsedPremium(2),
+      other.app.services.premium.recordLapsedPremium(2),
     ]);
     expect(written.reduce((a, b) => a + b, 0)).toBe(5);
     expect((await premiumEvents(botId)).filter(([active]) => active === false)).toHaveLength(5);
@@ -97,7 +97,7 @@ describe.each(backends())('premium subscriptions that run out (%s)', (backend) =
     const count = LAPSE_BATCH + 3;
     for (let i = 0; i < count; i += 1) await subscribe(botId, { userId: String(100000000000000000n + BigInt(i)) });
     clock.set(END);
-    await startLapseSweep(t.app.services.owner, t.app.log, 3_600_000).stop();
+    await startLapseSweep(t.app.services.premium, t.app.log, 3_600_000).stop();
     expect((await premiumEvents(botId)).filter(([active]) => active === false)).toHaveLength(count);
   });
 });

@@ -1,6 +1,7 @@
 /** Shard-aware stats and the history backfill (issue 15): additive forms of the owner's reports. */
 import { describe, expect, it } from 'vitest';
-import { SHARD_REPORT_TTL_MS, snowflakeTime } from '../../../src/modules/owner/service.js';
+import { snowflakeTime } from '../../../src/lib/snowflake.js';
+import { SHARD_REPORT_TTL_MS } from '../../../src/modules/stats/service.js';
 import { addDays, utcDay } from '../../../src/lib/clock.js';
 import { appPerFile, backends, ManualClock } from '../../helpers.js';
 import { bearer, createBot, createKey } from '../../support/owner.js';

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { statsRepository } from '../../../src/modules/owner/stats-repository.js';
+import { statsRepository } from '../../../src/modules/stats/repository.js';
 import { backends, appPerFile } from '../../helpers.js';
 import { bearer, createBot, createKey } from '../../support/owner.js';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { voteRepository } from '../../../src/modules/owner/votes-repository.js';
+import { voteRepository } from '../../../src/modules/votes/repository.js';
 import { backends, ManualClock, appPerFile } from '../../helpers.js';
 import { bearer, createBot, createKey, USER } from '../../support/owner.js';
 
@@ -233,16 +233,16 @@ describe.each(backends())('votes and the 12-hour window (%s)', (backend) => {
     clock.set(T0);
     const botId = await createBot(t);
     const { key } = await createKey(t, botId, ['votes:read']);
-    const owner = t.app.services.owner;
-    const original = owner.voteStatusJson;
-    owner.voteStatusJson = () => Promise.reject(new Error('connection to the database lost'));
+    const votes = t.app.services.votes;
+    const original = votes.status;
+    votes.status = () => Promise.reject(new Error('connection to the database lost'));
     try {
       const response = await t.get(`/api/v1/bots/${botId}/check/${USER}`, bearer(key));
       expect(response.statusCode).toBe(500);
       expect(response.json()).toEqual({ error: { code: 'internal_error', message: expect.any(String) } });
       expect(response.body).not.toContain('database');
     } finally {
-      owner.voteStatusJson = original;
+      votes.status = original;
     }
   });
 });

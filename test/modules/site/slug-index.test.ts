@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Bot } from '../../../src/modules/bots/schemas.js';
-import { SlugIndex } from '../../../src/modules/site/slug-index.js';
+import { SlugIndex } from '../../../src/modules/bots/slug-index.js';
 
 /** The fields the slug index reads; the rest of a Bot does not matter to it. */
 function bot(id: string, en: string, de: string, votesTotal = 0): Bot {

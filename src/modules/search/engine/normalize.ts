@@ -51,8 +51,12 @@ export function hashString(text: string): number {
   return hashRange(text, 0, text.length);
 }
 
+/**
+ * Folded words, the most recently folded kept (the oldest go first). Bounded low enough that a
+ * flood of distinct query words fills it and no more; a directory's common words stay in it.
+ */
 const foldCache = new Map<string, FoldedWord>();
-const FOLD_CACHE_LIMIT = 200_000;
+const FOLD_CACHE_LIMIT = 20_000;
 
 function stripMarks(s: string): string {
   if (ASCII_WORD_RE.test(s)) return s;
@@ -75,7 +79,7 @@ export function foldToken(token: string): FoldedWord {
   } else {
     result = { primary: stripMarks(word), alt: undefined };
   }
-  if (foldCache.size >= FOLD_CACHE_LIMIT) foldCache.clear();
+  if (foldCache.size >= FOLD_CACHE_LIMIT) foldCache.delete(foldCache.keys().next().value!);
   foldCache.set(token, result);
   return result;
 }

@@ -7,7 +7,8 @@ import snowball from 'snowball-stemmers';
 const german = snowball.newStemmer('german');
 const english = snowball.newStemmer('english');
 
-const CACHE_LIMIT = 200_000;
+/** Stems kept per language, the oldest going first (as the fold cache: a flood of query words fills it and no more). */
+const CACHE_LIMIT = 20_000;
 const deCache = new Map<string, string>();
 const enCache = new Map<string, string>();
 
@@ -15,7 +16,7 @@ function memo(cache: Map<string, string>, word: string, stem: (w: string) => str
   let value = cache.get(word);
   if (value === undefined) {
     value = stem(word);
-    if (cache.size >= CACHE_LIMIT) cache.clear();
+    if (cache.size >= CACHE_LIMIT) cache.delete(cache.keys().next().value!);
     cache.set(word, value);
   }
   return value;

@@ -1,0 +1,48 @@
+import { errorResponses, dataOf } from '../../lib/schemas.js';
+import type { App } from '../../lib/types.js';
+import { BotIdParams } from '../bots/schemas.js';
+import { KEY_ERRORS, KEY_SECURITY, requireScope } from '../keys/auth.js';
+import { BackfillResult, HistoryBackfill, StatsReport, StatsResult } from './schemas.js';
+
+/** The owner's server-count reports (spec §4 "Owner endpoints"), with an API key holding `stats:write`. */
+export async function statsRoutes(app: App): Promise<void> {
+  const { keys, stats } = app.services;
+
+  app.post(
+    '/bots/:id/stats/history',
+    {
+      onRequest: requireScope(keys, 'stats:write'),
+      schema: {
+        operationId: 'backfillHistory',
+        tags: ['owner'],
+        summary: 'Add up to 100 past days of server-count history (before today, not before the bot was added); the same date again replaces its value',
+        security: KEY_SECURITY,
+        params: BotIdParams,
+        body: HistoryBackfill,
+        response: { 200: dataOf(BackfillResult), ...errorResponses(...KEY_ERRORS, 'payload_too_large') },
+      },
+    },
+    async (request) => ({ data: await stats.backfillHistory(request.params.id, request.body.points) }),
+  );
+
+  app.post(
+    '/bots/:id/stats',
+    {
+      onRequest: requireScope(keys, 'stats:write'),
+      schema: {
+        operationId: 'postStats',
+        tags: ['owner'],
+        summary:
+          'Report the server count (and shard count): the total, one shard\'s count ({shardId, shardCount, serverCount}; the bot shows the sum of its shards reported in the last 2 hours), or every shard\'s ({shards: [...]})',
+        security: KEY_SECURITY,
+        params: BotIdParams,
+        body: StatsReport,
+        response: {
+          200: dataOf(StatsResult),
+          ...errorResponses(...KEY_ERRORS, 'payload_too_large'),
+        },
+      },
+    },
+    async (request) => ({ data: await stats.report(request.params.id, request.body) }),
+  );
+}

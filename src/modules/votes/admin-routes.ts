@@ -1,0 +1,27 @@
+import { errorResponses, dataOf } from '../../lib/schemas.js';
+import type { App } from '../../lib/types.js';
+import { AdminBotIdParams } from '../bots/schemas.js';
+import { VoteCreate, VoteEntry } from './schemas.js';
+
+/** Votes the operator's own site records (the vote page records its own). */
+export async function voteAdminRoutes(app: App): Promise<void> {
+  const writeErrors = errorResponses('unauthorized', 'not_found', 'validation_failed', 'payload_too_large');
+
+  app.post(
+    '/bots/:id/votes',
+    {
+      schema: {
+        operationId: 'createVote',
+        tags: ['votes'],
+        summary: 'Record a vote (409 within 12 hours of the same user’s previous vote)',
+        params: AdminBotIdParams,
+        body: VoteCreate,
+        response: { 201: dataOf(VoteEntry), ...writeErrors, ...errorResponses('conflict') },
+      },
+    },
+    async (request, reply) => {
+      const vote = await app.services.votes.add(request.params.id, request.body);
+      return reply.code(201).send({ data: vote });
+    },
+  );
+}

@@ -1,0 +1,38 @@
+import type { App } from '../lib/types.js';
+import { botAdminRoutes } from '../modules/bots/admin-routes.js';
+import { historyAdminRoutes } from '../modules/history/admin-routes.js';
+import { keyAdminRoutes } from '../modules/keys/admin-routes.js';
+import { premiumAdminRoutes } from '../modules/premium/admin-routes.js';
+import { reviewAdminRoutes } from '../modules/reviews/admin-routes.js';
+import { searchAdminRoutes } from '../modules/search/admin-routes.js';
+import { tierAdminRoutes } from '../modules/tiers/admin-routes.js';
+import { webhookAdminRoutes } from '../modules/webhooks/admin-routes.js';
+import { webhookEndpointRoutes } from '../modules/webhooks/endpoint-routes.js';
+import { voteAdminRoutes } from '../modules/votes/admin-routes.js';
+import { adminAuth } from '../modules/admin/auth.js';
+
+/** Everything under /admin/v1: the operator token guards the whole subtree. */
+export async function adminRoutes(app: App): Promise<void> {
+  app.addHook('onRequest', adminAuth(app.config.adminToken));
+  app.addHook('onRoute', (route) => {
+    route.schema = { ...route.schema, security: [{ adminToken: [] }] };
+  });
+  app.addHook('onSend', async (_request, reply) => {
+    reply.header('cache-control', 'no-store');
+  });
+
+  app.get('/openapi.json', { schema: { hide: true } }, async (_request, reply) =>
+    reply.type('application/json; charset=utf-8').send(app.openapiDocument('admin')),
+  );
+
+  await app.register(botAdminRoutes);
+  await app.register(reviewAdminRoutes);
+  await app.register(historyAdminRoutes);
+  await app.register(keyAdminRoutes);
+  await app.register(voteAdminRoutes);
+  await app.register(premiumAdminRoutes);
+  await app.register(searchAdminRoutes);
+  await app.register(webhookAdminRoutes);
+  await app.register(webhookEndpointRoutes);
+  await app.register(tierAdminRoutes);
+}

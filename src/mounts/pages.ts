@@ -1,0 +1,52 @@
+import type { FastifyError } from 'fastify';
+import cookie from '@fastify/cookie';
+import csrf from '@fastify/csrf-protection';
+import formbody from '@fastify/formbody';
+import secureSession from '@fastify/secure-session';
+import type { App } from '../lib/types.js';
+import { registerProvider } from '../modules/auth/provider.js';
+import { authRoutes } from '../modules/auth/routes.js';
+import { currentUser } from '../modules/auth/session.js';
+import { dashboardRoutes } from '../modules/dashboard/routes.js';
+import type { RateLimitStore } from '../modules/ratelimit/index.js';
+import { assetRoutes } from '../html/assets.js';
+import { htmlErrorHandler } from '../html/error-handler.js';
+import { SITE_CSP } from '../html/layout.js';
+import { botPageRoutes } from '../modules/site/routes.js';
+
+/**
+ * The server-rendered pages: sign-in, the public bot pages with their vote, the owner dashboard.
+ * Cookies, the encrypted session cookie, CSRF tokens and form bodies exist in this part of the
+ * app only; the API next to it stays cookie-free.
+ */
+export async function sitePlugin(app: App, options: { store: RateLimitStore }): Promise<void> {
+  const { auth, baseUrl } = app.config;
+  await app.register(formbody, { bodyLimit: 16 * 1024 });
+  await app.register(cookie);
+  await app.register(secureSession, {
+    key: auth.sessionKey,
+    // __Host-: only this host, path /, Secure: no subdomain or plain-HTTP page can plant or read it.
+    cookieName: auth.secureCookies ? '__Host-bd_session' : 'bd_session',
+    expiry: auth.sessionMaxAgeSeconds,
+    cookie: { path: '/', httpOnly: true, secure: auth.secureCookies, sameSite: 'lax', maxAge: auth.sessionMaxAgeSeconds },
+  });
+  await app.register(csrf, { sessionPlugin: '@fastify/secure-session' });
+  const flow = auth.provider
+    ? await registerProvider(app, auth.provider, { callbackUri: `${baseUrl}/auth/callback`, secureCookies: auth.secureCookies })
+    : undefined;
+
+  app.addHook('onSend', async (_request, reply) => {
+    if (String(reply.getHeader('content-type') ?? '').startsWith('text/html')) {
+      reply
+        .header('content-security-policy', SITE_CSP)
+        .header('x-content-type-options', 'nosniff')
+        .header('referrer-policy', 'same-origin');
+    }
+  });
+  app.setErrorHandler<FastifyError>((error, request, reply) => htmlErrorHandler(error, request, reply, currentUser(request)));
+
+  await app.register(assetRoutes);
+  await app.register(authRoutes, { flow });
+  await app.register(botPageRoutes, { store: options.store });
+  await app.register(dashboardRoutes);
+}

@@ -1,0 +1,111 @@
+import type { Config } from './config/index.js';
+import type { Database } from './db/index.js';
+import { isDatabaseUnavailable } from './db/errors.js';
+import { AnswerStore } from './lib/answers/index.js';
+import { systemClock, type Clock } from './lib/clock.js';
+import { BotAdminService } from './modules/bots/admin-service.js';
+import { PublishedBots } from './modules/bots/catalog.js';
+import { BotService } from './modules/bots/service.js';
+import type { Change, Changes } from './modules/changes/change.js';
+import { fact, factsOf } from './modules/changes/facts.js';
+import { EmbedService } from './modules/embeds/service.js';
+import { HistoryService } from './modules/history/service.js';
+import { KeyService } from './modules/keys/service.js';
+import { PremiumService } from './modules/premium/service.js';
+import { ReviewAdminService } from './modules/reviews/admin-service.js';
+import { ReviewService } from './modules/reviews/service.js';
+import { SearchService } from './modules/search/service.js';
+import { SlugIndex } from './modules/bots/slug-index.js';
+import { StatsService } from './modules/stats/service.js';
+import { TierRequestService } from './modules/tiers/service.js';
+import { VoteService } from './modules/votes/service.js';
+import type { LookupFn } from './modules/webhooks/resolve-host.js';
+import { WebhookEndpointService } from './modules/webhooks/endpoint-service.js';
+import { WebhookService } from './modules/webhooks/service.js';
+
+/**
+ * What the answers kept in a process may cost together, keys and bookkeeping included: the hot
+ * answers of every kind (list and review pages, histories, embeds, vote checks) fit many times over,
+ * and a flood of one-off URLs fills it and no more (about 50,000 small answers).
+ */
+const ANSWER_BYTES = 32 * 1024 * 1024;
+
+export interface ServiceDeps {
+  config: Config;
+  db: Database;
+  clock: Clock;
+  feed: Changes;
+  /** Encrypts webhook secrets (SECRET_KEY or the key file). */
+  secretKey: Buffer;
+  /** DNS for webhook hosts; tests stub it. */
+  lookup: LookupFn | undefined;
+}
+
+/** Every service of the app, built once over the same database, clock and change feed, and the answers they give. */
+export function createServices(deps: ServiceDeps) {
+  const { config, db, clock, feed } = deps;
+  // Only an injected clock is read per request; the system clock is Date.now without a Date.
+  const now = clock === systemClock ? Date.now : () => clock.now().getTime();
+  const answers = new AnswerStore({ maxBytes: ANSWER_BYTES, isOutage: isDatabaseUnavailable, now });
+  const catalog = new PublishedBots(db.reads, clock);
+  const slugs = new SlugIndex();
+  catalog.follow(slugs);
+  // Answers made from the catalog (lists, search) follow what it holds, whichever way a change reached it.
+  catalog.follow({
+    rebuild: () => ({ add: () => undefined, finish: () => answers.changed([fact.catalogText, fact.catalogCounts]) }),
+    upsert: () => answers.changed([fact.catalogText]),
+    counted: () => answers.changed([fact.catalogCounts]),
+    remove: () => answers.changed([fact.catalogText]),
+  });
+  const history = new HistoryService(db, clock, feed);
+  const keys = new KeyService(db, clock, feed);
+  const services = {
+    answers,
+    catalog,
+    bots: new BotService(db, clock, catalog, slugs, feed, config.listMaxStaleMs),
+    botAdmin: new BotAdminService(db, clock),
+    reviewAdmin: new ReviewAdminService(db),
+    reviews: new ReviewService(db, clock, feed),
+    history,
+    embeds: new EmbedService(db.reads, clock, history, config.siteUrl),
+    keys,
+    tiers: new TierRequestService(db, clock, keys),
+    votes: new VoteService(db, clock, feed, catalog),
+    stats: new StatsService(db, clock, feed),
+    premium: new PremiumService(db, clock, feed, catalog),
+    search: new SearchService(db, clock, feed, catalog, config.listMaxStaleMs),
+    webhooks: new WebhookService(db, clock, config.webhook, deps.secretKey, deps.lookup),
+    webhookEndpoints: new WebhookEndpointService(db, clock, config.webhook, deps.secretKey, deps.lookup),
+  };
+  feed.subscribe((change) => routeChange(change, services));
+  return services;
+}
+
+export type Services = ReturnType<typeof createServices>;
+
+/**
+ * What a change (in this process or another) means here: the answers that show a fact it made
+ * untrue are dropped (src/modules/changes/facts.ts), and the parts that hold copies of their own
+ * follow it. Runs before the write that made the change answers.
+ */
+function routeChange(change: Change, services: Services): void {
+  services.answers.changed(factsOf(change));
+  switch (change.kind) {
+    case 'bot':
+      // A subscription changes nothing public about the bot.
+      if (change.aspect === 'premium') return;
+      services.catalog.changed(change.botId, { counters: change.counters, text: change.aspect === 'profile' });
+      if (change.aspect === 'profile' || change.aspect === 'reviews') services.reviews.forget(change.botId);
+      return;
+    case 'keys':
+      services.keys.forgetLookups();
+      return;
+    case 'synonyms':
+      // Searches made while the new synonyms are read back are dropped again once they are in.
+      void services.search.reloadSynonyms().then(
+        () => services.answers.changed(factsOf(change)),
+        () => undefined,
+      );
+      return;
+  }
+}

@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import type { Database, Queryable } from './types.js';
 
 const MIGRATIONS_DIR = fileURLToPath(new URL('./migrations/', import.meta.url));
+const FUNCTIONS_DIR = fileURLToPath(new URL('./functions/', import.meta.url));
 /** Arbitrary but fixed: every process of this service takes the same advisory lock to migrate. */
 const MIGRATION_LOCK_KEY = 7_303_562_201;
 
@@ -19,12 +20,27 @@ export function loadMigrations(dir = MIGRATIONS_DIR): Migration[] {
     .map((file) => ({ version: Number(file.slice(0, 3)), name: file, sql: readFileSync(dir + file, 'utf8') }));
 }
 
+export interface SqlFunction {
+  /** The function the file defines: its name without the order number. */
+  name: string;
+  sql: string;
+}
+
+/** The current SQL functions (functions/README.md), in the order of their numbers: callees first. */
+export function loadFunctions(dir = FUNCTIONS_DIR): SqlFunction[] {
+  return readdirSync(dir)
+    .filter((file) => /^\d{2}_[a-z0-9_]+\.sql$/.test(file))
+    .sort()
+    .map((file) => ({ name: file.slice(3, -4), sql: readFileSync(dir + file, 'utf8') }));
+}
+
 /**
- * Applies the numbered SQL files not applied yet, all in one transaction under an advisory lock:
- * a second process starting at the same moment waits, then finds nothing left to do.
+ * Applies the numbered SQL files not applied yet, then (re)creates every SQL function from its
+ * current file, all in one transaction under an advisory lock: a second process starting at the
+ * same moment waits, then finds no migration left to do.
  * Returns the names of the migrations this call applied.
  */
-export async function migrate(db: Database, migrations = loadMigrations()): Promise<string[]> {
+export async function migrate(db: Database, migrations = loadMigrations(), functions = loadFunctions()): Promise<string[]> {
   return db.transaction(async (tx) => {
     // A migration over a large table may run for minutes; the sessions' statement_timeout is for requests.
     await tx.query('SET LOCAL statement_timeout = 0');
@@ -45,6 +61,10 @@ export async function migrate(db: Database, migrations = loadMigrations()): Prom
         migration.name,
       ]);
       done.push(migration.name);
+    }
+    // CREATE OR REPLACE: the same bodies again change nothing, so this runs on every start.
+    for (const fn of functions) {
+      for (const statement of splitStatements(fn.sql)) await tx.query(statement);
     }
     return done;
   });

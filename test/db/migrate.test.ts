@@ -1,42 +1,11 @@
-import { randomBytes } from 'node:crypto';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
-import { openEmbedded } from '../../src/db/embedded.js';
 import { loadMigrations, migrate } from '../../src/db/migrate.js';
 import { openPostgres } from '../../src/db/postgres.js';
-import type { Database } from '../../src/db/index.js';
-import { backends, type Backend } from '../helpers.js';
-
-/** An empty (unmigrated) database and its URL (PostgreSQL) for opening more pools on it. */
-async function emptyDatabase(backend: Backend): Promise<{ db: Database; url?: string; drop: () => Promise<void> }> {
-  if (backend === 'pglite') {
-    const db = await openEmbedded(undefined);
-    return { db, drop: () => db.close() };
-  }
-  const server = process.env.TEST_DATABASE_URL as string;
-  const name = `bd_migrate_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: server });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(server);
-  url.pathname = `/${name}`;
-  const db = await openPostgres(url.toString(), 2);
-  return {
-    db,
-    url: url.toString(),
-    drop: async () => {
-      await db.close();
-      const dropper = new pg.Client({ connectionString: server });
-      await dropper.connect();
-      await dropper.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await dropper.end();
-    },
-  };
-}
+import { backends } from '../helpers.js';
+import { emptyDatabase } from './empty-database.js';
 
 describe('loadMigrations', () => {
   it('lists the numbered SQL files in order', () => {

@@ -1,5 +1,6 @@
 import type { Queryable } from '../../db/index.js';
 import { micros } from '../../db/sql.js';
+import type { ShardReport } from './schemas.js';
 
 export interface StoredCounts {
   serverCount: number;
@@ -32,6 +33,26 @@ export interface TotalReport {
 }
 
 export const statsRepository = {
+  /**
+   * The latest report of a published bot's shards after `after`, by shard id (an index range of
+   * bot_shards' primary key); undefined when no published bot has the id.
+   */
+  async shards(db: Queryable, botId: string, after: number, limit: number): Promise<ShardReport[] | undefined> {
+    const { rows } = await db.query<{ shard_id: number | null; server_count: number; reported_at: Date }>(
+      `SELECT s.shard_id, s.server_count, s.reported_at
+         FROM bots b
+         LEFT JOIN LATERAL (SELECT shard_id, server_count, reported_at FROM bot_shards
+                             WHERE bot_id = b.id AND shard_id > $2 ORDER BY shard_id LIMIT $3) s ON true
+        WHERE b.id = $1 AND b.published
+        ORDER BY s.shard_id`,
+      [botId, after, limit],
+    );
+    if (rows.length === 0) return undefined;
+    return rows.flatMap((row) =>
+      row.shard_id === null ? [] : [{ shardId: row.shard_id, serverCount: row.server_count, reportedAt: row.reported_at.toISOString() }],
+    );
+  },
+
   /**
    * Stores owners' totals on published bots, all in one call of `report_stats` (migration 018,
    * one statement in autocommit): a report without shardCount keeps the last one, and a total

@@ -1,8 +1,9 @@
-import { errorResponses, dataOf } from '../../lib/schemas.js';
+import { errorResponses, dataOf, notModified } from '../../lib/schemas.js';
 import type { App } from '../../lib/types.js';
 import { BotIdParams } from '../bots/schemas.js';
+import { fact } from '../changes/facts.js';
 import { KEY_ERRORS, KEY_SECURITY, requireScope } from '../keys/auth.js';
-import { BackfillResult, HistoryBackfill, StatsReport, StatsResult } from './schemas.js';
+import { BackfillResult, HistoryBackfill, ShardList, ShardsQuery, StatsReport, StatsResult } from './schemas.js';
 
 /** The owner's server-count reports (spec §4 "Owner endpoints"), with an API key holding `stats:write`. */
 export async function statsRoutes(app: App): Promise<void> {
@@ -44,5 +45,32 @@ export async function statsRoutes(app: App): Promise<void> {
       },
     },
     async (request) => ({ data: await stats.report(request.params.id, request.body) }),
+  );
+
+  app.get(
+    '/bots/:id/shards',
+    {
+      onRequest: requireScope(keys, 'stats:write'),
+      schema: {
+        operationId: 'listShards',
+        tags: ['owner'],
+        summary: "The latest report of each of the bot's shards, by shard id",
+        description:
+          'Each shard reported with `{shardId, shardCount, serverCount}` or in a `shards` list: its id, its server count and when it last reported, ' +
+          'up to `limit` shards after `after`; `nextAfter` is the `after` of the next page (null on the last). A total report removes the shards.',
+        security: KEY_SECURITY,
+        params: BotIdParams,
+        querystring: ShardsQuery,
+        response: { 200: ShardList, ...notModified, ...errorResponses(...KEY_ERRORS) },
+      },
+    },
+    (request, reply) => {
+      const { id } = request.params;
+      const { after, limit } = request.query;
+      reply.answer(
+        { key: `shards:${id}:${after ?? ''}:${limit}`, facts: [fact.bot(id), fact.stats(id)], cacheControl: 'private, no-store' },
+        () => stats.shards(id, request.query),
+      );
+    },
   );
 }

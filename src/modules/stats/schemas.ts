@@ -1,5 +1,5 @@
 import { Type, type Static } from 'typebox';
-import { named } from '../../lib/schemas.js';
+import { named, Timestamp } from '../../lib/schemas.js';
 
 const Count = Type.Integer({ minimum: 0, maximum: 2_147_483_647 });
 
@@ -62,3 +62,22 @@ export const BackfillResult = named('HistoryBackfillResult', Type.Object({
 }));
 
 export const StatsResult = named('StoredStats', Type.Object({ serverCount: Type.Integer(), shardCount: Type.Integer() }));
+
+export const ShardsQuery = Type.Object({
+  after: Type.Optional(Type.Integer({ minimum: 0, maximum: MAX_SHARDS - 1, description: 'Only shards with a higher id (the `nextAfter` of the page before)' })),
+  limit: Type.Integer({ minimum: 1, maximum: 1000, default: 1000 }),
+});
+export type ShardsQuery = Static<typeof ShardsQuery>;
+
+export const ShardReport = named('ShardReport', Type.Object({
+  shardId: Type.Integer(),
+  serverCount: Type.Integer(),
+  reportedAt: Timestamp,
+}));
+export type ShardReport = Static<typeof ShardReport>;
+
+export const ShardList = named('ShardList', Type.Object({
+  data: Type.Array(ShardReport),
+  nextAfter: Type.Union([Type.Integer(), Type.Null()], { description: 'Pass as `after` for the next page; null on the last' }),
+}));
+export type ShardList = Static<typeof ShardList>;

@@ -9,7 +9,7 @@ import { botRepository } from '../bots/repository.js';
 import type { Changes } from '../changes/change.js';
 import { historyRepository } from '../history/repository.js';
 import { statsRepository, type StoredCounts, type TotalReport } from './repository.js';
-import type { HistoryBackfill, StatsReport } from './schemas.js';
+import type { HistoryBackfill, ShardList, ShardsQuery, StatsReport } from './schemas.js';
 
 /**
  * A shard's report counts towards the bot's sum this long: a shard whose process stopped
@@ -53,6 +53,14 @@ export class StatsService {
     if (!stored) throw AppError.notFound();
     this.feed.announce({ kind: 'bot', botId, aspect: 'stats', counters: stored });
     return { serverCount: stored.serverCount, shardCount: stored.shardCount };
+  }
+
+  /** The latest report of each of a published bot's shards, by shard id, a page at a time. */
+  async shards(botId: string, query: ShardsQuery): Promise<ShardList> {
+    const shards = isSnowflakeId(botId) ? await statsRepository.shards(this.db.reads, botId, query.after ?? -1, query.limit) : undefined;
+    if (!shards) throw AppError.notFound();
+    const last = shards.length === query.limit ? shards[shards.length - 1] : undefined;
+    return { data: shards, nextAfter: last ? last.shardId : null };
   }
 
   /**

@@ -13,7 +13,7 @@ export default defineConfig({
   },
   test: {
     include: ['test/**/*.test.ts', 'packages/*/test/**/*.test.ts', 'examples/**/*.test.ts'],
-    exclude: ['test/**/*.browser.test.ts', 'node_modules/**'],
+    exclude: ['test/**/*.browser.test.ts', 'test/**/*.slow.test.ts', 'node_modules/**'],
     pool: 'forks',
     // Files share a worker's module cache (apps and databases are built per file in hooks, so
     // nothing stateful is shared): collecting 100 files costs 5 s instead of 36 s. Three workers on

@@ -2,10 +2,11 @@ import swagger from '@fastify/swagger';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { COMPONENT_NAME, namedDescription } from '../lib/schemas.js';
-import { openapiWebhooks } from '../modules/webhooks/event-schemas.js';
+import { openapiWebhooks } from '../modules/webhooks/delivery/event-schemas.js';
 
 interface Document {
   info: Record<string, unknown>;
+  tags?: { name: string; description: string }[];
   paths?: Record<string, unknown>;
   webhooks?: Record<string, unknown>;
   components?: { schemas?: Record<string, unknown>; [other: string]: unknown };
@@ -24,18 +25,16 @@ export default fp(
         info: {
           title: 'Bot Directory API',
           version: opts.version,
+          license: { name: 'MIT', identifier: 'MIT' },
+          contact: { name: 'The operator of this directory', url: opts.baseUrl },
           description:
             'Public read API, owner API and embeds of the bot directory.\n\n' +
             '**SDK**: `npm install @bot-directory/sdk`: a typed client, a shard-aware stats autoposter and webhook ' +
             'middlewares for node http, express and Fastify. Reference: [/docs/sdk/](/docs/sdk/).',
         },
         servers: [{ url: opts.baseUrl }],
-        components: {
-          securitySchemes: {
-            apiKey: { type: 'http', scheme: 'bearer', description: 'A bot API key' },
-            adminToken: { type: 'http', scheme: 'bearer', description: 'The operator token (ADMIN_TOKEN)' },
-          },
-        },
+        // Both schemes, so that @fastify/swagger knows every route's; each document then keeps its own (split).
+        components: { securitySchemes: { ...SECURITY_SCHEMES.public, ...SECURITY_SCHEMES.admin } },
       },
     });
 
@@ -52,15 +51,56 @@ export default fp(
   { name: 'openapi' },
 );
 
+/** How each document's callers authenticate: the public API's owner endpoints with a bot's key, the management API with the operator token. */
+const SECURITY_SCHEMES = {
+  public: { apiKey: { type: 'http', scheme: 'bearer', description: 'A bot API key' } },
+  admin: { adminToken: { type: 'http', scheme: 'bearer', description: 'The operator token (ADMIN_TOKEN)' } },
+} as const;
+
+/** Every tag an operation may carry, described once; a route with a tag not listed here fails the document. */
+const TAGS: Record<string, string> = {
+  bots: 'Published bots (public) and every bot (management).',
+  search: 'Search as a person types: typos, synonyms, German and English.',
+  reviews: "Users' reviews of bots and the developers' replies.",
+  history: "Bots' daily server counts.",
+  owner: "The endpoints a bot's own code calls with its API key: votes, premium, server counts.",
+  embeds: 'Badges, widgets, cards and charts for other pages; versionless, under /api.',
+  votes: 'Votes recorded by the operator.',
+  premium: 'Premium subscriptions fed by the operator.',
+  donations: 'Donations fed by the operator.',
+  keys: "Bots' API keys and their rate tiers.",
+  webhooks: "Bots' webhook endpoints, their delivery log and the operator's notices.",
+};
+
 function split(document: Document, which: 'public' | 'admin', retrySchedule: readonly number[]): Document {
   const paths = Object.fromEntries(
     Object.entries(document.paths ?? {})
       .filter(([path]) => path.startsWith('/admin/') === (which === 'admin'))
-      .map(([path, item]) => [path, optionalDefaults(item)]),
+      .map(([path, item]) => [path, publicUnlessSecured(optionalDefaults(item))]),
   );
-  if (which === 'public') return { ...document, paths, webhooks: openapiWebhooks(retrySchedule) };
+  const components = { ...document.components, securitySchemes: SECURITY_SCHEMES[which] };
+  const tags = tagsOf(paths);
+  if (which === 'public') return { ...document, tags, components, paths, webhooks: openapiWebhooks(retrySchedule) };
   const info = { ...document.info, title: 'Bot Directory management API', description: 'Operator API (ADMIN_TOKEN).' };
-  return { ...document, info, paths };
+  return { ...document, info, tags, components, paths };
+}
+
+/** The tags the document's operations use, described, in TAGS's order. */
+function tagsOf(paths: Record<string, unknown>): { name: string; description: string }[] {
+  const used = new Set<string>();
+  for (const item of Object.values(paths)) {
+    for (const operation of Object.values(item as Record<string, { tags?: string[] }>)) for (const tag of operation.tags ?? []) used.add(tag);
+  }
+  for (const tag of used) if (!(tag in TAGS)) throw new Error(`OpenAPI: the tag ${tag} has no description in plugins/openapi.ts`);
+  return Object.entries(TAGS)
+    .filter(([name]) => used.has(name))
+    .map(([name, description]) => ({ name, description }));
+}
+
+/** An operation that names no security is open to anyone: it says so (`security: []`). */
+function publicUnlessSecured(item: unknown): unknown {
+  const operations = item as Record<string, { security?: unknown }>;
+  return Object.fromEntries(Object.entries(operations).map(([method, operation]) => [method, { ...operation, security: operation.security ?? [] }]));
 }
 
 /**

@@ -11,6 +11,8 @@ export async function botAdminRoutes(app: App): Promise<void> {
     {
       schema: {
         operationId: 'listAdminBots',
+        description:
+          'Every bot, published or not, newest first, filtered by publication, by id or name, or by owner; for the operator.',
         tags: ['bots'],
         summary: 'Every bot, published or not, newest first; by publication, id or name, owner',
         querystring: AdminBotListQuery,
@@ -25,6 +27,8 @@ export async function botAdminRoutes(app: App): Promise<void> {
     {
       schema: {
         operationId: 'adminGetBot',
+        description:
+          'One bot with every field the operator manages (owners, platform counts, publication), published or not.',
         tags: ['bots'],
         summary: 'One bot, published or not',
         params: AdminBotIdParams,
@@ -39,6 +43,8 @@ export async function botAdminRoutes(app: App): Promise<void> {
     {
       schema: {
         operationId: 'putBot',
+        description:
+          'Creates the bot (201) or replaces every writable field (200). A bot is published when `published` is true; its first publication time is kept ever after.',
         tags: ['bots'],
         summary: 'Create or replace a bot',
         params: AdminBotIdParams,
@@ -61,6 +67,8 @@ export async function botAdminRoutes(app: App): Promise<void> {
     {
       schema: {
         operationId: 'patchBot',
+        description:
+          'Changes the fields given and leaves the others. Unpublishing removes the bot from every public answer before this answer is sent.',
         tags: ['bots'],
         summary: 'Change some fields of a bot',
         params: AdminBotIdParams,
@@ -79,6 +87,8 @@ export async function botAdminRoutes(app: App): Promise<void> {
     {
       schema: {
         operationId: 'deleteBot',
+        description:
+          'Deletes the bot with everything that belongs to it (reviews, votes, history, keys, webhooks); it is gone from every public answer at once.',
         tags: ['bots'],
         summary: 'Delete a bot with its reviews, votes and history',
         params: AdminBotIdParams,

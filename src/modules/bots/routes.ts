@@ -10,6 +10,8 @@ export async function botRoutes(app: App): Promise<void> {
     {
       schema: {
         operationId: 'listBots',
+        description:
+          'Published bots in one of five orders, a page at a time. `search` keeps the bots whose name contains it (case-insensitive). A bot\'s text is current at once; its counters may be up to `LIST_MAX_STALE_MS` (2 s by default) old.',
         tags: ['bots'],
         summary: 'List published bots',
         querystring: BotListQuery,
@@ -28,6 +30,8 @@ export async function botRoutes(app: App): Promise<void> {
     {
       schema: {
         operationId: 'getBot',
+        description:
+          'A published bot by its application ID; 404 for an unknown or unpublished bot. Sent with an ETag: `If-None-Match` with it answers 304.',
         tags: ['bots'],
         summary: 'One published bot',
         params: BotIdParams,

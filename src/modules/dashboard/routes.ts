@@ -9,7 +9,7 @@ import type { CreatedKey } from '../keys/schemas.js';
 import { otherLangUrl, sendPage } from '../../html/page.js';
 import { html } from '../../html/html.js';
 import { pickLang, TEXTS, type Lang } from '../../html/i18n/index.js';
-import { generateWebhookSecret } from '../webhooks/signature.js';
+import { generateWebhookSecret } from '../webhooks/endpoints/secret.js';
 import { ownedBot, redirectToSignIn } from './access.js';
 import { keyForm, tierForm, urlForm, type FieldErrors, type Form } from './forms.js';
 import { keysView } from './keys-view.js';
@@ -54,9 +54,9 @@ export async function dashboardRoutes(app: App): Promise<void> {
       bot.published ? orNothing(services.votes.recent(bot.id, 10, undefined)) : undefined,
       services.keys.list(bot.id),
       services.tiers.recentForBot(bot.id),
-      orNothing(services.webhooks.get(bot.id)),
-      orNothing(services.webhooks.deliveries(bot.id, { page: 1, limit: LOG_ROWS })),
-      services.webhooks.switchOffNotice(bot.id),
+      orNothing(services.webhookEndpoints.get(bot.id)),
+      orNothing(services.webhookDeliveries.deliveries(bot.id, { page: 1, limit: LOG_ROWS })),
+      services.webhookNotifications.switchOffNotice(bot.id),
     ]);
     const csrf = reply.generateCsrf();
     const done = (request.query as { done?: string }).done;
@@ -127,9 +127,9 @@ ${webhookView(t, bot.id, { webhook, deliveries: deliveries?.data ?? [], notice, 
     const { bot } = await ownedBot(request, request.params.id);
     const form = urlForm(request.body as Form);
     if ('errors' in form) return renderBot(request, reply, bot, { webhookErrors: form.errors, url: form.url, status: 422 });
-    const existing = await orNothing(services.webhooks.get(bot.id));
+    const existing = await orNothing(services.webhookEndpoints.get(bot.id));
     try {
-      const { webhook } = await services.webhooks.configure(bot.id, { url: form.url, enabled: existing?.enabled ?? true });
+      const { webhook } = await services.webhookEndpoints.configure(bot.id, { url: form.url, enabled: existing?.enabled ?? true });
       if (webhook.secret !== null) return renderBot(request, reply, bot, { secret: webhook.secret });
     } catch (error) {
       if (!(error instanceof AppError && error.code === 'validation_failed')) throw error;
@@ -141,10 +141,10 @@ ${webhookView(t, bot.id, { webhook, deliveries: deliveries?.data ?? [], notice, 
   for (const action of ['enable', 'disable', 'rotate-secret'] as const) {
     app.post(`/dashboard/bots/:id/webhook/${action}`, { schema: { hide: true, params: AdminBotIdParams, querystring: LangQuery }, ...post }, async (request, reply) => {
       const { bot } = await ownedBot(request, request.params.id);
-      const existing = await services.webhooks.get(bot.id);
+      const existing = await services.webhookEndpoints.get(bot.id);
       const rotate = action === 'rotate-secret';
       try {
-        const { webhook } = await services.webhooks.configure(bot.id, {
+        const { webhook } = await services.webhookEndpoints.configure(bot.id, {
           url: existing.url,
           enabled: rotate ? existing.enabled : action === 'enable',
           ...(rotate ? { secret: generateWebhookSecret() } : {}),
@@ -160,13 +160,13 @@ ${webhookView(t, bot.id, { webhook, deliveries: deliveries?.data ?? [], notice, 
 
   app.post('/dashboard/bots/:id/webhook/test', { schema: { hide: true, params: AdminBotIdParams, querystring: LangQuery }, ...post }, async (request, reply) => {
     const { bot } = await ownedBot(request, request.params.id);
-    await services.webhooks.sendTest(bot.id);
+    await services.webhookDeliveries.sendTest(bot.id);
     return back(reply, request, bot.id, 'webhook', 'test');
   });
 
   app.post('/dashboard/bots/:id/deliveries/:deliveryId/redeliver', { schema: { hide: true, params: DeliveryParams, querystring: LangQuery }, ...post }, async (request, reply) => {
     const { bot } = await ownedBot(request, request.params.id);
-    await services.webhooks.redeliver(request.params.deliveryId, bot.id);
+    await services.webhookDeliveries.redeliver(request.params.deliveryId, bot.id);
     return back(reply, request, bot.id, 'webhook');
   });
 }

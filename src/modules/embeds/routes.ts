@@ -61,6 +61,8 @@ export async function embedRoutes(app: App): Promise<void> {
       config: { embed: 'badge' satisfies EmbedKind },
       schema: {
         operationId: 'getBadge',
+        description:
+          'An SVG badge with one of the bot\'s figures, in the shields.io styles, for Markdown and web pages; an error is an SVG too. Counts can be up to five minutes old.',
         tags: ['embeds'],
         summary: 'SVG badge (shields.io-like), cached for five minutes',
         params: EmbedIdParams,
@@ -90,6 +92,8 @@ export async function embedRoutes(app: App): Promise<void> {
       config: { embed: 'shields' satisfies EmbedKind },
       schema: {
         operationId: 'getBadgeShields',
+        description:
+          'The badge\'s label, message and colour as shields.io\'s endpoint JSON, for `https://img.shields.io/endpoint?url=…`.',
         tags: ['embeds'],
         summary: 'The badge as shields.io endpoint JSON (img.shields.io/endpoint?url=…), cached for five minutes',
         params: EmbedIdParams,
@@ -113,6 +117,8 @@ export async function embedRoutes(app: App): Promise<void> {
       config: { embed: 'card' satisfies EmbedKind },
       schema: {
         operationId: 'getCard',
+        description:
+          'The widget\'s content as an SVG image of 420 × 140, for pages that allow images only (READMEs, forums); light, dark or following the viewer\'s preference.',
         tags: ['embeds'],
         summary: 'The widget as an SVG image of 420 × 140 (for READMEs and forums that allow images only), live data',
         params: EmbedIdParams,
@@ -137,6 +143,8 @@ export async function embedRoutes(app: App): Promise<void> {
       config: { embed: 'widget' satisfies EmbedKind },
       schema: {
         operationId: 'getWidget',
+        description:
+          'An HTML card of 420 × 140 for an `<iframe>`: the bot\'s icon, name, figures and a vote link, in German or English; served with a strict Content-Security-Policy.',
         tags: ['embeds'],
         summary: 'HTML bot card for an iframe of 420 × 140, live data',
         params: EmbedIdParams,
@@ -161,6 +169,8 @@ export async function embedRoutes(app: App): Promise<void> {
       config: { embed: 'chart' satisfies EmbedKind },
       schema: {
         operationId: 'getChart',
+        description:
+          'The bot\'s daily server count over 7 to 365 days as an SVG image, or a PNG (`format=png` or `Accept: image/png`), in light or dark, with a zero-based or automatic scale.',
         tags: ['embeds'],
         summary: 'Daily server count as an image: SVG, or PNG with format=png or Accept: image/png',
         params: EmbedIdParams,

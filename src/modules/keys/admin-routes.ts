@@ -10,6 +10,8 @@ export async function keyAdminRoutes(app: App): Promise<void> {
     {
       schema: {
         operationId: 'createKey',
+        description:
+          'Creates an API key for a bot with the scopes given. The key is in this answer only: the directory keeps its hash.',
         tags: ['keys'],
         summary: 'Create an API key for a bot (the key is in this answer only)',
         params: AdminBotIdParams,
@@ -31,6 +33,8 @@ export async function keyAdminRoutes(app: App): Promise<void> {
     {
       schema: {
         operationId: 'listKeys',
+        description:
+          'The bot\'s API keys, revoked ones included, with their prefix, scopes, tier and last use; never the keys themselves.',
         tags: ['keys'],
         summary: "A bot's API keys, without secrets",
         params: AdminBotIdParams,
@@ -48,6 +52,8 @@ export async function keyAdminRoutes(app: App): Promise<void> {
     {
       schema: {
         operationId: 'patchKey',
+        description:
+          'Changes a key\'s rate tier, scopes or name; every process applies it at once.',
         tags: ['keys'],
         summary: "Change a key's tier, scopes or name",
         params: KeyIdParams,
@@ -66,6 +72,8 @@ export async function keyAdminRoutes(app: App): Promise<void> {
     {
       schema: {
         operationId: 'revokeKey',
+        description:
+          'Revokes a key: every request with it answers 401 from then on, on every process.',
         tags: ['keys'],
         summary: 'Revoke a key: it gets 401 from then on, on every process',
         params: KeyIdParams,

@@ -27,6 +27,8 @@ export async function premiumRoutes(app: App): Promise<void> {
       onRequest: requireScope(keys, 'premium:read'),
       schema: {
         operationId: 'getUserPremium',
+        description:
+          'The premium subscription in force for a user, for tiers bought per user; `active: false` when there is none. Needs a key of this bot with `premium:read`.',
         tags: ['owner'],
         summary: "A user's premium status (user-scoped tiers)",
         security: KEY_SECURITY,
@@ -46,6 +48,8 @@ export async function premiumRoutes(app: App): Promise<void> {
       onRequest: requireScope(keys, 'premium:read'),
       schema: {
         operationId: 'getGuildPremium',
+        description:
+          'The premium subscription in force for a server, for tiers bought per server; `active: false` when there is none. Needs a key of this bot with `premium:read`.',
         tags: ['owner'],
         summary: "A server's premium status (guild-scoped tiers)",
         security: KEY_SECURITY,

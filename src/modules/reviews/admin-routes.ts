@@ -12,6 +12,8 @@ export async function reviewAdminRoutes(app: App): Promise<void> {
     {
       schema: {
         operationId: 'listReviews',
+        description:
+          'Every review, hidden ones included, newest first, filtered by bot and publication.',
         tags: ['reviews'],
         summary: 'Every review, hidden ones included, newest first; by bot and publication',
         querystring: AdminReviewListQuery,
@@ -26,6 +28,8 @@ export async function reviewAdminRoutes(app: App): Promise<void> {
     {
       schema: {
         operationId: 'createReview',
+        description:
+          'Adds a review of a bot (for imports and moderation tools); a published review sends a `review` webhook event to endpoints that subscribe to it.',
         tags: ['reviews'],
         summary: 'Add a review',
         params: AdminBotIdParams,
@@ -44,6 +48,8 @@ export async function reviewAdminRoutes(app: App): Promise<void> {
     {
       schema: {
         operationId: 'patchReview',
+        description:
+          'Changes the helpful count, publication or text of a review; the bot\'s rating follows at once.',
         tags: ['reviews'],
         summary: 'Change helpfulCount, published or body of a review',
         params: ReviewIdParams,
@@ -59,6 +65,8 @@ export async function reviewAdminRoutes(app: App): Promise<void> {
     {
       schema: {
         operationId: 'putReviewReply',
+        description:
+          'Sets or replaces the developer\'s reply shown under a review.',
         tags: ['reviews'],
         summary: "Set the developer's reply to a review",
         params: ReviewIdParams,
@@ -74,6 +82,8 @@ export async function reviewAdminRoutes(app: App): Promise<void> {
     {
       schema: {
         operationId: 'deleteReviewReply',
+        description:
+          'Removes the developer\'s reply of a review.',
         tags: ['reviews'],
         summary: "Remove the developer's reply",
         params: ReviewIdParams,

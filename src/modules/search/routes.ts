@@ -14,6 +14,8 @@ export async function searchRoutes(app: App): Promise<void> {
       },
       schema: {
         operationId: 'searchBots',
+        description:
+          'Published bots ranked for a query as a person types it: typos within a budget per word, prefixes of the last word, synonyms, German and English equivalents; popularity breaks ties. `processingTimeMs` is the engine\'s own time.',
         tags: ['search'],
         summary: 'Search published bots as a person types: typos, synonyms, German and English',
         querystring: SearchQuery,

@@ -12,6 +12,8 @@ export async function voteAdminRoutes(app: App): Promise<void> {
     {
       schema: {
         operationId: 'createVote',
+        description:
+          'Records a vote as the vote page does: the counters, the `vote` webhook event and the 12-hour rule (409 when the user voted for the bot less than 12 hours before).',
         tags: ['votes'],
         summary: 'Record a vote (409 within 12 hours of the same user’s previous vote)',
         params: AdminBotIdParams,

@@ -18,6 +18,8 @@ export async function voteRoutes(app: App): Promise<void> {
       onRequest: requireScope(keys, 'votes:read'),
       schema: {
         operationId: 'listVotes',
+        description:
+          'The bot\'s votes, newest first, up to `limit`; with `hours`, only those of the last `hours` hours. Needs a key of this bot with `votes:read`.',
         tags: ['owner'],
         summary: 'Recent votes, newest first',
         security: KEY_SECURITY,
@@ -43,6 +45,8 @@ export async function voteRoutes(app: App): Promise<void> {
       onRequest: requireScope(keys, 'votes:read'),
       schema: {
         operationId: 'checkVote',
+        description:
+          'Whether the user\'s latest vote for the bot is less than 12 hours old, and when the window ends. Needs a key of this bot with `votes:read`; answers from memory between votes.',
         tags: ['owner'],
         summary: 'Whether a user voted within the last 12 hours',
         security: KEY_SECURITY,
@@ -72,6 +76,8 @@ export async function voteRoutes(app: App): Promise<void> {
       onRequest: requireScope(keys, 'votes:read'),
       schema: {
         operationId: 'checkVotes',
+        description:
+          'The vote status of each user of the list, in the order asked (repeats included), in one request that counts once for the rate limit. Needs a key of this bot with `votes:read`.',
         tags: ['owner'],
         summary: 'Whether each of 1 to 100 users voted within the last 12 hours (one request for the rate limit), in the order asked',
         security: KEY_SECURITY,

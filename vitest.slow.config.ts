@@ -1,0 +1,12 @@
+import { defineConfig } from 'vitest/config';
+
+// Tests that take minutes on their own (floods of requests to measure memory). Kept out of the
+// default `vitest run`; CI runs them with `npm run test:slow`.
+export default defineConfig({
+  test: {
+    include: ['test/**/*.slow.test.ts'],
+    pool: 'forks',
+    testTimeout: 1_200_000,
+    hookTimeout: 120_000,
+  },
+});

@@ -102,7 +102,7 @@ async function run(backend: string, target: Target): Promise<Result> {
   for (let i = 0; i < BOTS; i++) {
     const id = `${700000000000000000n + BigInt(i)}`;
     await setup.services.bots.put(id, benchBot(i));
-    await setup.services.webhooks.configure(id, { url: receiver.url });
+    await setup.services.webhookEndpoints.configure(id, { url: receiver.url });
     bots.push(id);
   }
 

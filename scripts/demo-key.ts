@@ -1,7 +1,7 @@
 import { chmod, mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { decryptSecret, encryptSecret, loadOrCreateKeyFile } from '../src/modules/webhooks/secret-box.js';
+import { decryptSecret, encryptSecret, loadOrCreateKeyFile } from '../src/modules/webhooks/endpoints/secret-box.js';
 
 const SCOPES = ['votes:read', 'premium:read', 'stats:write'] as const;
 

@@ -33,7 +33,7 @@ export function registerServiceMetrics(
     'Webhook work waiting: events not yet routed, deliveries due now, deliveries scheduled for a later retry',
     ['state'],
     async (set) => {
-      const depth = await withDeadline(services.webhooks.queueDepth(), timeoutMs);
+      const depth = await withDeadline(services.webhookDeliveries.queueDepth(), timeoutMs);
       for (const [state, value] of Object.entries(depth)) set({ state }, value);
     },
   );

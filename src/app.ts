@@ -24,8 +24,8 @@ import { createRateLimitStore, MemoryStore, rateLimitPlugin, type RateLimitStore
 import { createServices, type Services } from './services.js';
 import { changeCodec, type Changes } from './modules/changes/change.js';
 import errorsPlugin, { mapFrameworkError, MAX_PARAM_LENGTH } from './plugins/errors.js';
-import type { LookupFn } from './modules/webhooks/resolve-host.js';
-import { loadOrCreateKeyFile } from './modules/webhooks/secret-box.js';
+import type { LookupFn } from './modules/webhooks/endpoints/resolve-host.js';
+import { loadOrCreateKeyFile } from './modules/webhooks/endpoints/secret-box.js';
 import backPressurePlugin from './plugins/back-pressure.js';
 import { createLogger, requestLogger } from './plugins/logger.js';
 import observabilityPlugin, { requestId } from './plugins/observability.js';

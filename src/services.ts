@@ -19,9 +19,10 @@ import { SlugIndex } from './modules/bots/slug-index.js';
 import { StatsService } from './modules/stats/service.js';
 import { TierRequestService } from './modules/tiers/service.js';
 import { VoteService } from './modules/votes/service.js';
-import type { LookupFn } from './modules/webhooks/resolve-host.js';
-import { WebhookEndpointService } from './modules/webhooks/endpoint-service.js';
-import { WebhookService } from './modules/webhooks/service.js';
+import { WebhookDeliveryService } from './modules/webhooks/delivery/service.js';
+import type { LookupFn } from './modules/webhooks/endpoints/resolve-host.js';
+import { WebhookEndpointService } from './modules/webhooks/endpoints/service.js';
+import { WebhookNotificationService } from './modules/webhooks/notifications/service.js';
 
 /**
  * What the answers kept in a process may cost together, keys and bookkeeping included: the hot
@@ -74,8 +75,9 @@ export function createServices(deps: ServiceDeps) {
     stats: new StatsService(db, clock, feed),
     premium: new PremiumService(db, clock, feed, catalog),
     search: new SearchService(db, clock, feed, catalog, config.listMaxStaleMs),
-    webhooks: new WebhookService(db, clock, config.webhook, deps.secretKey, deps.lookup),
     webhookEndpoints: new WebhookEndpointService(db, clock, config.webhook, deps.secretKey, deps.lookup),
+    webhookDeliveries: new WebhookDeliveryService(db, clock, config.webhook),
+    webhookNotifications: new WebhookNotificationService(db),
   };
   feed.subscribe((change) => routeChange(change, services));
   return services;

@@ -5,11 +5,11 @@ import { openPostgres } from './db/postgres.js';
 import { startPeriodic } from './lib/background.js';
 import type { Metrics } from './lib/metrics.js';
 import { startLapseSweep } from './modules/premium/lapse-sweep.js';
-import { EMAIL_SWEEP_MS, EmailOutbox } from './modules/webhooks/email-outbox.js';
-import { createMailer } from './modules/webhooks/mailer.js';
-import type { LookupFn } from './modules/webhooks/resolve-host.js';
-import { createSafeDispatcher } from './modules/webhooks/safe-dispatcher.js';
-import { DeliveryWorker } from './modules/webhooks/worker.js';
+import { createSafeDispatcher } from './modules/webhooks/delivery/safe-dispatcher.js';
+import { DeliveryWorker } from './modules/webhooks/delivery/worker.js';
+import type { LookupFn } from './modules/webhooks/endpoints/resolve-host.js';
+import { EMAIL_SWEEP_MS, EmailOutbox } from './modules/webhooks/notifications/email-outbox.js';
+import { createMailer } from './modules/webhooks/notifications/mailer.js';
 
 /** Connections of the delivery worker: route, claim and record are short statements. */
 const WORKER_POOL_SIZE = 3;
@@ -38,7 +38,7 @@ export async function startWorkers(app: FastifyInstance, options: WorkerOptions)
       app.log.error({ err: error }, 'history collection failed');
     }
     try {
-      const deleted = await app.services.webhooks.pruneLog();
+      const deleted = await app.services.webhookDeliveries.pruneLog();
       app.log.info({ deleted }, 'old events and delivery log removed');
     } catch (error) {
       app.log.error({ err: error }, 'event clean-up failed');

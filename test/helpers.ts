@@ -6,7 +6,7 @@ import { afterAll, beforeAll, beforeEach } from 'vitest';
 import { readConfig, type Config } from '../src/config/index.js';
 import type { Database } from '../src/db/index.js';
 import type { Clock } from '../src/lib/clock.js';
-import type { LookupFn } from '../src/modules/webhooks/resolve-host.js';
+import type { LookupFn } from '../src/modules/webhooks/endpoints/resolve-host.js';
 
 /*
  * The app, the databases and their drivers are imported when a hook or test first builds one, not

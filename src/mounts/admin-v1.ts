@@ -6,8 +6,9 @@ import { premiumAdminRoutes } from '../modules/premium/admin-routes.js';
 import { reviewAdminRoutes } from '../modules/reviews/admin-routes.js';
 import { searchAdminRoutes } from '../modules/search/admin-routes.js';
 import { tierAdminRoutes } from '../modules/tiers/admin-routes.js';
-import { webhookAdminRoutes } from '../modules/webhooks/admin-routes.js';
-import { webhookEndpointRoutes } from '../modules/webhooks/endpoint-routes.js';
+import { webhookDeliveryRoutes } from '../modules/webhooks/delivery/routes.js';
+import { webhookEndpointRoutes } from '../modules/webhooks/endpoints/routes.js';
+import { webhookNotificationRoutes } from '../modules/webhooks/notifications/routes.js';
 import { voteAdminRoutes } from '../modules/votes/admin-routes.js';
 import { adminAuth } from '../modules/admin/auth.js';
 
@@ -32,7 +33,8 @@ export async function adminRoutes(app: App): Promise<void> {
   await app.register(voteAdminRoutes);
   await app.register(premiumAdminRoutes);
   await app.register(searchAdminRoutes);
-  await app.register(webhookAdminRoutes);
   await app.register(webhookEndpointRoutes);
+  await app.register(webhookDeliveryRoutes);
+  await app.register(webhookNotificationRoutes);
   await app.register(tierAdminRoutes);
 }

@@ -7,7 +7,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { Database, Queryable } from '../../src/db/index.js';
 import { loadFunctions, loadMigrations, migrate } from '../../src/db/migrate.js';
-import { recordEvents } from '../../src/modules/webhooks/outbox.js';
+import { recordEvents } from '../../src/modules/webhooks/delivery/outbox.js';
 import { backends } from '../helpers.js';
 import { emptyDatabase } from './empty-database.js';
 

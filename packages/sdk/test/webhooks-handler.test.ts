@@ -1,7 +1,7 @@
 /** The webhook handler's edges, with calls signed the way the service signs them. */
 import { describe, expect, it, vi } from 'vitest';
 import { createWebhookHandler, MemoryDedupeStore, verifyWebhook } from '@bot-directory/sdk/webhooks';
-import { signatureHeaders } from '../../../src/modules/webhooks/signature.js';
+import { signatureHeaders } from '../../../src/modules/webhooks/delivery/signature.js';
 
 const SECRET = 'whsec_handler_test_secret';
 const now = () => Math.floor(Date.now() / 1000);

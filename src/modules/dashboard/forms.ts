@@ -1,7 +1,7 @@
 /** Reading the dashboard's forms (application/x-www-form-urlencoded, parsed by @fastify/formbody). */
 import { SCOPES, type KeyCreate, type Scope } from '../keys/schemas.js';
 import { MAX_REASON_LENGTH, type TierRequestCreate } from '../tiers/schemas.js';
-import { MAX_WEBHOOK_URL_LENGTH } from '../webhooks/url-policy.js';
+import { MAX_WEBHOOK_URL_LENGTH } from '../webhooks/endpoints/url-policy.js';
 
 export type Form = Record<string, string | string[] | undefined>;
 export type FieldErrors = Record<string, string>;

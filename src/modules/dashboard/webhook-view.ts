@@ -1,7 +1,9 @@
 import { html, type Html } from '../../html/html.js';
 import type { Texts } from '../../html/i18n/index.js';
 import { time } from '../../html/layout.js';
-import type { Delivery, Notification, Webhook } from '../webhooks/schemas.js';
+import type { Delivery } from '../webhooks/delivery/schemas.js';
+import type { Webhook } from '../webhooks/endpoints/schemas.js';
+import type { Notification } from '../webhooks/notifications/schemas.js';
 import { fieldError, shownOnce } from './views.js';
 
 export interface WebhookState {

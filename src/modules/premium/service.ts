@@ -6,7 +6,7 @@ import { offsetOf, page, type Page } from '../../lib/pagination.js';
 import type { PublishedBots } from '../bots/catalog.js';
 import { botRepository } from '../bots/repository.js';
 import type { Change, Changes } from '../changes/change.js';
-import { recordEvent } from '../webhooks/outbox.js';
+import { recordEvent } from '../webhooks/delivery/outbox.js';
 import { donationRepository } from './donations-repository.js';
 import type { Donation, DonationCreate, PremiumStatus, Subscription, SubscriptionListQuery, SubscriptionPatch, SubscriptionUpsert } from './schemas.js';
 import { subscriptionRepository, type SubscriptionWrite } from './subscriptions-repository.js';

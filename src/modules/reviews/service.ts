@@ -5,7 +5,7 @@ import { AppError } from '../../lib/errors.js';
 import { offsetOf, page, type Page } from '../../lib/pagination.js';
 import { botRepository } from '../bots/repository.js';
 import type { Changes } from '../changes/change.js';
-import { recordEvent } from '../webhooks/outbox.js';
+import { recordEvent } from '../webhooks/delivery/outbox.js';
 import { ReviewAnchors } from './anchors.js';
 import { reviewRepository } from './repository.js';
 import type { AdminReview, Review, ReviewCreate, ReviewListQuery, ReviewPatch } from './schemas.js';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startDemoProvider, type DemoProvider } from '../../../scripts/demo-provider.js';
-import type { LookupFn } from '../../../src/modules/webhooks/resolve-host.js';
+import type { LookupFn } from '../../../src/modules/webhooks/endpoints/resolve-host.js';
 import { putBot } from '../../fixtures.js';
 import { backends, testApp, type TestApp } from '../../helpers.js';
 import { Browser, OWNER_A, OWNER_B, PERSONAS } from './session-client.js';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { canonicalHost, classifyAddress } from '../../../src/modules/webhooks/address-policy.js';
+import { canonicalHost, classifyAddress } from '../../../src/modules/webhooks/endpoints/address-policy.js';
 
 describe('classifyAddress refuses every non-public IPv4 range', () => {
   it.each([

@@ -1,7 +1,7 @@
 /** The webhook management API: configuration, secrets, validation, SSRF refusals, errors. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backends, testApp, type TestApp } from '../../helpers.js';
-import type { LookupFn } from '../../../src/modules/webhooks/resolve-host.js';
+import type { LookupFn } from '../../../src/modules/webhooks/endpoints/resolve-host.js';
 import { createBot, deliveryLog, settled, vote } from './harness.js';
 import { startReceiver, type LoopbackReceiver } from './loopback-receiver.js';
 

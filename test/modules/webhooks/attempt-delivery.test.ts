@@ -1,8 +1,8 @@
 import Stripe from 'stripe';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
-import { attemptDelivery, RESPONSE_SNIPPET_BYTES, type AttemptInput } from '../../../src/modules/webhooks/attempt-delivery.js';
-import { createSafeDispatcher } from '../../../src/modules/webhooks/safe-dispatcher.js';
-import { generateWebhookSecret } from '../../../src/modules/webhooks/signature.js';
+import { attemptDelivery, RESPONSE_SNIPPET_BYTES, type AttemptInput } from '../../../src/modules/webhooks/delivery/attempt-delivery.js';
+import { createSafeDispatcher } from '../../../src/modules/webhooks/delivery/safe-dispatcher.js';
+import { generateWebhookSecret } from '../../../src/modules/webhooks/endpoints/secret.js';
 import { verifyWebhook } from '@bot-directory/sdk/webhooks';
 import { startReceiver, type LoopbackReceiver, type ReceivedRequest } from './loopback-receiver.js';
 

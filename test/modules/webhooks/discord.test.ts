@@ -1,8 +1,9 @@
 /** Discord-channel endpoints: formatted messages a Discord stand-in accepts, no secret, 429 retry_after. */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { backends, testApp, type TestApp } from '../../helpers.js';
-import { discordMessage, escapeMarkdown, isDiscordWebhookUrl, redactUrl } from '../../../src/modules/webhooks/discord.js';
-import { defaultFormat } from '../../../src/modules/webhooks/endpoint-service.js';
+import { discordMessage, escapeMarkdown } from '../../../src/modules/webhooks/delivery/discord.js';
+import { isDiscordWebhookUrl, redactUrl } from '../../../src/modules/webhooks/endpoints/discord-url.js';
+import { defaultFormat } from '../../../src/modules/webhooks/endpoints/service.js';
 import { createBot, deliveryLog, FAST_ENV, Receivers, waitFor } from './harness.js';
 import { answerLikeDiscord, discordProblem } from './discord-stand-in.js';
 import type { ReceivedRequest } from './loopback-receiver.js';

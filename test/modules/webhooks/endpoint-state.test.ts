@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { endpointState, switchOffNotice } from '../../../src/modules/webhooks/endpoint-state.js';
-import type { StoredWebhook } from '../../../src/modules/webhooks/webhook-repository.js';
+import { endpointState, switchOffNotice } from '../../../src/modules/webhooks/endpoints/endpoint-state.js';
+import type { StoredWebhook } from '../../../src/modules/webhooks/endpoints/repository.js';
 
 const NOW = new Date('2026-05-01T12:00:00.000Z');
 const EARLIER = '2026-04-30T08:00:00.000Z';

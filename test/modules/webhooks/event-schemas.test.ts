@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { openapiWebhooks } from '../../../src/modules/webhooks/event-schemas.js';
+import { openapiWebhooks } from '../../../src/modules/webhooks/delivery/event-schemas.js';
 import { DEFAULT_RETRY_SCHEDULE } from '../../../src/config/index.js';
 
 const retries = (schedule: readonly number[]) => openapiWebhooks(schedule).vote.post.responses['5XX'].description;

@@ -8,7 +8,7 @@ import type { TestApp } from '../../helpers.js';
 
 /** What the steps below need of an app: the management and public calls. */
 export type Client = Pick<TestApp, 'admin' | 'get'>;
-import { openapiWebhooks } from '../../../src/modules/webhooks/event-schemas.js';
+import { openapiWebhooks } from '../../../src/modules/webhooks/delivery/event-schemas.js';
 import { startReceiver, type LoopbackReceiver, type ReceivedRequest } from './loopback-receiver.js';
 
 /** Loopback receivers are allowed, and a whole retry schedule takes a fraction of a second. */

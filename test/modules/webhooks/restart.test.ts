@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
 import { buildApp } from '../../../src/app.js';
 import type { Database } from '../../../src/db/index.js';
-import { deliveryRepository } from '../../../src/modules/webhooks/delivery-repository.js';
+import { deliveryRepository } from '../../../src/modules/webhooks/delivery/repository.js';
 import { ADMIN_TOKEN, backends, freshDatabase, testConfig } from '../../helpers.js';
 import { type Client, configureWebhook, createBot, deliveryLog, expectStripeAccepts, FAST_ENV, Receivers, settled, vote, waitFor } from './harness.js';
 

@@ -38,8 +38,8 @@ describe.each(backends())('event and delivery log retention (%s)', (backend) => 
       expect(pendingBefore?.status).toBe('pending');
 
       // The delivered bot's first event; the bot without a webhook wrote none (migration 016).
-      expect(await t.app.services.webhooks.pruneLog()).toBe(1);
-      expect(await t.app.services.webhooks.pruneLog()).toBe(0);
+      expect(await t.app.services.webhookDeliveries.pruneLog()).toBe(1);
+      expect(await t.app.services.webhookDeliveries.pruneLog()).toBe(0);
       const log = await deliveryLog(t, delivered);
       expect(log.data.map((d) => d.createdAt)).toEqual([new Date(T0.getTime() + 50 * DAY).toISOString()]);
       expect(await events(delivered)).toBe(1);

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_RETRY_SCHEDULE, parseRetrySchedule } from '../../../src/config/index.js';
-import { classifyResponse, MAX_RETRY_AFTER_SECONDS, nextDelaySeconds, parseRetryAfter } from '../../../src/modules/webhooks/retry-policy.js';
-import { ForbiddenAddressError } from '../../../src/modules/webhooks/resolve-host.js';
-import { classifyAddress } from '../../../src/modules/webhooks/address-policy.js';
+import { classifyResponse, MAX_RETRY_AFTER_SECONDS, nextDelaySeconds, parseRetryAfter } from '../../../src/modules/webhooks/delivery/retry-policy.js';
+import { ForbiddenAddressError } from '../../../src/modules/webhooks/endpoints/resolve-host.js';
+import { classifyAddress } from '../../../src/modules/webhooks/endpoints/address-policy.js';
 
 const noJitter = { random: () => 0.5 };
 const now = Date.parse('2026-01-01T00:00:00Z');

@@ -2,9 +2,9 @@ import net from 'node:net';
 import tls from 'node:tls';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Agent } from 'undici';
-import { ForbiddenAddressError, type LookupFn } from '../../../src/modules/webhooks/resolve-host.js';
-import { createSafeConnector, createSafeDispatcher } from '../../../src/modules/webhooks/safe-dispatcher.js';
-import { validateWebhookUrl } from '../../../src/modules/webhooks/url-policy.js';
+import { ForbiddenAddressError, type LookupFn } from '../../../src/modules/webhooks/endpoints/resolve-host.js';
+import { createSafeConnector, createSafeDispatcher } from '../../../src/modules/webhooks/delivery/safe-dispatcher.js';
+import { validateWebhookUrl } from '../../../src/modules/webhooks/endpoints/url-policy.js';
 import { startReceiver, type LoopbackReceiver } from './loopback-receiver.js';
 
 const LOOPBACK = new Set(['127.0.0.1', '::1', 'localhost']);

@@ -1,6 +1,7 @@
 import { createHmac } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { generateWebhookSecret, signatureHeaders, signPayload } from '../../../src/modules/webhooks/signature.js';
+import { signatureHeaders, signPayload } from '../../../src/modules/webhooks/delivery/signature.js';
+import { generateWebhookSecret } from '../../../src/modules/webhooks/endpoints/secret.js';
 
 describe('signPayload', () => {
   it('is the lowercase hex HMAC-SHA-256 of "timestamp.body" keyed with the secret string', () => {

@@ -1,8 +1,8 @@
 /** The switch-off e-mail is owed from the commit on: retried with backoff, sent once, never lost. */
 import { describe, expect, it } from 'vitest';
-import { EMAIL_MAX_ATTEMPTS, EmailOutbox } from '../../../src/modules/webhooks/email-outbox.js';
-import type { Mailer } from '../../../src/modules/webhooks/mailer.js';
-import { notificationRepository } from '../../../src/modules/webhooks/notification-repository.js';
+import { EMAIL_MAX_ATTEMPTS, EmailOutbox } from '../../../src/modules/webhooks/notifications/email-outbox.js';
+import type { Mailer } from '../../../src/modules/webhooks/notifications/mailer.js';
+import { notificationRepository } from '../../../src/modules/webhooks/notifications/repository.js';
 import { backends, ManualClock, appPerFile, testApp } from '../../helpers.js';
 import { createBot, waitFor } from './harness.js';
 import { startSmtpSink } from './smtp-sink.js';

@@ -1,7 +1,7 @@
 /** 20 finally failed deliveries in a row switch a webhook off and tell the owner (record, log, e-mail). */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backends, testApp, type TestApp } from '../../helpers.js';
-import { DISABLE_AFTER_FAILURES } from '../../../src/modules/webhooks/endpoint-state.js';
+import { DISABLE_AFTER_FAILURES } from '../../../src/modules/webhooks/endpoints/endpoint-state.js';
 import { configureWebhook, createBot, deliveryLog, expectStripeAccepts, FAST_ENV, settled, vote, waitFor } from './harness.js';
 import { startReceiver, type LoopbackReceiver } from './loopback-receiver.js';
 import { startSmtpSink, type SmtpSink } from './smtp-sink.js';

@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
-import type { LookupFn } from '../../../src/modules/webhooks/resolve-host.js';
-import { validateWebhookUrl } from '../../../src/modules/webhooks/url-policy.js';
+import type { LookupFn } from '../../../src/modules/webhooks/endpoints/resolve-host.js';
+import { validateWebhookUrl } from '../../../src/modules/webhooks/endpoints/url-policy.js';
 
 /** A resolver stub: no DNS query, no packet leaves the machine. */
 function stubLookup(table: Record<string, string[]>): LookupFn {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { signPayload } from '../../../src/modules/webhooks/signature.js';
+import { signPayload } from '../../../src/modules/webhooks/delivery/signature.js';
 import { verifyWebhook } from '@bot-directory/sdk/webhooks';
 
 const secret = 'whsec_receiver_test';

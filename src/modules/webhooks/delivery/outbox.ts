@@ -1,10 +1,6 @@
-import type { Queryable } from '../../db/index.js';
-import { uuidv7 } from '../../lib/uuid.js';
-
-export const EVENT_TYPES = ['vote', 'vote.reminder', 'premium', 'donation', 'test', 'review'] as const;
-export type EventType = (typeof EVENT_TYPES)[number];
-/** What an endpoint receives unless it says otherwise: the spec's events. The newer ones are opt-in. */
-export const DEFAULT_EVENTS: EventType[] = ['vote', 'premium', 'donation', 'test'];
+import type { Queryable } from '../../../db/index.js';
+import { uuidv7 } from '../../../lib/uuid.js';
+import type { EventType } from '../endpoints/events.js';
 
 export interface NewEvent {
   botId: string;

@@ -1,6 +1,6 @@
 /** The SQL of webhook endpoints: several per bot, one of them the spec's default webhook. */
-import type { Queryable } from '../../db/index.js';
-import type { EventType } from './outbox.js';
+import type { Queryable } from '../../../db/index.js';
+import type { EventType } from './events.js';
 import type { Webhook } from './schemas.js';
 
 export type EndpointFormat = 'json' | 'discord';
@@ -110,15 +110,16 @@ export const webhookRepository = {
     return rows[0]?.n ?? 0;
   },
 
-  /** Creates or replaces an endpoint by id; the secret overlap is left as it was. */
-  async upsert(tx: Queryable, hook: WebhookWrite, now: Date): Promise<void> {
-    await tx.query(
+  /** Creates or replaces an endpoint by id; the secret overlap is left as it was. Answers the endpoint as stored. */
+  async upsert(tx: Queryable, hook: WebhookWrite, now: Date): Promise<StoredWebhook> {
+    const { rows } = await tx.query<WebhookRow>(
       `INSERT INTO webhooks (id, bot_id, is_default, url, secret_box, enabled, disabled_at, consecutive_failures, active_since,
                              events, format, language, created_at, updated_at)
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8, COALESCE($9::timestamptz, $10::timestamptz), $11, $12, $13, $10, $10)
        ON CONFLICT (id) DO UPDATE SET url = $4, secret_box = $5, enabled = $6, disabled_at = $7,
          consecutive_failures = $8, active_since = COALESCE($9::timestamptz, webhooks.active_since),
-         events = $11, format = $12, language = $13, updated_at = $10`,
+         events = $11, format = $12, language = $13, updated_at = $10
+       RETURNING ${COLUMNS}`,
       [
         hook.id,
         hook.botId,
@@ -135,6 +136,7 @@ export const webhookRepository = {
         hook.language,
       ],
     );
+    return toWebhook(rows[0] as WebhookRow);
   },
 
   /** A new secret; the one it replaces keeps signing until `previousUntil` (null: at once no more). */

@@ -3,10 +3,11 @@
  * lease, recording an attempt, and reading the log. Every write here is one short statement or
  * transaction; nothing is held open across an HTTP call.
  */
-import type { Queryable } from '../../db/index.js';
-import type { EventType } from './outbox.js';
+import type { Queryable } from '../../../db/index.js';
+import type { RecordedOutcome } from '../endpoints/endpoint-state.js';
+import type { EventType } from '../endpoints/events.js';
+import type { EndpointFormat, EndpointLanguage } from '../endpoints/repository.js';
 import type { Delivery } from './schemas.js';
-import type { EndpointFormat, EndpointLanguage } from './webhook-repository.js';
 
 export type DeliveryStatus = 'pending' | 'succeeded' | 'failed';
 
@@ -41,14 +42,11 @@ export interface AttemptRecord {
   responseSnippet: string | null;
 }
 
-/** A stored attempt: its number, and what its webhook's state needs (endpoint-state.ts). */
-export interface RecordedAttempt {
+/** A stored attempt: its number, and what its webhook's state needs (../endpoints/endpoint-state.ts). */
+export interface RecordedAttempt extends RecordedOutcome {
   attempt: number;
   botId: string;
-  endpointId: string;
   status: DeliveryStatus;
-  /** The endpoint's run of failures when the attempt was recorded. */
-  consecutiveFailures: number;
 }
 
 export const deliveryRepository = {

@@ -4,16 +4,23 @@
  * `process_endpoint_success`/`process_endpoint_failure`, the delivery pipeline and the management
  * API both come here; the repositories only read and write what this module decides.
  */
-import type { Queryable } from '../../db/index.js';
-import { redactUrl } from './discord.js';
-import { notificationRepository, type NewNotification } from './notification-repository.js';
-import type { RecordedAttempt } from './delivery-repository.js';
-import { webhookRepository, type EndpointState, type StoredWebhook } from './webhook-repository.js';
+import type { Queryable } from '../../../db/index.js';
+import { notificationRepository, type NewNotification } from '../notifications/repository.js';
+import { redactUrl } from './discord-url.js';
+import { webhookRepository, type EndpointState, type StoredWebhook } from './repository.js';
 
 /** Spec §3, §6: finally failed deliveries in a row that switch a webhook off. */
 export const DISABLE_AFTER_FAILURES = 20;
 
 type Stored = Pick<StoredWebhook, 'enabled' | 'disabledAt' | 'consecutiveFailures'>;
+
+/** What a recorded attempt tells its endpoint's state (the delivery pipeline records it). */
+export interface RecordedOutcome {
+  endpointId: string;
+  status: 'pending' | 'succeeded' | 'failed';
+  /** The endpoint's run of failures when the attempt was recorded. */
+  consecutiveFailures: number;
+}
 
 export const endpointState = {
   /** The state a PUT leaves: `enabled` as asked (default true), from the webhook as it was (if any). */
@@ -48,7 +55,7 @@ export const endpointState = {
    * no statement. A failure counted between the record and this reset is forgotten too, as if the
    * success had come after it.
    */
-  async onSuccess(db: Queryable, recorded: Iterable<RecordedAttempt>): Promise<void> {
+  async onSuccess<T extends RecordedOutcome>(db: Queryable, recorded: Iterable<T>): Promise<void> {
     const ids = new Set<string>();
     for (const outcome of recorded) if (outcome.status === 'succeeded' && outcome.consecutiveFailures > 0) ids.add(outcome.endpointId);
     if (ids.size > 0) await webhookRepository.clearFailures(db, [...ids]);

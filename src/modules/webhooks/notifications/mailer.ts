@@ -1,6 +1,6 @@
 /** The SMTP mailer of SMTP_URL that sends the operator's e-mails. */
 import nodemailer from 'nodemailer';
-import type { Config } from '../../config/index.js';
+import type { Config } from '../../../config/index.js';
 
 export interface Mailer {
   send(subject: string, text: string): Promise<void>;

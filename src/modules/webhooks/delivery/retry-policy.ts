@@ -7,8 +7,8 @@
  * the number of repeats, six by default (the schedule and its parser live
  * in config/retry-schedule.ts, with WEBHOOK_RETRY_SCHEDULE).
  */
-import { DEFAULT_RETRY_SCHEDULE } from '../../config/index.js';
-import { FORBIDDEN_ADDRESS_CODE } from './resolve-host.js';
+import { DEFAULT_RETRY_SCHEDULE } from '../../../config/index.js';
+import { FORBIDDEN_ADDRESS_CODE } from '../endpoints/resolve-host.js';
 
 export type AttemptOutcome = 'success' | 'retry' | 'final';
 

@@ -1,48 +1,14 @@
 /**
- * Discord channel webhooks as endpoints: recognising their URLs, and turning an event into a
- * Discord message (one embed, in German or English) instead of our JSON. Discord checks no
- * signature, so such calls carry none: neither the secret nor anything derived from it leaves us.
- * Limits are Discord's documented ones (discord.com/developers/docs/resources/message#embed-object-embed-limits).
+ * Turning an event into a Discord message (one embed, in German or English) instead of our JSON,
+ * for endpoints whose format is `discord` (recognising Discord's URLs: ../endpoints/discord-url.ts).
+ * Discord checks no signature, so such calls carry none: neither the secret nor anything derived
+ * from it leaves us. Limits are Discord's documented ones
+ * (discord.com/developers/docs/resources/message#embed-object-embed-limits).
  */
-import type { EventType } from './outbox.js';
-import type { EndpointLanguage } from './webhook-repository.js';
-
-/** Hosts that serve Discord's webhook API (the stable, PTB and canary clients, and the old domain). */
-export const DISCORD_HOSTS = new Set([
-  'discord.com',
-  'ptb.discord.com',
-  'canary.discord.com',
-  'discordapp.com',
-  'ptb.discordapp.com',
-  'canary.discordapp.com',
-]);
-const DISCORD_PATH = /^\/api(?:\/v\d+)?\/webhooks\/(\d{17,20})\/([A-Za-z0-9_-]{1,200})\/?$/;
+import type { EventType } from '../endpoints/events.js';
+import type { EndpointLanguage } from '../endpoints/repository.js';
 
 export const EMBED_LIMITS = { title: 256, description: 4096, fieldName: 256, fieldValue: 1024, fields: 25, footer: 2048, total: 6000 };
-
-/** Whether the URL is a Discord channel webhook (https on one of DISCORD_HOSTS). */
-export function isDiscordWebhookUrl(input: string): boolean {
-  try {
-    const url = new URL(input);
-    return url.protocol === 'https:' && DISCORD_HOSTS.has(url.hostname.toLowerCase()) && DISCORD_PATH.test(url.pathname);
-  } catch {
-    return false;
-  }
-}
-
-/** The URL with a Discord webhook's token hidden: the token alone lets anyone post to the channel. */
-export function redactUrl(input: string): string {
-  try {
-    const url = new URL(input);
-    const match = DISCORD_PATH.exec(url.pathname);
-    if (!match) return input;
-    url.pathname = url.pathname.replace(`/${match[2]}`, '/***');
-    url.search = '';
-    return url.toString();
-  } catch {
-    return input;
-  }
-}
 
 /** Text written by users is shown literally: Discord's markdown characters are escaped. */
 export function escapeMarkdown(text: string): string {

@@ -8,7 +8,7 @@
  */
 import { performance } from 'node:perf_hooks';
 import type { Dispatcher } from 'undici';
-import { FORBIDDEN_ADDRESS_CODE } from './resolve-host.js';
+import { FORBIDDEN_ADDRESS_CODE } from '../endpoints/resolve-host.js';
 import { classifyResponse, type AttemptOutcome } from './retry-policy.js';
 import { discordRetryAfter } from './discord.js';
 import { callHeaders, signatureHeaders } from './signature.js';

@@ -4,11 +4,11 @@
  * and the optional e-mail goes to the operator (OPERATOR_EMAIL), see docs/decisions.md.
  */
 import type { FastifyBaseLogger } from 'fastify';
-import type { Queryable } from '../../db/index.js';
-import { inBatches } from '../../lib/background.js';
-import type { Clock } from '../../lib/clock.js';
+import type { Queryable } from '../../../db/index.js';
+import { inBatches } from '../../../lib/background.js';
+import type { Clock } from '../../../lib/clock.js';
 import type { Mailer } from './mailer.js';
-import { notificationRepository, type DueEmail } from './notification-repository.js';
+import { notificationRepository, type DueEmail } from './repository.js';
 
 /** How often each process looks for e-mails that are due again. */
 export const EMAIL_SWEEP_MS = 30_000;

@@ -13,9 +13,9 @@
  * a 3xx is returned to the caller as is and never followed.
  */
 import { Agent, buildConnector } from 'undici';
-import { DEFAULT_WEBHOOK_TIMEOUT_MS } from '../../config/index.js';
-import { canonicalHost } from './address-policy.js';
-import { resolveHost, type HostPolicyOptions } from './resolve-host.js';
+import { DEFAULT_WEBHOOK_TIMEOUT_MS } from '../../../config/index.js';
+import { canonicalHost } from '../endpoints/address-policy.js';
+import { resolveHost, type HostPolicyOptions } from '../endpoints/resolve-host.js';
 
 export interface SafeDispatcherOptions extends HostPolicyOptions {
   /** Upper bound for connecting, for the response headers and for each body read gap (config's WEBHOOK_TIMEOUT_MS; its default when absent). */

@@ -10,20 +10,21 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Dispatcher } from 'undici';
-import type { Config } from '../../config/index.js';
-import type { Database } from '../../db/index.js';
-import type { Periodic } from '../../lib/background.js';
-import type { Clock } from '../../lib/clock.js';
-import type { Metrics } from '../../lib/metrics.js';
+import type { Config } from '../../../config/index.js';
+import type { Database } from '../../../db/index.js';
+import type { Periodic } from '../../../lib/background.js';
+import type { Clock } from '../../../lib/clock.js';
+import type { Metrics } from '../../../lib/metrics.js';
 import { attemptDelivery, type AttemptResult } from './attempt-delivery.js';
 import { AttemptRecorder } from './attempt-recorder.js';
-import { discordMessage, redactUrl } from './discord.js';
-import { endpointState, switchOffNotice } from './endpoint-state.js';
-import { deliveryRepository, type AttemptRecord, type ClaimedDelivery, type DeliveryStatus } from './delivery-repository.js';
+import { redactUrl } from '../endpoints/discord-url.js';
+import { endpointState, switchOffNotice } from '../endpoints/endpoint-state.js';
+import type { StoredWebhook } from '../endpoints/repository.js';
+import { decryptSecret } from '../endpoints/secret-box.js';
+import { discordMessage } from './discord.js';
 import { WEBHOOK_CHANNEL } from './outbox.js';
+import { deliveryRepository, type AttemptRecord, type ClaimedDelivery, type DeliveryStatus } from './repository.js';
 import { nextDelaySeconds } from './retry-policy.js';
-import { decryptSecret } from './secret-box.js';
-import type { StoredWebhook } from './webhook-repository.js';
 
 /** Fallback when no NOTIFY arrives. */
 const POLL_INTERVAL_MS = 1000;

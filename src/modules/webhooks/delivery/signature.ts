@@ -13,7 +13,8 @@
  * sign: `webhook-signature` lists both (space-separated, as that specification allows), and
  * `x-service-signature-previous` carries the spec's signature under the previous secret.
  */
-import { createHmac, randomBytes } from 'node:crypto';
+import { createHmac } from 'node:crypto';
+import { WEBHOOK_SECRET_PREFIX } from '../endpoints/secret.js';
 
 export const TIMESTAMP_HEADER = 'x-service-timestamp';
 export const SIGNATURE_HEADER = 'x-service-signature';
@@ -21,18 +22,6 @@ export const PREVIOUS_SIGNATURE_HEADER = 'x-service-signature-previous';
 export const STANDARD_ID_HEADER = 'webhook-id';
 export const STANDARD_TIMESTAMP_HEADER = 'webhook-timestamp';
 export const STANDARD_SIGNATURE_HEADER = 'webhook-signature';
-export const WEBHOOK_SECRET_PREFIX = 'whsec_';
-
-/**
- * 264 random bits: above the 192 asked for, and a whole number of base64 groups (44 characters,
- * no padding). Standard base64 (not base64url): the Standard Webhooks libraries of every language
- * decode the secret with it.
- */
-const SECRET_BYTES = 33;
-
-export function generateWebhookSecret(): string {
-  return WEBHOOK_SECRET_PREFIX + randomBytes(SECRET_BYTES).toString('base64');
-}
 
 /**
  * The Standard Webhooks signing key of a secret: its base64 after `whsec_`, decoded. Node's decoder

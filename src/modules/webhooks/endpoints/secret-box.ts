@@ -11,7 +11,7 @@
 import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
 import { link, mkdir, readFile, unlink, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
-import { decodeSecretKey } from '../../config/index.js';
+import { decodeSecretKey } from '../../../config/index.js';
 
 const VERSION = 'v1';
 const KEY_BYTES = 32;

@@ -4,7 +4,7 @@
  * payloads are written by the owner service beside each fact.
  */
 import { Type, type TSchema } from 'typebox';
-import { named, Timestamp, Uuid } from '../../lib/schemas.js';
+import { named, Timestamp, Uuid } from '../../../lib/schemas.js';
 import {
   PREVIOUS_SIGNATURE_HEADER,
   SIGNATURE_HEADER,

@@ -3,11 +3,11 @@
  * written together by the next statement. One delivery alone costs one statement as before; a
  * busy worker writes many per round trip instead of queueing one statement each behind the
  * other users of the connection pool (or of PGlite's single connection). Successes then end their
- * webhooks' runs of failures (endpoint-state.ts).
+ * webhooks' runs of failures (../endpoints/endpoint-state.ts).
  */
-import type { Queryable } from '../../db/index.js';
-import { endpointState } from './endpoint-state.js';
-import { deliveryRepository, type AttemptRecord } from './delivery-repository.js';
+import type { Queryable } from '../../../db/index.js';
+import { endpointState } from '../endpoints/endpoint-state.js';
+import { deliveryRepository, type AttemptRecord } from './repository.js';
 
 const MAX_BATCH = 256;
 

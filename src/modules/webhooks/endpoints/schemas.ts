@@ -1,8 +1,8 @@
-/** Management API shapes: webhook configuration, the delivery log, notifications. */
+/** Management API shapes of webhook endpoints: the spec's webhook (the default endpoint) and the others. */
 import { Type, type Static } from 'typebox';
-import { pageOf, pageQuery } from '../../lib/pagination.js';
-import { named, Timestamp, Uuid } from '../../lib/schemas.js';
-import { EVENT_TYPES } from './outbox.js';
+import { pageOf, pageQuery } from '../../../lib/pagination.js';
+import { named, SnowflakeId, Timestamp, Uuid } from '../../../lib/schemas.js';
+import { EVENT_TYPES } from './events.js';
 import { MAX_WEBHOOK_URL_LENGTH } from './url-policy.js';
 
 const Url = Type.String({ minLength: 1, maxLength: MAX_WEBHOOK_URL_LENGTH, description: 'https:// or http:// address of the receiver' });
@@ -56,55 +56,10 @@ export const WebhookWithSecret = named('WebhookWithSecret', Type.Object({
 }));
 export type WebhookWithSecret = Static<typeof WebhookWithSecret>;
 
-export const DeliveryAttempt = named('DeliveryAttempt', Type.Object({
-  attempt: Type.Integer({ description: '1 for the first call' }),
-  attemptedAt: Timestamp,
-  statusCode: Type.Union([Type.Integer(), Type.Null()], { description: 'HTTP status of the answer; null when there was none' }),
-  error: Type.Union([Type.Object({ code: Type.String(), message: Type.String() }), Type.Null()], {
-    description: 'Why there was no answer (timeout, connection_refused, forbidden_address, ...)',
-  }),
-  latencyMs: Type.Integer({ description: 'Time to the status line, or to the failure' }),
-  response: Type.Union([Type.String(), Type.Null()], { description: 'The first 4 KiB of the answer body' }),
-}));
-
-export const Delivery = named('Delivery', Type.Object({
-  id: Uuid,
-  endpointId: Type.String({ ...Uuid, description: 'The endpoint it went to' }),
-  event: Type.Object({ type: Type.String({ enum: [...EVENT_TYPES] }), id: Uuid }),
-  status: Type.String({ enum: ['pending', 'succeeded', 'failed'] }),
-  attemptCount: Type.Integer(),
-  nextAttemptAt: Type.Union([Timestamp, Type.Null()], { description: 'When the next attempt is due; null once finished' }),
-  createdAt: Timestamp,
-  completedAt: Type.Union([Timestamp, Type.Null()]),
-  attempts: Type.Array(DeliveryAttempt, { description: 'Oldest first' }),
-}));
-export type Delivery = Static<typeof Delivery>;
-
-export const ListQuery = pageQuery({});
-export type ListQuery = Static<typeof ListQuery>;
-
-export const DeliveryList = pageOf(Delivery);
-
-export const DeliveryIdParams = Type.Object({ deliveryId: Uuid });
-
-export const QueuedEvent = Type.Object({
-  event: Type.String(),
-  id: Uuid,
-});
-
-export const Notification = named('Notification', Type.Object({
-  id: Uuid,
-  botId: Type.String(),
-  kind: Type.String({ enum: ['webhook_disabled'] }),
-  message: Type.String(),
-  details: Type.Record(Type.String(), Type.Unknown()),
-  createdAt: Timestamp,
-}));
-export type Notification = Static<typeof Notification>;
-
-export const NotificationList = pageOf(Notification);
-
 // Several endpoints per bot (issue 15).
+
+/** One endpoint of a bot: /admin/v1/bots/{id}/webhooks/{endpointId}. */
+export const EndpointParams = Type.Object({ id: SnowflakeId, endpointId: Uuid });
 
 /** At most this many endpoints per bot (the default one included). */
 export const MAX_ENDPOINTS_PER_BOT = 10;

@@ -1,9 +1,9 @@
 /**
- * The SQL of the notifications table: what the operator lists (GET /admin/v1/notifications) and the
- * e-mails owed for them (see email-outbox.ts).
+ * The SQL of the notifications table: what the operator lists (GET /admin/v1/notifications), the
+ * notice the dashboard shows, and the e-mails owed for them (see email-outbox.ts).
  */
 import { randomUUID } from 'node:crypto';
-import type { Queryable } from '../../db/index.js';
+import type { Queryable } from '../../../db/index.js';
 import type { Notification } from './schemas.js';
 
 export interface NewNotification {
@@ -85,10 +85,19 @@ export const notificationRepository = {
     };
   },
 
-  /** The bot's latest notification (the dashboard's switch-off banner). */
-  async latestForBot(db: Queryable, botId: string): Promise<Notification | undefined> {
+  /**
+   * The notice that the bot's webhook (its default endpoint) was switched off after failing, while
+   * it is still off: the bot's latest notification when it is not older than the switch-off;
+   * undefined when the webhook is on, was switched off by hand, or there is none. The dashboard's
+   * banner.
+   */
+  async currentSwitchOff(db: Queryable, botId: string): Promise<Notification | undefined> {
     const { rows } = await db.query<NotificationRow>(
-      'SELECT id, bot_id, kind, message, details, created_at FROM notifications WHERE bot_id = $1 ORDER BY created_at DESC LIMIT 1',
+      `SELECT n.id, n.bot_id, n.kind, n.message, n.details, n.created_at
+         FROM webhooks w
+         JOIN LATERAL (SELECT id, bot_id, kind, message, details, created_at FROM notifications
+                        WHERE bot_id = w.bot_id ORDER BY created_at DESC LIMIT 1) n ON n.created_at >= w.disabled_at
+        WHERE w.bot_id = $1 AND w.is_default AND NOT w.enabled AND w.disabled_at IS NOT NULL`,
       [botId],
     );
     const row = rows[0];

@@ -69,7 +69,7 @@ const TAGS: Record<string, string> = {
   premium: 'Premium subscriptions fed by the operator.',
   donations: 'Donations fed by the operator.',
   keys: "Bots' API keys and their rate tiers.",
-  webhooks: "Bots' webhook endpoints, their delivery log and the operator's notices.",
+  webhooks: "The calls a bot's webhook endpoints receive (public document); the endpoints, their delivery log and notices (management).",
 };
 
 function split(document: Document, which: 'public' | 'admin', retrySchedule: readonly number[]): Document {
@@ -79,13 +79,16 @@ function split(document: Document, which: 'public' | 'admin', retrySchedule: rea
       .map(([path, item]) => [path, publicUnlessSecured(optionalDefaults(item))]),
   );
   const components = { ...document.components, securitySchemes: SECURITY_SCHEMES[which] };
+  if (which === 'public') {
+    const webhooks = openapiWebhooks(retrySchedule);
+    return { ...document, tags: tagsOf({ ...paths, ...webhooks }), components, paths, webhooks };
+  }
   const tags = tagsOf(paths);
-  if (which === 'public') return { ...document, tags, components, paths, webhooks: openapiWebhooks(retrySchedule) };
   const info = { ...document.info, title: 'Bot Directory management API', description: 'Operator API (ADMIN_TOKEN).' };
   return { ...document, info, tags, components, paths };
 }
 
-/** The tags the document's operations use, described, in TAGS's order. */
+/** The tags the document's operations (paths and webhooks) use, described, in TAGS's order. */
 function tagsOf(paths: Record<string, unknown>): { name: string; description: string }[] {
   const used = new Set<string>();
   for (const item of Object.values(paths)) {

@@ -13,6 +13,7 @@ const PUBLIC_PATHS = [
   '/api/v1/bots/{id}/check/{userId}',
   '/api/v1/bots/{id}/premium/{userId}',
   '/api/v1/bots/{id}/premium/guild/{guildId}',
+  '/api/v1/bots/{id}/shards',
   '/api/badge/{id}',
   '/api/badge/{id}/shields.json',
   '/api/widget/{id}',

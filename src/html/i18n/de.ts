@@ -21,6 +21,18 @@ export const de: Texts = {
     csrf: 'Das Formular war abgelaufen. Bitte geh zurück, lade die Seite neu und versuche es noch einmal.',
     rateLimited: 'Zu viele Versuche. Bitte warte kurz und versuche es dann noch einmal.',
   },
+  form: {
+    required: 'Bitte fülle dieses Feld aus.',
+    tooShort: (n) => `Bitte verwende mindestens ${n} Zeichen.`,
+    tooLong: (n) => `Bitte verwende höchstens ${n} Zeichen.`,
+    chooseAtLeast: (n) => (n === 1 ? 'Bitte wähle mindestens eines aus.' : `Bitte wähle mindestens ${n} aus.`),
+    chooseAtMost: (n) => (n === 1 ? 'Bitte wähle höchstens eines aus.' : `Bitte wähle höchstens ${n} aus.`),
+    oneOf: (values) => `Bitte wähle eines von: ${values}.`,
+    atLeast: (n) => `Bitte gib ${n} oder mehr ein.`,
+    atMost: (n) => `Bitte gib ${n} oder weniger ein.`,
+    notANumber: 'Bitte gib eine Zahl ein.',
+    invalid: 'Dieser Wert ist ungültig.',
+  },
   bot: {
     servers: 'Server',
     votesMonth: 'Stimmen diesen Monat',

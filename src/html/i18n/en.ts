@@ -19,6 +19,18 @@ export const en = {
     csrf: 'The form had expired. Please go back, reload the page and try again.',
     rateLimited: 'Too many attempts. Please wait a little and try again.',
   },
+  form: {
+    required: 'Fill in this field.',
+    tooShort: (n: number): string => `Use at least ${n} characters.`,
+    tooLong: (n: number): string => `Use at most ${n} characters.`,
+    chooseAtLeast: (n: number): string => (n === 1 ? 'Choose at least one.' : `Choose at least ${n}.`),
+    chooseAtMost: (n: number): string => (n === 1 ? 'Choose one at most.' : `Choose ${n} at most.`),
+    oneOf: (values: string): string => `Choose one of: ${values}.`,
+    atLeast: (n: number): string => `Enter ${n} or more.`,
+    atMost: (n: number): string => `Enter ${n} or less.`,
+    notANumber: 'Enter a number.',
+    invalid: 'This value is not valid.',
+  },
   bot: {
     servers: 'Servers',
     votesMonth: 'Votes this month',

@@ -1,42 +1,34 @@
-/** Reading the dashboard's forms (application/x-www-form-urlencoded, parsed by @fastify/formbody). */
-import { SCOPES, type KeyCreate, type Scope } from '../keys/schemas.js';
-import { MAX_REASON_LENGTH, type TierRequestCreate } from '../tiers/schemas.js';
-import { MAX_WEBHOOK_URL_LENGTH } from '../webhooks/endpoints/url-policy.js';
+/**
+ * The dashboard's forms, read with the management API's own schemas (src/html/forms.ts): a key
+ * form is a `KeyCreate` without the tier (the operator sets tiers), a tier request a
+ * `TierRequestCreate`, the webhook form a `WebhookPut`'s address. No limit is restated here.
+ */
+import { Type } from 'typebox';
+import { readForm, type FieldErrors, type Form } from '../../html/forms.js';
+import type { Texts } from '../../html/i18n/index.js';
+import { KeyCreate } from '../keys/schemas.js';
+import { TierRequestCreate } from '../tiers/schemas.js';
+import { WebhookPut } from '../webhooks/endpoints/schemas.js';
 
-export type Form = Record<string, string | string[] | undefined>;
-export type FieldErrors = Record<string, string>;
+export type { FieldErrors, Form };
 
-/** One text field: the last value when a field came several times, '' when absent. */
-export function text(form: Form | undefined, name: string): string {
-  const value = form?.[name];
-  return (Array.isArray(value) ? (value[value.length - 1] ?? '') : (value ?? '')).trim();
+const KeyForm = Type.Pick(KeyCreate, ['scopes', 'name']);
+const WebhookForm = Type.Pick(WebhookPut, ['url']);
+
+export function keyForm(t: Texts, form: Form | undefined) {
+  const read = readForm(t, KeyForm, form);
+  return 'errors' in read ? read : { input: { scopes: read.value.scopes, name: read.value.name ?? null } };
 }
 
-function all(form: Form | undefined, name: string): string[] {
-  const value = form?.[name];
-  return value === undefined ? [] : Array.isArray(value) ? value : [value];
+export function tierForm(t: Texts, form: Form | undefined) {
+  const read = readForm(t, TierRequestCreate, form);
+  return 'errors' in read ? read : { input: read.value };
 }
 
-export function keyForm(form: Form | undefined): { input: KeyCreate } | { errors: FieldErrors } {
-  const scopes = [...new Set(all(form, 'scopes'))];
-  if (scopes.length === 0 || scopes.some((scope) => !(SCOPES as readonly string[]).includes(scope))) {
-    return { errors: { scopes: `Choose at least one of ${SCOPES.join(', ')}` } };
-  }
-  const name = text(form, 'name').slice(0, 100);
-  return { input: { scopes: scopes as Scope[], name: name === '' ? null : name } };
-}
-
-export function tierForm(form: Form | undefined): { input: TierRequestCreate } | { errors: FieldErrors } {
-  const tier = Number(text(form, 'tier'));
-  const reason = text(form, 'reason');
-  const keyId = text(form, 'keyId');
-  if (reason === '' || reason.length > MAX_REASON_LENGTH) return { errors: { reason: `Say why, in 1 to ${MAX_REASON_LENGTH} characters` } };
-  if (tier !== 2 && tier !== 3) return { errors: { reason: 'Choose tier 2 or 3' } };
-  return { input: { keyId, tier, reason } };
-}
-
-export function urlForm(form: Form | undefined): { url: string } | { errors: FieldErrors; url: string } {
-  const url = text(form, 'url');
-  if (url === '' || url.length > MAX_WEBHOOK_URL_LENGTH) return { url: url.slice(0, MAX_WEBHOOK_URL_LENGTH), errors: { url: `Enter an address of 1 to ${MAX_WEBHOOK_URL_LENGTH} characters` } };
-  return { url };
+/** The address asked for (shown again beside its error), and its errors. */
+export function urlForm(t: Texts, form: Form | undefined): { url: string; errors?: FieldErrors } {
+  const read = readForm(t, WebhookForm, form);
+  const given = form?.url;
+  const url = (Array.isArray(given) ? given[given.length - 1] : given)?.trim() ?? '';
+  return 'errors' in read ? { url, errors: read.errors } : { url: read.value.url };
 }

@@ -4,7 +4,7 @@ import { html, type Html } from '../../html/html.js';
 import type { Texts } from '../../html/i18n/index.js';
 import { time } from '../../html/layout.js';
 import type { TierRequest } from '../tiers/schemas.js';
-import { fieldError, shownOnce } from './views.js';
+import { fieldError, invalid, shownOnce } from './views.js';
 
 export interface KeysState {
   keys: ApiKey[];
@@ -31,15 +31,18 @@ ${live.map(
 )}</tbody></table></div>`}
 <h3>${t.dash.createKey}</h3>
 <form method="post" action="${base}/keys${q}">${csrf}
-<label for="key-name">${t.dash.keyName}</label><input type="text" id="key-name" name="name" maxlength="100" autocomplete="off">
+<label for="key-name">${t.dash.keyName}</label><input type="text" id="key-name" name="name" maxlength="100" autocomplete="off"${invalid('key-name', state.errors.name)}>
+${fieldError('key-name', state.errors.name)}
 <fieldset><legend>${t.dash.scopes}</legend>${SCOPES.map((scope) => html`<label><input type="checkbox" name="scopes" value="${scope}" checked> ${scope}</label>`)}</fieldset>
 ${fieldError('scopes', state.errors.scopes)}
 <button class="primary" type="submit">${t.dash.create}</button></form>
 <h3 id="tier">${t.dash.tierRequests}</h3><p class="muted">${t.dash.tierLead}</p>
 ${live.some((key) => key.tier < 3) ? html`<form method="post" action="${base}/tier-requests${q}">${csrf}
-<label for="tier-key">${t.dash.key}</label><select id="tier-key" name="keyId">${live.filter((key) => key.tier < 3).map((key) => html`<option value="${key.id}">${keyLabel(key)} · ${t.dash.tier} ${key.tier}</option>`)}</select>
-<label for="tier-tier">${t.dash.tier}</label><select id="tier-tier" name="tier"><option value="2">${t.dash.tierOption(2)}</option><option value="3">${t.dash.tierOption(3)}</option></select>
-<label for="tier-reason">${t.dash.reason}</label><textarea id="tier-reason" name="reason" rows="3" maxlength="1000" required${state.errors.reason ? html` aria-invalid="true" aria-describedby="tier-reason-error"` : ''}></textarea>
+<label for="tier-key">${t.dash.key}</label><select id="tier-key" name="keyId"${invalid('tier-key', state.errors.keyId)}>${live.filter((key) => key.tier < 3).map((key) => html`<option value="${key.id}">${keyLabel(key)} · ${t.dash.tier} ${key.tier}</option>`)}</select>
+${fieldError('tier-key', state.errors.keyId)}
+<label for="tier-tier">${t.dash.tier}</label><select id="tier-tier" name="tier"${invalid('tier-tier', state.errors.tier)}><option value="2">${t.dash.tierOption(2)}</option><option value="3">${t.dash.tierOption(3)}</option></select>
+${fieldError('tier-tier', state.errors.tier)}
+<label for="tier-reason">${t.dash.reason}</label><textarea id="tier-reason" name="reason" rows="3" maxlength="1000" required${invalid('tier-reason', state.errors.reason)}></textarea>
 ${fieldError('tier-reason', state.errors.reason)}
 <p><button type="submit">${t.dash.request}</button></p></form>` : ''}
 ${state.requests.length === 0 ? '' : html`<div class="table"><table><thead><tr><th scope="col">${t.dash.created}</th><th scope="col">${t.dash.tier}</th><th scope="col">${t.dash.reason}</th><th scope="col">${t.dash.state}</th><th scope="col">${t.dash.answer}</th></tr></thead><tbody>

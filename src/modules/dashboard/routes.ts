@@ -95,7 +95,7 @@ ${webhookView(t, bot.id, { webhook, deliveries: deliveries?.data ?? [], notice, 
 
   app.post('/dashboard/bots/:id/keys', { schema: { hide: true, params: AdminBotIdParams, querystring: LangQuery }, ...post }, async (request, reply) => {
     const { bot } = await ownedBot(request, request.params.id);
-    const form = keyForm(request.body as Form);
+    const form = keyForm(TEXTS[langOf(request)], request.body as Form);
     if ('errors' in form) return renderBot(request, reply, bot, { keyErrors: form.errors, status: 422 });
     const created = await services.keys.create(bot.id, form.input);
     request.log.info({ bot: bot.id, key: created.id }, 'key created on the dashboard');
@@ -112,7 +112,7 @@ ${webhookView(t, bot.id, { webhook, deliveries: deliveries?.data ?? [], notice, 
 
   app.post('/dashboard/bots/:id/tier-requests', { schema: { hide: true, params: AdminBotIdParams, querystring: LangQuery }, ...post }, async (request, reply) => {
     const { user, bot } = await ownedBot(request, request.params.id);
-    const form = tierForm(request.body as Form);
+    const form = tierForm(TEXTS[langOf(request)], request.body as Form);
     if ('errors' in form) return renderBot(request, reply, bot, { keyErrors: form.errors, status: 422 });
     try {
       await services.tiers.create(bot.id, user.id, form.input);
@@ -125,8 +125,8 @@ ${webhookView(t, bot.id, { webhook, deliveries: deliveries?.data ?? [], notice, 
 
   app.post('/dashboard/bots/:id/webhook', { schema: { hide: true, params: AdminBotIdParams, querystring: LangQuery }, ...post }, async (request, reply) => {
     const { bot } = await ownedBot(request, request.params.id);
-    const form = urlForm(request.body as Form);
-    if ('errors' in form) return renderBot(request, reply, bot, { webhookErrors: form.errors, url: form.url, status: 422 });
+    const form = urlForm(TEXTS[langOf(request)], request.body as Form);
+    if (form.errors) return renderBot(request, reply, bot, { webhookErrors: form.errors, url: form.url, status: 422 });
     const existing = await orNothing(services.webhookEndpoints.get(bot.id));
     try {
       const { webhook } = await services.webhookEndpoints.configure(bot.id, { url: form.url, enabled: existing?.enabled ?? true });

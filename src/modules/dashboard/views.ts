@@ -44,3 +44,8 @@ export function shownOnce(t: Texts, id: string, lead: string, secret: string): H
 export function fieldError(id: string, message: string | undefined): Html | string {
   return message ? html`<p class="error" id="${id}-error">${message}</p>` : '';
 }
+
+/** The attributes that tie a field to its error (`fieldError` with the same id), when it has one. */
+export function invalid(id: string, message: string | undefined): Html | string {
+  return message ? html` aria-invalid="true" aria-describedby="${id}-error"` : '';
+}

@@ -51,7 +51,7 @@ for (const backend of backends()) {
       const page = await owner.get(`/dashboard/bots/${a}`);
       const refused = await owner.post(`/dashboard/bots/${a}/keys`, { name: 'none' }, page.body);
       expect(refused.statusCode).toBe(422);
-      expect(refused.body).toContain('Choose at least one of');
+      expect(refused.body).toContain('Choose at least one.');
       const created = await owner.post(`/dashboard/bots/${a}/keys?lang=en`, { name: 'Rewards', scopes: ['votes:read', 'stats:write'] }, page.body);
       expect(created.statusCode).toBe(200);
       expect(created.headers['cache-control']).toBe('private, no-store');
@@ -72,6 +72,32 @@ for (const backend of backends()) {
       const revoked = await owner.post(`/dashboard/bots/${a}/keys/${keyId}/revoke`, {}, listed.body);
       expect(revoked.statusCode).toBe(303);
       expect((await t.get(`/api/v1/bots/${a}/votes`, { authorization: `Bearer ${key}` })).statusCode).toBe(401);
+    });
+
+    it("checks its forms with the management API's schemas and shows each error beside its field, in the page's language", async () => {
+      const page = await owner.get(`/dashboard/bots/${a}?lang=de`);
+      // A name over the API's 100 characters is refused, not cut.
+      const long = await owner.post(`/dashboard/bots/${a}/keys?lang=de`, { name: 'x'.repeat(101), scopes: 'votes:read' }, page.body);
+      expect(long.statusCode).toBe(422);
+      expect(long.body).toContain('<p class="error" id="key-name-error">Bitte verwende höchstens 100 Zeichen.</p>');
+      expect(long.body).toContain('aria-describedby="key-name-error"');
+      expect((await t.admin('GET', `/admin/v1/bots/${a}/keys`)).json().data.some((k: { name: string }) => k.name.startsWith('xxx'))).toBe(false);
+      const unknownScope = await owner.post(`/dashboard/bots/${a}/keys?lang=en`, { scopes: 'everything' }, page.body);
+      expect(unknownScope.statusCode).toBe(422);
+      expect(unknownScope.body).toContain('id="scopes-error">Choose one of: votes:read, premium:read, stats:write.</p>');
+      const created = await owner.post(`/dashboard/bots/${a}/keys`, { name: 'Tiered', scopes: 'votes:read', tier: '3' }, page.body);
+      expect(created.statusCode).toBe(200);
+      // The owner cannot set a tier: the form reads only the name and the scopes.
+      expect((await t.admin('GET', `/admin/v1/bots/${a}/keys`)).json().data.find((k: { name: string }) => k.name === 'Tiered').tier).toBe(1);
+      const keyId = (await t.admin('GET', `/admin/v1/bots/${a}/keys`)).json().data.find((k: { name: string }) => k.name === 'Tiered').id;
+      const badTier = await owner.post(`/dashboard/bots/${a}/tier-requests?lang=de`, { keyId, tier: '7', reason: 'busy' }, page.body);
+      expect(badTier.statusCode).toBe(422);
+      expect(badTier.body).toContain('<p class="error" id="tier-tier-error">Bitte wähle eines von: 2, 3.</p>');
+      const blank = await owner.post(`/dashboard/bots/${a}/tier-requests?lang=de`, { keyId, tier: '2', reason: '   ' }, page.body);
+      expect(blank.body).toContain('<p class="error" id="tier-reason-error">Bitte fülle dieses Feld aus.</p>');
+      const url = await owner.post(`/dashboard/bots/${a}/webhook?lang=en`, { url: `https://receiver.example.org/${'p'.repeat(2100)}` }, page.body);
+      expect(url.statusCode).toBe(422);
+      expect(url.body).toContain('id="webhook-url-error">Use at most 2048 characters.</p>');
     });
 
     it('asks for a higher tier; the operator lists, approves and denies it in the management API; the owner sees the answers', async () => {

@@ -10,7 +10,10 @@ export type paths = {
             path?: never;
             cookie?: never;
         };
-        /** List published bots */
+        /**
+         * List published bots
+         * @description Published bots in one of five orders, a page at a time. `search` keeps the bots whose name contains it (case-insensitive). A bot's text is current at once; its counters may be up to `LIST_MAX_STALE_MS` (2 s by default) old.
+         */
         get: operations["listBots"];
         put?: never;
         post?: never;
@@ -27,7 +30,10 @@ export type paths = {
             path?: never;
             cookie?: never;
         };
-        /** One published bot */
+        /**
+         * One published bot
+         * @description A published bot by its application ID; 404 for an unknown or unpublished bot. Sent with an ETag: `If-None-Match` with it answers 304.
+         */
         get: operations["getBot"];
         put?: never;
         post?: never;
@@ -44,7 +50,10 @@ export type paths = {
             path?: never;
             cookie?: never;
         };
-        /** Published reviews of a bot, most helpful first */
+        /**
+         * Published reviews of a bot, most helpful first
+         * @description A page of a published bot's published reviews, most helpful first, then newest; the total is the bot's review count. 404 for an unknown or unpublished bot.
+         */
         get: operations["listBotReviews"];
         put?: never;
         post?: never;
@@ -61,7 +70,10 @@ export type paths = {
             path?: never;
             cookie?: never;
         };
-        /** Daily server count of a bot, oldest first */
+        /**
+         * Daily server count of a bot, oldest first
+         * @description One point per day of the last `days` days, from the first day the directory knew the bot; today's point is the live count. `source` says whose count it is (the platform's or the owner's reports).
+         */
         get: operations["getBotHistory"];
         put?: never;
         post?: never;
@@ -78,7 +90,10 @@ export type paths = {
             path?: never;
             cookie?: never;
         };
-        /** Recent votes, newest first */
+        /**
+         * Recent votes, newest first
+         * @description The bot's votes, newest first, up to `limit`; with `hours`, only those of the last `hours` hours. Needs a key of this bot with `votes:read`.
+         */
         get: operations["listVotes"];
         put?: never;
         post?: never;
@@ -95,7 +110,10 @@ export type paths = {
             path?: never;
             cookie?: never;
         };
-        /** Whether a user voted within the last 12 hours */
+        /**
+         * Whether a user voted within the last 12 hours
+         * @description Whether the user's latest vote for the bot is less than 12 hours old, and when the window ends. Needs a key of this bot with `votes:read`; answers from memory between votes.
+         */
         get: operations["checkVote"];
         put?: never;
         post?: never;
@@ -114,7 +132,10 @@ export type paths = {
         };
         get?: never;
         put?: never;
-        /** Whether each of 1 to 100 users voted within the last 12 hours (one request for the rate limit), in the order asked */
+        /**
+         * Whether each of 1 to 100 users voted within the last 12 hours (one request for the rate limit), in the order asked
+         * @description The vote status of each user of the list, in the order asked (repeats included), in one request that counts once for the rate limit. Needs a key of this bot with `votes:read`.
+         */
         post: operations["checkVotes"];
         delete?: never;
         options?: never;
@@ -131,7 +152,10 @@ export type paths = {
         };
         get?: never;
         put?: never;
-        /** Add up to 100 past days of server-count history (before today, not before the bot was added); the same date again replaces its value */
+        /**
+         * Add up to 100 past days of server-count history (before today, not before the bot was added); the same date again replaces its value
+         * @description Past days of the bot's daily server count, for a bot that moves here from another directory: each date before today and not before the bot's application was created. Needs a key with `stats:write`.
+         */
         post: operations["backfillHistory"];
         delete?: never;
         options?: never;
@@ -148,7 +172,10 @@ export type paths = {
         };
         get?: never;
         put?: never;
-        /** Report the server count (and shard count): the total, one shard's count ({shardId, shardCount, serverCount}; the bot shows the sum of its shards reported in the last 2 hours), or every shard's ({shards: [...]}) */
+        /**
+         * Report the server count (and shard count): the total, one shard's count ({shardId, shardCount, serverCount}; the bot shows the sum of its shards reported in the last 2 hours), or every shard's ({shards: [...]})
+         * @description The owner's count replaces the platform's at once, in the bot, the lists, search and history. Send the total, one shard's count, or every shard's count. Needs a key of this bot with `stats:write`.
+         */
         post: operations["postStats"];
         delete?: never;
         options?: never;
@@ -183,7 +210,10 @@ export type paths = {
             path?: never;
             cookie?: never;
         };
-        /** A user's premium status (user-scoped tiers) */
+        /**
+         * A user's premium status (user-scoped tiers)
+         * @description The premium subscription in force for a user, for tiers bought per user; `active: false` when there is none. Needs a key of this bot with `premium:read`.
+         */
         get: operations["getUserPremium"];
         put?: never;
         post?: never;
@@ -200,7 +230,10 @@ export type paths = {
             path?: never;
             cookie?: never;
         };
-        /** A server's premium status (guild-scoped tiers) */
+        /**
+         * A server's premium status (guild-scoped tiers)
+         * @description The premium subscription in force for a server, for tiers bought per server; `active: false` when there is none. Needs a key of this bot with `premium:read`.
+         */
         get: operations["getGuildPremium"];
         put?: never;
         post?: never;
@@ -217,7 +250,10 @@ export type paths = {
             path?: never;
             cookie?: never;
         };
-        /** Search published bots as a person types: typos, synonyms, German and English */
+        /**
+         * Search published bots as a person types: typos, synonyms, German and English
+         * @description Published bots ranked for a query as a person types it: typos within a budget per word, prefixes of the last word, synonyms, German and English equivalents; popularity breaks ties. `processingTimeMs` is the engine's own time.
+         */
         get: operations["searchBots"];
         put?: never;
         post?: never;
@@ -234,7 +270,10 @@ export type paths = {
             path?: never;
             cookie?: never;
         };
-        /** SVG badge (shields.io-like), cached for five minutes */
+        /**
+         * SVG badge (shields.io-like), cached for five minutes
+         * @description An SVG badge with one of the bot's figures, in the shields.io styles, for Markdown and web pages; an error is an SVG too. Counts can be up to five minutes old.
+         */
         get: operations["getBadge"];
         put?: never;
         post?: never;
@@ -251,7 +290,10 @@ export type paths = {
             path?: never;
             cookie?: never;
         };
-        /** The badge as shields.io endpoint JSON (img.shields.io/endpoint?url=…), cached for five minutes */
+        /**
+         * The badge as shields.io endpoint JSON (img.shields.io/endpoint?url=…), cached for five minutes
+         * @description The badge's label, message and colour as shields.io's endpoint JSON, for `https://img.shields.io/endpoint?url=…`.
+         */
         get: operations["getBadgeShields"];
         put?: never;
         post?: never;
@@ -268,7 +310,10 @@ export type paths = {
             path?: never;
             cookie?: never;
         };
-        /** The widget as an SVG image of 420 × 140 (for READMEs and forums that allow images only), live data */
+        /**
+         * The widget as an SVG image of 420 × 140 (for READMEs and forums that allow images only), live data
+         * @description The widget's content as an SVG image of 420 × 140, for pages that allow images only (READMEs, forums); light, dark or following the viewer's preference.
+         */
         get: operations["getCard"];
         put?: never;
         post?: never;
@@ -285,7 +330,10 @@ export type paths = {
             path?: never;
             cookie?: never;
         };
-        /** HTML bot card for an iframe of 420 × 140, live data */
+        /**
+         * HTML bot card for an iframe of 420 × 140, live data
+         * @description An HTML card of 420 × 140 for an `<iframe>`: the bot's icon, name, figures and a vote link, in German or English; served with a strict Content-Security-Policy.
+         */
         get: operations["getWidget"];
         put?: never;
         post?: never;
@@ -302,7 +350,10 @@ export type paths = {
             path?: never;
             cookie?: never;
         };
-        /** Daily server count as an image: SVG, or PNG with format=png or Accept: image/png */
+        /**
+         * Daily server count as an image: SVG, or PNG with format=png or Accept: image/png
+         * @description The bot's daily server count over 7 to 365 days as an SVG image, or a PNG (`format=png` or `Accept: image/png`), in light or dark, with a zero-based or automatic scale.
+         */
         get: operations["getChart"];
         put?: never;
         post?: never;
@@ -323,63 +374,11 @@ export type webhooks = {
         };
         get?: never;
         put?: never;
-        /** A vote for the bot */
-        post: {
-            parameters: {
-                query?: never;
-                header: {
-                    /** @description Unix time in seconds when this attempt was made (fresh on every attempt). Reject it when more than 300 s from your clock (answer 400). */
-                    "x-service-timestamp": string;
-                    /** @description Lowercase hex HMAC-SHA-256 of `timestamp + "." + rawBody`, keyed with the webhook secret (whsec_…, as shown). Compare in constant time; reject a mismatch (answer 401). */
-                    "x-service-signature": string;
-                    /** @description Only while a secret rotation overlap runs: the same signature under the previous secret. Accept a call when either matches. */
-                    "x-service-signature-previous"?: string;
-                    /** @description Standard Webhooks: the event id (the body's `id`), the same on every attempt */
-                    "webhook-id": string;
-                    /** @description Standard Webhooks: Unix seconds of this attempt (equal to x-service-timestamp) */
-                    "webhook-timestamp": string;
-                    /** @description Standard Webhooks: `v1,<base64 HMAC-SHA-256 of id.timestamp.body>`, keyed with the base64-decoded part of the secret after whsec_; during a rotation overlap two space-separated signatures (new, previous). Any Standard Webhooks library verifies it with the secret as shown. */
-                    "webhook-signature": string;
-                };
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": components["schemas"]["VoteEvent"];
-                };
-            };
-            responses: {
-                /** @description Repeated later; a Retry-After longer than the schedule is honoured (up to one hour). */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
-                };
-                /** @description Received. Any 2xx counts as success. */
-                "2XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
-                };
-                /** @description Repeated: six repeats at most, after 10, 40, 90, 160, 250 and 360 seconds. */
-                "5XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
-                };
-                /** @description Any other status (other 4xx, 3xx) fails the delivery at once; redirects are not followed. */
-                default: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
-                };
-            };
-        };
+        /**
+         * A vote for the bot
+         * @description Sent to every enabled endpoint of the bot that subscribes to the event, signed with its secret (x-service-signature and the Standard Webhooks headers; Discord channels get a message instead). Answer 2xx within the timeout; anything else is tried again on the schedule.
+         */
+        post: operations["voteEvent"];
         delete?: never;
         options?: never;
         head?: never;
@@ -395,63 +394,11 @@ export type webhooks = {
         };
         get?: never;
         put?: never;
-        /** A voter's 12-hour window ended (opt-in) */
-        post: {
-            parameters: {
-                query?: never;
-                header: {
-                    /** @description Unix time in seconds when this attempt was made (fresh on every attempt). Reject it when more than 300 s from your clock (answer 400). */
-                    "x-service-timestamp": string;
-                    /** @description Lowercase hex HMAC-SHA-256 of `timestamp + "." + rawBody`, keyed with the webhook secret (whsec_…, as shown). Compare in constant time; reject a mismatch (answer 401). */
-                    "x-service-signature": string;
-                    /** @description Only while a secret rotation overlap runs: the same signature under the previous secret. Accept a call when either matches. */
-                    "x-service-signature-previous"?: string;
-                    /** @description Standard Webhooks: the event id (the body's `id`), the same on every attempt */
-                    "webhook-id": string;
-                    /** @description Standard Webhooks: Unix seconds of this attempt (equal to x-service-timestamp) */
-                    "webhook-timestamp": string;
-                    /** @description Standard Webhooks: `v1,<base64 HMAC-SHA-256 of id.timestamp.body>`, keyed with the base64-decoded part of the secret after whsec_; during a rotation overlap two space-separated signatures (new, previous). Any Standard Webhooks library verifies it with the secret as shown. */
-                    "webhook-signature": string;
-                };
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": components["schemas"]["VoteReminderEvent"];
-                };
-            };
-            responses: {
-                /** @description Repeated later; a Retry-After longer than the schedule is honoured (up to one hour). */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
-                };
-                /** @description Received. Any 2xx counts as success. */
-                "2XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
-                };
-                /** @description Repeated: six repeats at most, after 10, 40, 90, 160, 250 and 360 seconds. */
-                "5XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
-                };
-                /** @description Any other status (other 4xx, 3xx) fails the delivery at once; redirects are not followed. */
-                default: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
-                };
-            };
-        };
+        /**
+         * A voter's 12-hour window ended (opt-in)
+         * @description Sent to every enabled endpoint of the bot that subscribes to the event, signed with its secret (x-service-signature and the Standard Webhooks headers; Discord channels get a message instead). Answer 2xx within the timeout; anything else is tried again on the schedule.
+         */
+        post: operations["voteReminderEvent"];
         delete?: never;
         options?: never;
         head?: never;
@@ -467,63 +414,11 @@ export type webhooks = {
         };
         get?: never;
         put?: never;
-        /** A published review appeared or changed (opt-in) */
-        post: {
-            parameters: {
-                query?: never;
-                header: {
-                    /** @description Unix time in seconds when this attempt was made (fresh on every attempt). Reject it when more than 300 s from your clock (answer 400). */
-                    "x-service-timestamp": string;
-                    /** @description Lowercase hex HMAC-SHA-256 of `timestamp + "." + rawBody`, keyed with the webhook secret (whsec_…, as shown). Compare in constant time; reject a mismatch (answer 401). */
-                    "x-service-signature": string;
-                    /** @description Only while a secret rotation overlap runs: the same signature under the previous secret. Accept a call when either matches. */
-                    "x-service-signature-previous"?: string;
-                    /** @description Standard Webhooks: the event id (the body's `id`), the same on every attempt */
-                    "webhook-id": string;
-                    /** @description Standard Webhooks: Unix seconds of this attempt (equal to x-service-timestamp) */
-                    "webhook-timestamp": string;
-                    /** @description Standard Webhooks: `v1,<base64 HMAC-SHA-256 of id.timestamp.body>`, keyed with the base64-decoded part of the secret after whsec_; during a rotation overlap two space-separated signatures (new, previous). Any Standard Webhooks library verifies it with the secret as shown. */
-                    "webhook-signature": string;
-                };
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": components["schemas"]["ReviewEvent"];
-                };
-            };
-            responses: {
-                /** @description Repeated later; a Retry-After longer than the schedule is honoured (up to one hour). */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
-                };
-                /** @description Received. Any 2xx counts as success. */
-                "2XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
-                };
-                /** @description Repeated: six repeats at most, after 10, 40, 90, 160, 250 and 360 seconds. */
-                "5XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
-                };
-                /** @description Any other status (other 4xx, 3xx) fails the delivery at once; redirects are not followed. */
-                default: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
-                };
-            };
-        };
+        /**
+         * A published review appeared or changed (opt-in)
+         * @description Sent to every enabled endpoint of the bot that subscribes to the event, signed with its secret (x-service-signature and the Standard Webhooks headers; Discord channels get a message instead). Answer 2xx within the timeout; anything else is tried again on the schedule.
+         */
+        post: operations["reviewEvent"];
         delete?: never;
         options?: never;
         head?: never;
@@ -539,63 +434,11 @@ export type webhooks = {
         };
         get?: never;
         put?: never;
-        /** A premium subscription began or ended */
-        post: {
-            parameters: {
-                query?: never;
-                header: {
-                    /** @description Unix time in seconds when this attempt was made (fresh on every attempt). Reject it when more than 300 s from your clock (answer 400). */
-                    "x-service-timestamp": string;
-                    /** @description Lowercase hex HMAC-SHA-256 of `timestamp + "." + rawBody`, keyed with the webhook secret (whsec_…, as shown). Compare in constant time; reject a mismatch (answer 401). */
-                    "x-service-signature": string;
-                    /** @description Only while a secret rotation overlap runs: the same signature under the previous secret. Accept a call when either matches. */
-                    "x-service-signature-previous"?: string;
-                    /** @description Standard Webhooks: the event id (the body's `id`), the same on every attempt */
-                    "webhook-id": string;
-                    /** @description Standard Webhooks: Unix seconds of this attempt (equal to x-service-timestamp) */
-                    "webhook-timestamp": string;
-                    /** @description Standard Webhooks: `v1,<base64 HMAC-SHA-256 of id.timestamp.body>`, keyed with the base64-decoded part of the secret after whsec_; during a rotation overlap two space-separated signatures (new, previous). Any Standard Webhooks library verifies it with the secret as shown. */
-                    "webhook-signature": string;
-                };
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": components["schemas"]["PremiumEvent"];
-                };
-            };
-            responses: {
-                /** @description Repeated later; a Retry-After longer than the schedule is honoured (up to one hour). */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
-                };
-                /** @description Received. Any 2xx counts as success. */
-                "2XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
-                };
-                /** @description Repeated: six repeats at most, after 10, 40, 90, 160, 250 and 360 seconds. */
-                "5XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
-                };
-                /** @description Any other status (other 4xx, 3xx) fails the delivery at once; redirects are not followed. */
-                default: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
-                };
-            };
-        };
+        /**
+         * A premium subscription began or ended
+         * @description Sent to every enabled endpoint of the bot that subscribes to the event, signed with its secret (x-service-signature and the Standard Webhooks headers; Discord channels get a message instead). Answer 2xx within the timeout; anything else is tried again on the schedule.
+         */
+        post: operations["premiumEvent"];
         delete?: never;
         options?: never;
         head?: never;
@@ -611,63 +454,11 @@ export type webhooks = {
         };
         get?: never;
         put?: never;
-        /** A donation to the bot */
-        post: {
-            parameters: {
-                query?: never;
-                header: {
-                    /** @description Unix time in seconds when this attempt was made (fresh on every attempt). Reject it when more than 300 s from your clock (answer 400). */
-                    "x-service-timestamp": string;
-                    /** @description Lowercase hex HMAC-SHA-256 of `timestamp + "." + rawBody`, keyed with the webhook secret (whsec_…, as shown). Compare in constant time; reject a mismatch (answer 401). */
-                    "x-service-signature": string;
-                    /** @description Only while a secret rotation overlap runs: the same signature under the previous secret. Accept a call when either matches. */
-                    "x-service-signature-previous"?: string;
-                    /** @description Standard Webhooks: the event id (the body's `id`), the same on every attempt */
-                    "webhook-id": string;
-                    /** @description Standard Webhooks: Unix seconds of this attempt (equal to x-service-timestamp) */
-                    "webhook-timestamp": string;
-                    /** @description Standard Webhooks: `v1,<base64 HMAC-SHA-256 of id.timestamp.body>`, keyed with the base64-decoded part of the secret after whsec_; during a rotation overlap two space-separated signatures (new, previous). Any Standard Webhooks library verifies it with the secret as shown. */
-                    "webhook-signature": string;
-                };
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": components["schemas"]["DonationEvent"];
-                };
-            };
-            responses: {
-                /** @description Repeated later; a Retry-After longer than the schedule is honoured (up to one hour). */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
-                };
-                /** @description Received. Any 2xx counts as success. */
-                "2XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
-                };
-                /** @description Repeated: six repeats at most, after 10, 40, 90, 160, 250 and 360 seconds. */
-                "5XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
-                };
-                /** @description Any other status (other 4xx, 3xx) fails the delivery at once; redirects are not followed. */
-                default: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
-                };
-            };
-        };
+        /**
+         * A donation to the bot
+         * @description Sent to every enabled endpoint of the bot that subscribes to the event, signed with its secret (x-service-signature and the Standard Webhooks headers; Discord channels get a message instead). Answer 2xx within the timeout; anything else is tried again on the schedule.
+         */
+        post: operations["donationEvent"];
         delete?: never;
         options?: never;
         head?: never;
@@ -683,63 +474,11 @@ export type webhooks = {
         };
         get?: never;
         put?: never;
-        /** A test call requested by the operator */
-        post: {
-            parameters: {
-                query?: never;
-                header: {
-                    /** @description Unix time in seconds when this attempt was made (fresh on every attempt). Reject it when more than 300 s from your clock (answer 400). */
-                    "x-service-timestamp": string;
-                    /** @description Lowercase hex HMAC-SHA-256 of `timestamp + "." + rawBody`, keyed with the webhook secret (whsec_…, as shown). Compare in constant time; reject a mismatch (answer 401). */
-                    "x-service-signature": string;
-                    /** @description Only while a secret rotation overlap runs: the same signature under the previous secret. Accept a call when either matches. */
-                    "x-service-signature-previous"?: string;
-                    /** @description Standard Webhooks: the event id (the body's `id`), the same on every attempt */
-                    "webhook-id": string;
-                    /** @description Standard Webhooks: Unix seconds of this attempt (equal to x-service-timestamp) */
-                    "webhook-timestamp": string;
-                    /** @description Standard Webhooks: `v1,<base64 HMAC-SHA-256 of id.timestamp.body>`, keyed with the base64-decoded part of the secret after whsec_; during a rotation overlap two space-separated signatures (new, previous). Any Standard Webhooks library verifies it with the secret as shown. */
-                    "webhook-signature": string;
-                };
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": components["schemas"]["TestEvent"];
-                };
-            };
-            responses: {
-                /** @description Repeated later; a Retry-After longer than the schedule is honoured (up to one hour). */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
-                };
-                /** @description Received. Any 2xx counts as success. */
-                "2XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
-                };
-                /** @description Repeated: six repeats at most, after 10, 40, 90, 160, 250 and 360 seconds. */
-                "5XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
-                };
-                /** @description Any other status (other 4xx, 3xx) fails the delivery at once; redirects are not followed. */
-                default: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
-                };
-            };
-        };
+        /**
+         * A test call requested by the operator
+         * @description Sent to every enabled endpoint of the bot that subscribes to the event, signed with its secret (x-service-signature and the Standard Webhooks headers; Discord channels get a message instead). Answer 2xx within the timeout; anything else is tried again on the schedule.
+         */
+        post: operations["testEvent"];
         delete?: never;
         options?: never;
         head?: never;
@@ -3005,6 +2744,342 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                     "image/svg+xml": string;
                 };
+            };
+        };
+    };
+    voteEvent: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Unix time in seconds when this attempt was made (fresh on every attempt). Reject it when more than 300 s from your clock (answer 400). */
+                "x-service-timestamp": string;
+                /** @description Lowercase hex HMAC-SHA-256 of `timestamp + "." + rawBody`, keyed with the webhook secret (whsec_…, as shown). Compare in constant time; reject a mismatch (answer 401). */
+                "x-service-signature": string;
+                /** @description Only while a secret rotation overlap runs: the same signature under the previous secret. Accept a call when either matches. */
+                "x-service-signature-previous"?: string;
+                /** @description Standard Webhooks: the event id (the body's `id`), the same on every attempt */
+                "webhook-id": string;
+                /** @description Standard Webhooks: Unix seconds of this attempt (equal to x-service-timestamp) */
+                "webhook-timestamp": string;
+                /** @description Standard Webhooks: `v1,<base64 HMAC-SHA-256 of id.timestamp.body>`, keyed with the base64-decoded part of the secret after whsec_; during a rotation overlap two space-separated signatures (new, previous). Any Standard Webhooks library verifies it with the secret as shown. */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["VoteEvent"];
+            };
+        };
+        responses: {
+            /** @description Repeated later; a Retry-After longer than the schedule is honoured (up to one hour). */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Received. Any 2xx counts as success. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Repeated: six repeats at most, after 10, 40, 90, 160, 250 and 360 seconds. */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any other status (other 4xx, 3xx) fails the delivery at once; redirects are not followed. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    voteReminderEvent: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Unix time in seconds when this attempt was made (fresh on every attempt). Reject it when more than 300 s from your clock (answer 400). */
+                "x-service-timestamp": string;
+                /** @description Lowercase hex HMAC-SHA-256 of `timestamp + "." + rawBody`, keyed with the webhook secret (whsec_…, as shown). Compare in constant time; reject a mismatch (answer 401). */
+                "x-service-signature": string;
+                /** @description Only while a secret rotation overlap runs: the same signature under the previous secret. Accept a call when either matches. */
+                "x-service-signature-previous"?: string;
+                /** @description Standard Webhooks: the event id (the body's `id`), the same on every attempt */
+                "webhook-id": string;
+                /** @description Standard Webhooks: Unix seconds of this attempt (equal to x-service-timestamp) */
+                "webhook-timestamp": string;
+                /** @description Standard Webhooks: `v1,<base64 HMAC-SHA-256 of id.timestamp.body>`, keyed with the base64-decoded part of the secret after whsec_; during a rotation overlap two space-separated signatures (new, previous). Any Standard Webhooks library verifies it with the secret as shown. */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["VoteReminderEvent"];
+            };
+        };
+        responses: {
+            /** @description Repeated later; a Retry-After longer than the schedule is honoured (up to one hour). */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Received. Any 2xx counts as success. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Repeated: six repeats at most, after 10, 40, 90, 160, 250 and 360 seconds. */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any other status (other 4xx, 3xx) fails the delivery at once; redirects are not followed. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    reviewEvent: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Unix time in seconds when this attempt was made (fresh on every attempt). Reject it when more than 300 s from your clock (answer 400). */
+                "x-service-timestamp": string;
+                /** @description Lowercase hex HMAC-SHA-256 of `timestamp + "." + rawBody`, keyed with the webhook secret (whsec_…, as shown). Compare in constant time; reject a mismatch (answer 401). */
+                "x-service-signature": string;
+                /** @description Only while a secret rotation overlap runs: the same signature under the previous secret. Accept a call when either matches. */
+                "x-service-signature-previous"?: string;
+                /** @description Standard Webhooks: the event id (the body's `id`), the same on every attempt */
+                "webhook-id": string;
+                /** @description Standard Webhooks: Unix seconds of this attempt (equal to x-service-timestamp) */
+                "webhook-timestamp": string;
+                /** @description Standard Webhooks: `v1,<base64 HMAC-SHA-256 of id.timestamp.body>`, keyed with the base64-decoded part of the secret after whsec_; during a rotation overlap two space-separated signatures (new, previous). Any Standard Webhooks library verifies it with the secret as shown. */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ReviewEvent"];
+            };
+        };
+        responses: {
+            /** @description Repeated later; a Retry-After longer than the schedule is honoured (up to one hour). */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Received. Any 2xx counts as success. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Repeated: six repeats at most, after 10, 40, 90, 160, 250 and 360 seconds. */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any other status (other 4xx, 3xx) fails the delivery at once; redirects are not followed. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    premiumEvent: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Unix time in seconds when this attempt was made (fresh on every attempt). Reject it when more than 300 s from your clock (answer 400). */
+                "x-service-timestamp": string;
+                /** @description Lowercase hex HMAC-SHA-256 of `timestamp + "." + rawBody`, keyed with the webhook secret (whsec_…, as shown). Compare in constant time; reject a mismatch (answer 401). */
+                "x-service-signature": string;
+                /** @description Only while a secret rotation overlap runs: the same signature under the previous secret. Accept a call when either matches. */
+                "x-service-signature-previous"?: string;
+                /** @description Standard Webhooks: the event id (the body's `id`), the same on every attempt */
+                "webhook-id": string;
+                /** @description Standard Webhooks: Unix seconds of this attempt (equal to x-service-timestamp) */
+                "webhook-timestamp": string;
+                /** @description Standard Webhooks: `v1,<base64 HMAC-SHA-256 of id.timestamp.body>`, keyed with the base64-decoded part of the secret after whsec_; during a rotation overlap two space-separated signatures (new, previous). Any Standard Webhooks library verifies it with the secret as shown. */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PremiumEvent"];
+            };
+        };
+        responses: {
+            /** @description Repeated later; a Retry-After longer than the schedule is honoured (up to one hour). */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Received. Any 2xx counts as success. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Repeated: six repeats at most, after 10, 40, 90, 160, 250 and 360 seconds. */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any other status (other 4xx, 3xx) fails the delivery at once; redirects are not followed. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    donationEvent: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Unix time in seconds when this attempt was made (fresh on every attempt). Reject it when more than 300 s from your clock (answer 400). */
+                "x-service-timestamp": string;
+                /** @description Lowercase hex HMAC-SHA-256 of `timestamp + "." + rawBody`, keyed with the webhook secret (whsec_…, as shown). Compare in constant time; reject a mismatch (answer 401). */
+                "x-service-signature": string;
+                /** @description Only while a secret rotation overlap runs: the same signature under the previous secret. Accept a call when either matches. */
+                "x-service-signature-previous"?: string;
+                /** @description Standard Webhooks: the event id (the body's `id`), the same on every attempt */
+                "webhook-id": string;
+                /** @description Standard Webhooks: Unix seconds of this attempt (equal to x-service-timestamp) */
+                "webhook-timestamp": string;
+                /** @description Standard Webhooks: `v1,<base64 HMAC-SHA-256 of id.timestamp.body>`, keyed with the base64-decoded part of the secret after whsec_; during a rotation overlap two space-separated signatures (new, previous). Any Standard Webhooks library verifies it with the secret as shown. */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DonationEvent"];
+            };
+        };
+        responses: {
+            /** @description Repeated later; a Retry-After longer than the schedule is honoured (up to one hour). */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Received. Any 2xx counts as success. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Repeated: six repeats at most, after 10, 40, 90, 160, 250 and 360 seconds. */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any other status (other 4xx, 3xx) fails the delivery at once; redirects are not followed. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    testEvent: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Unix time in seconds when this attempt was made (fresh on every attempt). Reject it when more than 300 s from your clock (answer 400). */
+                "x-service-timestamp": string;
+                /** @description Lowercase hex HMAC-SHA-256 of `timestamp + "." + rawBody`, keyed with the webhook secret (whsec_…, as shown). Compare in constant time; reject a mismatch (answer 401). */
+                "x-service-signature": string;
+                /** @description Only while a secret rotation overlap runs: the same signature under the previous secret. Accept a call when either matches. */
+                "x-service-signature-previous"?: string;
+                /** @description Standard Webhooks: the event id (the body's `id`), the same on every attempt */
+                "webhook-id": string;
+                /** @description Standard Webhooks: Unix seconds of this attempt (equal to x-service-timestamp) */
+                "webhook-timestamp": string;
+                /** @description Standard Webhooks: `v1,<base64 HMAC-SHA-256 of id.timestamp.body>`, keyed with the base64-decoded part of the secret after whsec_; during a rotation overlap two space-separated signatures (new, previous). Any Standard Webhooks library verifies it with the secret as shown. */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TestEvent"];
+            };
+        };
+        responses: {
+            /** @description Repeated later; a Retry-After longer than the schedule is honoured (up to one hour). */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Received. Any 2xx counts as success. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Repeated: six repeats at most, after 10, 40, 90, 160, 250 and 360 seconds. */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any other status (other 4xx, 3xx) fails the delivery at once; redirects are not followed. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
         };
     };

@@ -144,11 +144,17 @@ function responsesFor(retrySchedule: readonly number[]) {
   };
 }
 
-function webhook(summary: string, schema: TSchema, responses: ReturnType<typeof responsesFor>) {
+function webhook(operationId: string, summary: string, schema: TSchema, responses: ReturnType<typeof responsesFor>) {
   return {
     post: {
+      operationId,
       summary,
+      description:
+        'Sent to every enabled endpoint of the bot that subscribes to the event, signed with its secret (x-service-signature and the Standard Webhooks headers; ' +
+        'Discord channels get a message instead). Answer 2xx within the timeout; anything else is tried again on the schedule.',
       tags: ['webhooks'],
+      // Our call carries no credential of the receiver: it proves itself with the signature headers.
+      security: [],
       parameters: headers,
       requestBody: { required: true, content: { 'application/json': { schema } } },
       responses,
@@ -160,11 +166,11 @@ function webhook(summary: string, schema: TSchema, responses: ReturnType<typeof 
 export function openapiWebhooks(retrySchedule: readonly number[]) {
   const responses = responsesFor(retrySchedule);
   return {
-    vote: webhook('A vote for the bot', VoteEventBody, responses),
-    'vote.reminder': webhook("A voter's 12-hour window ended (opt-in)", VoteReminderEventBody, responses),
-    review: webhook('A published review appeared or changed (opt-in)', ReviewEventBody, responses),
-    premium: webhook('A premium subscription began or ended', PremiumEventBody, responses),
-    donation: webhook('A donation to the bot', DonationEventBody, responses),
-    test: webhook('A test call requested by the operator', TestEventBody, responses),
+    vote: webhook('voteEvent', 'A vote for the bot', VoteEventBody, responses),
+    'vote.reminder': webhook('voteReminderEvent', "A voter's 12-hour window ended (opt-in)", VoteReminderEventBody, responses),
+    review: webhook('reviewEvent', 'A published review appeared or changed (opt-in)', ReviewEventBody, responses),
+    premium: webhook('premiumEvent', 'A premium subscription began or ended', PremiumEventBody, responses),
+    donation: webhook('donationEvent', 'A donation to the bot', DonationEventBody, responses),
+    test: webhook('testEvent', 'A test call requested by the operator', TestEventBody, responses),
   };
 }

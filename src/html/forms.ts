@@ -1,0 +1,85 @@
+/**
+ * Forms read through the API's own TypeBox schemas: a page's form is validated by exactly the
+ * schema its management API route validates, so no limit is stated twice, and each error is shown
+ * beside its field in the page's language.
+ */
+import { Ajv, type ErrorObject } from 'ajv';
+import addFormatsModule from 'ajv-formats';
+import type { Static, TObject, TSchema } from 'typebox';
+import type { Texts } from './i18n/index.js';
+
+// ajv-formats is CommonJS with a default export; under NodeNext it arrives wrapped.
+const addFormats = addFormatsModule as unknown as (ajv: Ajv) => Ajv;
+
+/** An application/x-www-form-urlencoded body as @fastify/formbody parses it. */
+export type Form = Record<string, string | string[] | undefined>;
+/** An error message per field name. */
+export type FieldErrors = Record<string, string>;
+
+/** Form fields arrive as text: numbers and lists are coerced as in query strings. */
+const ajv = addFormats(new Ajv({ allErrors: true, coerceTypes: 'array', useDefaults: true, strict: false }));
+const compiled = new WeakMap<TSchema, ReturnType<Ajv['compile']>>();
+
+/**
+ * The form's value as `schema` describes it, or the errors of its fields. A field named like a
+ * property of the schema gives that property: every value when the property is a list (checkboxes),
+ * else its last value, trimmed; an empty field is left out (an optional property stays unset).
+ */
+export function readForm<S extends TObject>(t: Texts, schema: S, form: Form | undefined): { value: Static<S> } | { errors: FieldErrors } {
+  const value: Record<string, unknown> = {};
+  for (const [name, property] of Object.entries(schema.properties as Record<string, TSchema>)) {
+    const given = form?.[name];
+    const all = (given === undefined ? [] : Array.isArray(given) ? given : [given]).map((text) => text.trim());
+    if ((property as { type?: unknown }).type === 'array') {
+      const items = all.filter((text) => text !== '');
+      if (items.length > 0) value[name] = items;
+    } else if (all.length > 0 && all[all.length - 1] !== '') {
+      value[name] = all[all.length - 1];
+    }
+  }
+  let validate = compiled.get(schema);
+  if (!validate) compiled.set(schema, (validate = ajv.compile(schema)));
+  if (validate(value)) return { value: value as Static<S> };
+  const errors: FieldErrors = {};
+  for (const error of validate.errors ?? []) {
+    const field = fieldOf(error);
+    // A list left empty (no box ticked) is missing: say what to choose, not what to fill in.
+    const list = (schema.properties as Record<string, { type?: unknown }>)[field]?.type === 'array';
+    errors[field] ??= error.keyword === 'required' && list ? t.form.chooseAtLeast(1) : messageOf(t, error);
+  }
+  return { errors };
+}
+
+function fieldOf(error: ErrorObject): string {
+  const params = error.params as { missingProperty?: string; additionalProperty?: string };
+  const path = error.instancePath.split('/').slice(1);
+  const name = path[0] ?? params.missingProperty ?? params.additionalProperty;
+  return name ?? 'form';
+}
+
+/** What is wrong with a field, in the page's language. */
+function messageOf(t: Texts, error: ErrorObject): string {
+  const params = error.params as { limit?: number; allowedValues?: unknown[] };
+  switch (error.keyword) {
+    case 'required':
+      return t.form.required;
+    case 'minLength':
+      return params.limit === 1 ? t.form.required : t.form.tooShort(params.limit ?? 0);
+    case 'maxLength':
+      return t.form.tooLong(params.limit ?? 0);
+    case 'minItems':
+      return t.form.chooseAtLeast(params.limit ?? 1);
+    case 'maxItems':
+      return t.form.chooseAtMost(params.limit ?? 1);
+    case 'enum':
+      return t.form.oneOf((params.allowedValues ?? []).join(', '));
+    case 'minimum':
+      return t.form.atLeast(params.limit ?? 0);
+    case 'maximum':
+      return t.form.atMost(params.limit ?? 0);
+    case 'type':
+      return t.form.notANumber;
+    default:
+      return t.form.invalid;
+  }
+}

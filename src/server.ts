@@ -23,9 +23,9 @@ export async function start(config: Config): Promise<Awaited<ReturnType<typeof b
 
 /**
  * How far V8 lets the heap grow past what its last full collection kept, in percent. V8 picks
- * 100–300% by itself: at 100,000 bots (180 MB live) the heap grew to 390 MB between collections
- * under a stream of votes and the process to 700 MB. At 30% it stayed near 500 MB for the same
- * work, with a full collection every 20–25 s instead of about once a minute (docs/scale.md).
+ * 100–300% by itself, which at directory size lets a process grow to more than twice its live
+ * heap between collections; 30% keeps it near its live heap at the price of more frequent full
+ * collections (docs/performance.md).
  */
 const HEAP_GROWING_PERCENT = 30;
 

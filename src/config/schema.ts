@@ -105,7 +105,8 @@ export const ConfigSchema = Type.Object({
     minimum: 0,
     maximum: 60_000,
     default: 2000,
-    description: 'How old a bot list page may be while bots keep changing (votes, reports), 0–60000; 0 = rebuilt after every change',
+    description:
+      'How far list pages and search answers may lag behind bots\' counters (votes, server counts, rating), 0–60000; a change of a bot\'s text or publication shows at once. 0 = counters exact too',
   }),
   HISTORY_CRON: Type.String({
     default: '5 0 * * *',

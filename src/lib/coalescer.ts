@@ -23,9 +23,7 @@ export interface CoalescerOptions {
  * `run` at a time, and whatever was submitted meanwhile goes out in the next one. An idle writer
  * sends an item at once, alone; a busy one sends batches as large as the queue that formed during
  * the last round trip. PostgreSQL then pays for one statement, one commit and one wake-up of its
- * backend per batch instead of per item: on this project's 2-core machine, ten votes in one round
- * trip cost half the database CPU of ten alone (docs/scale.md). `run` answers one result per
- * item, in the order given.
+ * backend per batch instead of per item. `run` answers one result per item, in the order given.
  */
 export class Coalescer<I, O> {
   private readonly queue: Waiter<I, O>[] = [];

@@ -22,8 +22,8 @@ interface Sample {
  * `botdir_http_requests_total` and `botdir_http_request_duration_seconds`, counted in plain
  * numbers per method, route and status and handed to prom-client's registry as samples when
  * Prometheus scrapes. prom-client's own Counter and Histogram hash and validate the labels object
- * on every call, even through `labels()` children: 5% of a cached read's CPU in a profile (see
- * docs/performance.md), for two numbers per request. The exposition is prom-client's, unchanged.
+ * on every call, even through `labels()` children, for two numbers per request. The exposition is
+ * prom-client's, unchanged.
  */
 export class HttpRequestMetrics {
   private readonly series = new Map<string, Series>();

@@ -27,9 +27,9 @@ export async function publicRoutes(app: App): Promise<void> {
   const deprecation = deprecatedAt && `@${deprecatedAt.getTime() / 1000}`;
   const sunset = sunsetAt?.toUTCString();
   // @fastify/cors in a context of its own: its hook (and the Allow header's) then runs for its
-  // preflight route only, not for every request (its options delegator normalised options on each one, 3.6% of a cached
-  // read's CPU in a profile). Actual answers get their CORS headers in onSend below, so errors
-  // and 429s carry them too.
+  // preflight route only, not for every request (its options delegator normalises its options on
+  // each call). Actual answers get their CORS headers in onSend below, so errors and 429s carry
+  // them too.
   await app.register(async (preflights) => {
     // Every OPTIONS request under /api/v1 is routed here: it learns the path's methods in Allow.
     preflights.addHook('onRequest', (request, reply, done) => {

@@ -40,8 +40,8 @@ type Logger = FastifyBaseLogger & { isLevelEnabled?: (level: string) => boolean 
 
 /**
  * `request.log`, made when something is written through it: pino's `child` serializes the
- * request id into a new logger on every request (2.5% of a cached read's CPU in a profile), yet
- * most requests log nothing at the configured level. Lines below the parent's level are dropped
+ * request id into a new logger for every request, yet most requests log nothing at the
+ * configured level. Lines below the parent's level are dropped
  * without making the child; a route with a log level of its own gets its child at once.
  */
 class RequestLogger implements FastifyBaseLogger {

@@ -63,9 +63,8 @@ export interface StoreOptions {
 const DEFAULT_TTL_MS = 30_000;
 /**
  * What an entry costs the JavaScript heap beyond its key and facts, whose bodies live outside it:
- * the entry, its map slot, its tag, the Buffer and ArrayBuffer objects (about 600 bytes measured
- * with small bodies). The bound holds in memory, not only in body bytes: a flood of tiny answers
- * fills it as a flood of large ones does.
+ * the entry, its map slot, its tag, the Buffer and ArrayBuffer objects. The bound holds in memory,
+ * not only in body bytes: a flood of tiny answers fills it as a flood of large ones does.
  */
 const ENTRY_OVERHEAD = 512;
 /** A fact's slot in the entry and in the index of its fact. */

@@ -33,9 +33,9 @@ export type { CatalogEntry } from './catalog-entry.js';
 const LOAD_BATCH = 5_000;
 
 /**
- * How often each process compares its copy with the database (see `sweep`): a scan of bots
- * (changed_at is not indexed, so that votes and stats reports stay HOT updates): 40–700 ms of
- * database time at 100,000 bots, by machine and cache (docs/scale.md), linear in the bots.
+ * How often each process compares its copy with the database (see `sweep`): a scan of bots,
+ * linear in the bots, because changed_at is not indexed (votes and stats reports then stay HOT
+ * updates of the bot row).
  */
 export const SWEEP_MS = 10_000;
 /** Each sweep looks back this far before the previous one: a write commits well within it. */

@@ -173,8 +173,8 @@ const MAX_ADDRESSES = 10_000;
 
 /**
  * Callers without a key: one bucket per client address, for the API and (larger) for the embeds.
- * The two callers of an address are made once: working out an IPv6 /64 and the bucket's key for
- * every request showed in the hot path's profile.
+ * The two callers of an address are made once, not for every request: the IPv6 /64 and the
+ * bucket's key are worked out per address.
  */
 class AddressCallers {
   private readonly byAddress = new Map<string, { anonymous: RateLimitCaller; embeds: RateLimitCaller }>();

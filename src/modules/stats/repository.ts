@@ -19,7 +19,7 @@ function toCounts(rows: CountsRow[]): StoredCounts | undefined {
   return row && { serverCount: row.server_count, shardCount: row.shard_count, changedUs: row.changed_us };
 }
 
-/** What a report answers; `report_stats` (migration 018) answers the same for totals. */
+/** What a report answers; `report_stats` (src/db/functions) answers the same for totals. */
 const RETURNING = `RETURNING reported_server_count AS server_count,
                   COALESCE(reported_shard_count, platform_shard_count, 1) AS shard_count,
                   ${micros('changed_at')} AS changed_us`;
@@ -54,7 +54,7 @@ export const statsRepository = {
   },
 
   /**
-   * Stores owners' totals on published bots, all in one call of `report_stats` (migration 018,
+   * Stores owners' totals on published bots, all in one call of `report_stats` (src/db/functions,
    * one statement in autocommit): a report without shardCount keeps the last one, and a total
    * replaces any per-shard reports (they would be summed again by the next shard report
    * otherwise). Answers, in the order given, the effective values and the row's new changed_at,
@@ -74,7 +74,7 @@ export const statsRepository = {
    * One shard's count, in one statement: the shard's row is upserted and the bot's count becomes
    * this count plus the other shards (below shardCount) reported after `liveAfter`, read through
    * the primary key's range of this bot. bot_shard_sum reads with a fresh snapshot once the bot's
-   * row is locked (015_webhook_endpoints.sql), so concurrent reports of different shards all count.
+   * row is locked (src/db/functions), so concurrent reports of different shards all count.
    */
   async reportShard(
     db: Queryable,

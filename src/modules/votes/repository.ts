@@ -85,8 +85,8 @@ export const voteRepository = {
   /**
    * Stores each vote unless its user has another one strictly inside its (from, to), moves its
    * bot's total and monthly counters, and writes its `vote` event when an endpoint of the bot
-   * takes votes: `record_vote` per vote (migration 011, 016: the bot's row lock, then the check),
-   * all of them in one call of `record_votes` (017), one statement in autocommit. Answers, in the
+   * takes votes: `record_vote` per vote (src/db/functions: the bot's row lock, then the check),
+   * all of them in one call of `record_votes` (src/db/functions), one statement in autocommit. Answers, in the
    * order given, the counters after each vote and whether its event awaits routing, `duplicate`,
    * or `no_bot`.
    */

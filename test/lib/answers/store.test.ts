@@ -172,8 +172,8 @@ describe('AnswerStore', () => {
 
   it('once full, serves an answer asked for the first time without keeping it, keeps it the second time, pushing the oldest out', async () => {
     const entry = (c: string) => c.repeat(300);
-    // Each answer costs its 300 bytes, its key and its bookkeeping: two fit in 1,500 bytes, three do not.
-    const { answers } = store(1_500);
+    // Each answer costs its 300 bytes, its key and its bookkeeping: two fit in 2,000 bytes, three do not.
+    const { answers } = store(2_000);
     await answers.answer(read('a'), async () => entry('a'));
     await answers.answer(read('b'), async () => entry('b'));
     expect(answers.size.entries).toBe(2);

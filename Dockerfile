@@ -1,6 +1,6 @@
 # Not built in this project's CI (no container runtime there): a starting point, kept in step with
 # the production install that CI does prove (npm ci --omit=dev, then npm start).
-FROM node:20-bookworm-slim
+FROM node:24-bookworm-slim
 WORKDIR /app
 ENV NODE_ENV=production HOST=0.0.0.0 PORT=3000 DATA_DIR=/data
 COPY package.json package-lock.json tsconfig.json tsconfig.build.json ./

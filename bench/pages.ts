@@ -9,7 +9,6 @@
  */
 import { randomBytes } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
-import type { AddressInfo } from 'node:net';
 import { request } from 'undici';
 import { buildApp } from '../src/app.js';
 import { readConfig } from '../src/config/index.js';

@@ -9,6 +9,7 @@
  * The server runs in a child process so autocannon does not share its CPU.
  */
 import { spawn } from 'node:child_process';
+import type { FastifyPluginAsync } from 'fastify';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import Fastify, { type FastifyInstance } from 'fastify';
@@ -74,9 +75,9 @@ if (process.env.REDIS_URL) {
 }
 
 /** The reference plugin, or a quiet exit of the server process when it is not installed. */
-async function optionalImport(name: string): Promise<any> {
+async function optionalImport(name: string): Promise<FastifyPluginAsync<Record<string, unknown>>> {
   try {
-    return (await import(name)).default;
+    return ((await import(name)) as { default: FastifyPluginAsync<Record<string, unknown>> }).default;
   } catch {
     process.exit(3);
   }

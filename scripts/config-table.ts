@@ -17,7 +17,7 @@ export function configTable(): string {
   const rows = (Object.keys(ConfigSchema.properties) as VariableName[]).map((name) => {
     const { description, default: value, 'x-default-text': defaultText } = declaration(name);
     if (!description) throw new Error(`${name} has no description in src/config/schema.ts`);
-    const shown = defaultText ?? (value === undefined ? 'unset' : `\`${String(value)}\``);
+    const shown = defaultText ?? (value === undefined ? 'unset' : `\`${JSON.stringify(value).replace(/^"|"$/g, '')}\``);
     return `| \`${name}\` | ${cell(shown)} | ${cell(description)} |`;
   });
   return ['| Variable | Default | Meaning |', '|---|---|---|', ...rows].join('\n');

@@ -48,12 +48,14 @@ export async function startDemoProvider(options: { kind?: 'oidc' | 'discord'; pe
   const codes = new Map<string, Persona>();
 
   service.on('beforeAuthorizeRedirect', (redirect: { url: URL }, request: IncomingMessage & { query?: Record<string, unknown> }) => {
-    const persona = byId.get(String(request.query?.persona ?? ''));
+    const asked = request.query?.persona;
+    const persona = typeof asked === 'string' ? byId.get(asked) : undefined;
     const code = redirect.url.searchParams.get('code');
     if (persona && code) codes.set(code, persona);
   });
   service.on('beforeTokenSigning', (token: { payload: Record<string, unknown> }, request: { body?: Record<string, unknown> }) => {
-    const persona = codes.get(String(request.body?.code ?? ''));
+    const code = request.body?.code;
+    const persona = typeof code === 'string' ? codes.get(code) : undefined;
     if (persona) token.payload.sub = persona.id;
   });
   service.on('beforeUserinfo', (response: { body: unknown; statusCode: number }, request: IncomingMessage) => {

@@ -81,7 +81,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
           .type('application/json; charset=utf-8')
           .send(body);
       };
-      if (app.rateLimit) app.rateLimit(request, reply as FastifyReply, respond);
+      if (app.rateLimit) app.rateLimit(request, reply, respond);
       else respond();
     },
     // Malformed or too slow HTTP never reaches Fastify's router; answer it in the envelope too.

@@ -147,6 +147,7 @@ async function measure(
   wall.all = percentiles(allWall);
   cpu.all = percentiles(allCpu);
   const hostile = name === 'ours' ? await timeHostile(engine) : undefined;
+  // eslint-disable-next-line no-useless-assignment -- dropping the reference lets gc() take the engine before the next one is built
   engine = undefined;
   gc();
   const hitRate = await labelledHitRate(make);

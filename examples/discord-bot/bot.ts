@@ -40,11 +40,12 @@ export async function startExampleBot(options: ExampleBotOptions): Promise<Examp
   poster.on('error', (error) => log(`stats not posted: ${error.message}`));
 
   // A command only voters may use; hasVoted asks the directory once per voter and 12 hours.
-  client.on('interactionCreate', async (interaction: FakeInteraction) => {
+  client.on('interactionCreate', (interaction: FakeInteraction) => void answer(interaction));
+  async function answer(interaction: FakeInteraction): Promise<void> {
     if (interaction.commandName !== 'treasure') return;
     const voted = await directory.hasVoted(interaction.user.id).catch(() => false);
     await interaction.reply(voted ? 'Here is your treasure!' : `Vote for me first: ${options.baseUrl}/api/widget/${options.botId}`);
-  });
+  }
 
   // Votes: the middleware verifies, parses and deduplicates; flagged votes never reach onVote.
   let server: Server | undefined;
@@ -76,7 +77,7 @@ export async function startExampleBot(options: ExampleBotOptions): Promise<Examp
     async stop() {
       poster.stop();
       client.destroy();
-      if (server) await new Promise<void>((resolve) => server!.close(() => resolve()));
+      if (server) await new Promise<void>((resolve) => server.close(() => resolve()));
     },
   };
 }

@@ -60,7 +60,7 @@ export function parseBoolean(text: string): boolean | undefined {
 }
 
 export function declaration(name: VariableName): Declaration {
-  return ConfigSchema.properties[name] as Declaration;
+  return ConfigSchema.properties[name];
 }
 
 /** The environment's text as the schema's type; strings (and enums) stay as they are. */

@@ -8,7 +8,7 @@ const INT8_OID = 20;
 const types = {
   getTypeParser(oid: number, format?: string) {
     if (oid === INT8_OID) return (value: string) => Number(value);
-    return pg.types.getTypeParser(oid, format as 'text');
+    return pg.types.getTypeParser(oid, format as 'text') as (value: string) => unknown;
   },
 };
 

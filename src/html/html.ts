@@ -27,7 +27,7 @@ function render(part: Part): string {
 
 export function html(strings: TemplateStringsArray, ...parts: Part[]): Html {
   let out = strings[0]!;
-  for (let i = 0; i < parts.length; i++) out += render(parts[i] as Part) + strings[i + 1]!;
+  for (let i = 0; i < parts.length; i++) out += render(parts[i]) + strings[i + 1]!;
   return new Html(out);
 }
 

@@ -38,7 +38,8 @@ const NAMED = new Map<string, TSchema>();
 
 /** The description a named schema was defined with (a place that uses it may give its own). */
 export function namedDescription(name: string): string | undefined {
-  return (NAMED.get(name) as { description?: string } | undefined)?.description;
+  const schema: { description?: unknown } | undefined = NAMED.get(name);
+  return typeof schema?.description === 'string' ? schema.description : undefined;
 }
 
 export const Pagination = named(

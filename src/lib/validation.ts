@@ -9,7 +9,7 @@ import type { FieldError } from './errors.js';
 export function fieldErrors(errors: FastifySchemaValidationError[], context: string | undefined): FieldError[] {
   const byField = new Map<string, string>();
   for (const error of closestBranch(errors)) {
-    const params = error.params as Record<string, unknown>;
+    const params = error.params;
     let path = error.instancePath.split('/').slice(1).map(unescapePointer);
     let message = error.message ?? 'is invalid';
     if (error.keyword === 'required' && typeof params.missingProperty === 'string') {

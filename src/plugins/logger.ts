@@ -60,7 +60,7 @@ class RequestLogger implements FastifyBaseLogger {
 
   private write(level: LogMethod, args: unknown[]): void {
     if (this.made === undefined && this.parent.isLevelEnabled?.(level) === false) return;
-    (this.real[level] as (...line: unknown[]) => void)(...args);
+    Reflect.apply(this.real[level], this.real, args);
   }
 
   get level(): string {

@@ -12,7 +12,7 @@ function rawRequest(port: number, bytes: string): Promise<string> {
     const socket = net.connect(port, '127.0.0.1', () => socket.write(bytes));
     let data = '';
     socket.setEncoding('utf8');
-    socket.on('data', (chunk) => (data += chunk));
+    socket.on('data', (chunk: Buffer) => (data += chunk.toString('latin1')));
     socket.on('end', () => resolve(data));
     socket.on('error', reject);
   });

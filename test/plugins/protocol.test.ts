@@ -9,7 +9,8 @@ interface RawAnswer {
   headers: Record<string, string>;
   body: string;
   /** How the connection ended: closed by the server, or a socket error before or after the answer. */
-  ended: 'close' | string;
+  /** How the connection ended: 'close', or the error's code. */
+  ended: string;
   ms: number;
 }
 

@@ -23,7 +23,7 @@ export async function createKey(
 ): Promise<{ key: string; id: string }> {
   const response = await t.admin('POST', `/admin/v1/bots/${botId}/keys`, { scopes, ...extra });
   expect(response.statusCode).toBe(201);
-  const { data } = response.json() as { data: { key: string; id: string } };
+  const { data } = response.json<{ data: { key: string; id: string } }>();
   return { key: data.key, id: data.id };
 }
 

@@ -14,7 +14,7 @@ function scripted(answers: Array<() => Response>): { fetch: typeof fetch; calls:
       const next = answers.shift();
       if (!next) throw new Error('no more scripted answers');
       return next();
-    }) as typeof fetch,
+    }),
   };
 }
 const json = (status: number, body: unknown, headers: Record<string, string> = {}) => () =>
@@ -94,7 +94,7 @@ describe('retries', () => {
     const hanging = ((_request: Request, init?: RequestInit) =>
       new Promise<Response>((_resolve, reject) => {
         calls += 1;
-        init?.signal?.addEventListener('abort', () => reject(init.signal!.reason));
+        init?.signal?.addEventListener('abort', () => reject(new Error(String(init.signal!.reason))));
       })) as typeof fetch;
     const sdk = new BotDirectory({ baseUrl: 'http://directory.test', fetch: hanging, timeoutMs: 20, retry: { retries: 1, sleep: async () => {} } });
     await expect(sdk.bots.get(BOT)).rejects.toMatchObject({ code: 'timeout', status: 0 });

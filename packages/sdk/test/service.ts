@@ -54,6 +54,6 @@ export function countingFetch(): { fetch: typeof fetch; count: () => number; url
     fetch: (async (input: Request | string | URL, init?: RequestInit) => {
       urls.push(input instanceof Request ? input.url : String(input));
       return fetch(input, init);
-    }) as typeof fetch,
+    }),
   };
 }

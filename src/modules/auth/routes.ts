@@ -4,7 +4,7 @@ import { html } from '../../html/html.js';
 import { pickLang, TEXTS } from '../../html/i18n/index.js';
 import { otherLangUrl, sendPage } from '../../html/page.js';
 import type { SignInFlow } from './provider.js';
-import { currentUser, safeReturnPath, signIn, signOut } from './session.js';
+import { csrf, currentUser, safeReturnPath, signIn, signOut } from './session.js';
 
 /**
  * `GET /auth/sign-in`: off to the provider (state and PKCE verifier in short cookies on /auth/);
@@ -37,7 +37,7 @@ export async function authRoutes(app: App, options: { flow: SignInFlow | undefin
     });
   }
 
-  app.post('/auth/sign-out', { schema: hidden, preHandler: app.csrfProtection }, async (request, reply) => {
+  app.post('/auth/sign-out', { schema: hidden, preHandler: csrf(app) }, async (request, reply) => {
     signOut(request);
     return reply.header('cache-control', 'no-store').redirect('/', 303);
   });

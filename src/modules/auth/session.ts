@@ -1,4 +1,4 @@
-import type { FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify';
 import { AppError } from '../../lib/errors.js';
 
 /** Who is signed in: the platform's user id (bots' `owners` hold these) and a display name. */
@@ -18,10 +18,15 @@ interface StoredUser extends SignedInUser {
  * inside ends it that long after sign-in even when it keeps changing.
  */
 export function currentUser(request: FastifyRequest): SignedInUser | undefined {
-  const user = request.session?.get('user') as StoredUser | undefined;
+  const user: StoredUser | undefined = request.session?.get('user');
   if (!user || typeof user.id !== 'string' || typeof user.name !== 'string' || typeof user.since !== 'number') return undefined;
   if ((user.since + request.server.config.auth.sessionMaxAgeSeconds) * 1000 <= Date.now()) return undefined;
   return { id: user.id, name: user.name };
+}
+
+/** The CSRF check of a page's form (@fastify/csrf-protection, registered with the session). */
+export function csrf(app: FastifyInstance) {
+  return (request: FastifyRequest, reply: FastifyReply, done: HookHandlerDoneFunction): void => app.csrfProtection(request, reply, done);
 }
 
 /** A POST of a page needs a signed-in user (401 page otherwise) before its CSRF token is checked. */

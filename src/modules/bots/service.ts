@@ -105,7 +105,7 @@ export class BotService {
     await this.feed.commit(this.db, this.changeOf(id), async (tx) => {
       const existing = await botRepository.lock(tx, id);
       if (!existing) throw AppError.notFound('No bot with that application ID');
-      const write: BotWrite = { ...(await this.writableIn(tx, id)), ...patch } as BotWrite;
+      const write: BotWrite = { ...(await this.writableIn(tx, id)), ...patch };
       const publishedAt = existing.published_at ?? (write.published ? now : null);
       await botRepository.update(tx, id, write, publishedAt, now);
     });

@@ -3,7 +3,7 @@ import { Type } from 'typebox';
 import { AppError } from '../../lib/errors.js';
 import { Uuid } from '../../lib/schemas.js';
 import type { App } from '../../lib/types.js';
-import { currentUser, requireUser } from '../auth/session.js';
+import { csrf, currentUser, requireUser } from '../auth/session.js';
 import { AdminBotIdParams, type AdminBot } from '../bots/schemas.js';
 import type { CreatedKey } from '../keys/schemas.js';
 import { otherLangUrl, sendPage } from '../../html/page.js';
@@ -45,7 +45,7 @@ const orNothing = <T>(promise: Promise<T>): Promise<T | undefined> =>
 export async function dashboardRoutes(app: App): Promise<void> {
   const { services } = app;
   const langOf = (request: FastifyRequest): Lang => pickLang((request.query as { lang?: string }).lang, request.headers['accept-language']);
-  const post = { preHandler: [async (request: FastifyRequest) => void requireUser(request), app.csrfProtection] };
+  const post = { preHandler: [async (request: FastifyRequest) => void requireUser(request), csrf(app)] };
 
   async function renderBot(request: FastifyRequest, reply: FastifyReply, bot: AdminBot, outcome: Outcome = {}): Promise<FastifyReply> {
     const lang = langOf(request);

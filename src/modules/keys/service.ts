@@ -9,7 +9,7 @@ import type { MaybePromise } from '../../lib/maybe-promise.js';
 import { botRepository } from '../bots/repository.js';
 import { generateKey, hashKey, looksLikeKey } from './key-format.js';
 import { keyRepository } from './repository.js';
-import type { ApiKey, CreatedKey, KeyCreate, KeyPatch, Scope } from './schemas.js';
+import type { ApiKey, CreatedKey, KeyCreate, KeyPatch } from './schemas.js';
 
 /**
  * How long this process trusts a cached key lookup. Changes reach every process through the
@@ -63,7 +63,7 @@ export class KeyService {
       name: input.name ?? null,
       prefix,
       hash,
-      scopes: input.scopes as Scope[],
+      scopes: input.scopes,
       tier: input.tier ?? 1,
       createdAt: this.clock.now(),
     };

@@ -1,12 +1,11 @@
-import type { FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import { AppError } from '../../lib/errors.js';
 import type { App } from '../../lib/types.js';
-import { currentUser, requireUser } from '../auth/session.js';
+import { csrf, currentUser, requireUser } from '../auth/session.js';
 import type { RateLimitStore } from '../ratelimit/index.js';
 import { botPath, botView } from './bot-view.js';
 import { sendPage } from '../../html/page.js';
-import { LANGS, TEXTS, type Lang } from '../../html/i18n/index.js';
+import { LANGS, TEXTS } from '../../html/i18n/index.js';
 import { checkVoteLimits, isFlagged } from './vote-rules.js';
 
 const SlugParams = Type.Object({ slug: Type.String({ minLength: 1, maxLength: 100 }) });
@@ -51,7 +50,7 @@ export async function botPageRoutes(app: App, options: { store: RateLimitStore }
 
     app.post(
       `/${lang}/bots/:slug/vote`,
-      { schema: { hide: true, params: SlugParams }, preHandler: [async (request) => void requireUser(request), app.csrfProtection] },
+      { schema: { hide: true, params: SlugParams }, preHandler: [async (request) => void requireUser(request), csrf(app)] },
       async (request, reply) => {
         const user = requireUser(request);
         const bot = await services.bots.bySlug(lang, request.params.slug);

@@ -65,7 +65,7 @@ export const statsRepository = {
       'SELECT * FROM report_stats($1::text[], $2::integer[], $3::integer[], $4::timestamptz[])',
       [reports.map((r) => r.botId), reports.map((r) => r.serverCount), reports.map((r) => r.shardCount), reports.map((r) => r.at.toISOString())],
     );
-    const stored: (StoredCounts | undefined)[] = new Array(reports.length).fill(undefined);
+    const stored = new Array<StoredCounts | undefined>(reports.length).fill(undefined);
     for (const row of rows) stored[row.place - 1] = toCounts([row]);
     return stored;
   },

@@ -54,7 +54,7 @@ export class TierRequestService {
   async approve(id: string, decision: TierDecision): Promise<TierRequest> {
     const request = await this.pending(id);
     try {
-      await this.keys.patch(request.keyId, { tier: request.tier as 2 | 3 });
+      await this.keys.patch(request.keyId, { tier: request.tier });
     } catch (error) {
       if (error instanceof AppError && error.code === 'not_found') throw new AppError('conflict', 'The key was revoked; deny the request instead');
       throw error;

@@ -110,7 +110,7 @@ export const voteRepository = {
         votes.map((v) => v.event.reminderId),
       ],
     );
-    const outcomes: VoteOutcome[] = new Array(votes.length);
+    const outcomes = new Array<VoteOutcome>(votes.length);
     for (const row of rows) {
       outcomes[row.place - 1] =
         row.result === 'stored'

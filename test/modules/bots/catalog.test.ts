@@ -135,7 +135,7 @@ describe.each(backends())('bot list from the in-memory catalog on %s', (backend)
     reads.query = ((sql: string, params?: readonly unknown[]) => {
       if (sql.includes('= ANY($2::text[])')) setImmediate(() => t.app.changes.emit({ kind: 'bot', botId: id, aspect: 'votes', userId: id }));
       return query(sql, params);
-    }) as typeof reads.query;
+    });
     try {
       t.app.changes.emit({ kind: 'bot', botId: id, aspect: 'votes', userId: id });
       for (let i = 0; i < 3; i++) {
@@ -159,7 +159,7 @@ describe.each(backends())('bot list from the in-memory catalog on %s', (backend)
     reads.query = ((sql: string, params?: readonly unknown[]) => {
       if (sql.includes('= ANY($2::text[])')) readBacks++;
       return query(sql, params);
-    }) as typeof reads.query;
+    });
     try {
       expect((await t.admin('POST', `/admin/v1/bots/${id}/votes`, { user: '400000000000000009', username: 'v' })).statusCode).toBe(201);
       const stats = await t.inject({ method: 'POST', url: `/api/v1/bots/${id}/stats`, headers: { authorization: `Bearer ${key}` }, payload: { serverCount: 777, shardCount: 2 } });

@@ -35,7 +35,7 @@ function svgSize(svg: string): [number, number] {
 function expectEnvelope(response: LightMyRequestResponse, status: number, field?: string): void {
   expect(response.statusCode, response.body.slice(0, 300)).toBe(status);
   expect(response.headers['content-type']).toBe(JSON_TYPE);
-  const body = response.json() as { error: { code: string; details?: { field: string }[] } };
+  const body = response.json<{ error: { code: string; details?: { field: string }[] } }>();
   expect(body.error.code).toBe(status === 404 ? 'not_found' : 'validation_failed');
   if (field) expect(body.error.details?.map((detail) => detail.field)).toEqual([field]);
 }

@@ -264,7 +264,7 @@ describe('badge in Chromium', () => {
     for (const image of images) expect(image.width, image.src ?? '').toBeGreaterThan(20);
 
     // Theme omitted → the label follows the system setting; fixed themes do not.
-    const labelFills = await badgePage.$$eval('.inline svg', (svgs) => svgs.map((svg) => getComputedStyle(svg.querySelector('g > rect')!).fill));
+    const labelFills = await badgePage.$$eval('.inline svg', (svgs) => svgs.map((svg) => getComputedStyle(svg.querySelector('g > rect')).fill));
     const expected = { light: 'rgb(234, 238, 242)', dark: 'rgb(45, 51, 59)' };
     combos.forEach((combo, index) => {
       if (!combo.compact) expect(labelFills[index], JSON.stringify(combo)).toBe(expected[combo.theme ?? scheme]);

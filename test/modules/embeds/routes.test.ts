@@ -45,7 +45,7 @@ function expectSvg(response: LightMyRequestResponse, status: number): string {
 function expectEnvelope(response: LightMyRequestResponse, status: number, code: string): { field: string }[] {
   expect(response.statusCode, response.body.slice(0, 300)).toBe(status);
   expect(response.headers['content-type']).toBe(JSON_TYPE);
-  const body = response.json() as { error: { code: string; message: string; details?: { field: string }[] } };
+  const body = response.json<{ error: { code: string; message: string; details?: { field: string }[] } }>();
   expect(body.error.code).toBe(code);
   expect(typeof body.error.message).toBe('string');
   return body.error.details ?? [];
@@ -430,7 +430,7 @@ describe.each(backends())('embeddable assets (%s)', (backend) => {
       expect(svgTexts(after)).toContain('Servers · last 7 days · reported by the bot');
       expect(svgTexts(after)).toContain('7,777');
       expect((await t.get(`/api/v1/bots/${id}`)).json().data.serverCount).toBe(7777);
-      const history = (await t.get(`/api/v1/bots/${id}/history?days=7`)).json() as { source: string; data: { servers: number }[] };
+      const history = (await t.get(`/api/v1/bots/${id}/history?days=7`)).json<{ source: string; data: { servers: number }[] }>();
       expect(history.source).toBe('self');
       expect(history.data.at(-1)!.servers).toBe(7777);
     });
@@ -460,9 +460,9 @@ describe.each(backends())('embeddable assets (%s)', (backend) => {
   });
 
   it('the OpenAPI document gives each asset its media type and its query parameters', async () => {
-    const doc = (await t.get('/api/v1/openapi.json')).json() as {
+    const doc = (await t.get('/api/v1/openapi.json')).json<{
       paths: Record<string, { get: { responses: Record<string, { content: Record<string, unknown> }>; parameters: { name: string }[] } }>;
-    };
+    }>();
     const expected = {
       '/api/badge/{id}': [['image/svg+xml'], ['variant', 'theme', 'compact', 'style', 'label', 'color', 'labelColor', 'logo']],
       '/api/badge/{id}/shields.json': [['application/json'], ['variant']],

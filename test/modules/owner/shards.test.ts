@@ -54,7 +54,7 @@ describe.each(backends())('GET /bots/{id}/shards (%s)', (backend) => {
     const { report, shards } = await setup();
     await report({ shards: Array.from({ length: 7 }, (_, i) => 100 + i) });
     const ids = async (query: string) => {
-      const body = (await shards(query)).json() as { data: { shardId: number }[]; nextAfter: number | null };
+      const body = (await shards(query)).json<{ data: { shardId: number }[]; nextAfter: number | null }>();
       return { ids: body.data.map((s) => s.shardId), nextAfter: body.nextAfter };
     };
     expect(await ids('?limit=3')).toEqual({ ids: [0, 1, 2], nextAfter: 2 });

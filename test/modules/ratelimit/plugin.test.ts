@@ -27,9 +27,9 @@ describe('rate-limit headers', () => {
     let expected = 8;
     for (const [request, status] of cases) {
       const response = await app.inject(request);
-      expect(response.statusCode, `${request.method ?? 'GET'} ${request.url}`).toBe(status);
+      expect(response.statusCode, `${request.method ?? 'GET'} ${JSON.stringify(request.url)}`).toBe(status);
       expected -= 1;
-      expect(expectLimitHeaders(response, 8).remaining, `${request.method ?? 'GET'} ${request.url}`).toBe(expected);
+      expect(expectLimitHeaders(response, 8).remaining, `${request.method ?? 'GET'} ${JSON.stringify(request.url)}`).toBe(expected);
     }
     const limited = await app.inject({ url: '/no/such/route' });
     expectRateLimited(limited, 8);

@@ -143,7 +143,7 @@ async function tcpProxy(target: URL): Promise<{
       }
     });
     await new Promise<void>((resolve) => server!.listen(port, '127.0.0.1', resolve));
-    port = (server!.address() as AddressInfo).port;
+    port = (server.address() as AddressInfo).port;
   };
   await listen();
   return {

@@ -39,7 +39,7 @@ for (const backend of backends()) {
       const reads = t.db.reads;
       const query = reads.query.bind(reads);
       reads.query = ((sql: string, params?: readonly unknown[]) =>
-        sql.includes('= ANY($2::text[])') ? new Promise((resolve) => setTimeout(resolve, 300)).then(() => query(sql, params)) : query(sql, params)) as typeof reads.query;
+        sql.includes('= ANY($2::text[])') ? new Promise((resolve) => setTimeout(resolve, 300)).then(() => query(sql, params)) : query(sql, params));
       try {
         await putBot(t, { name: 'Fresh Bot', slugs: { en: 'fresh-bot', de: 'frischer-bot' } });
         expect((await t.get('/de/bots/frischer-bot')).statusCode).toBe(200);

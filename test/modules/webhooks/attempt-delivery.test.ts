@@ -13,7 +13,7 @@ const receivers: LoopbackReceiver[] = [];
 const stripe = new Stripe('sk_test_not_used');
 
 function stripeHeader(request: ReceivedRequest): string {
-  return `t=${request.headers['x-service-timestamp']},v1=${request.headers['x-service-signature']}`;
+  return `t=${String(request.headers['x-service-timestamp'])},v1=${String(request.headers['x-service-signature'])}`;
 }
 
 async function receiver(respond?: Parameters<typeof startReceiver>[0]): Promise<LoopbackReceiver> {

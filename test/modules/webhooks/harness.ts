@@ -55,7 +55,7 @@ export async function vote(t: Client, botId: string, user = nextUser()): Promise
 export async function deliveryLog(t: Client, botId: string, query = '') {
   const response = await t.admin('GET', `/admin/v1/bots/${botId}/webhook/deliveries${query}`);
   expect(response.statusCode, response.body).toBe(200);
-  return response.json() as { data: Array<Record<string, any>>; pagination: Record<string, number> };
+  return response.json<{ data: Array<Record<string, any>>; pagination: Record<string, number> }>();
 }
 
 /** Polls until `check` returns a value other than undefined/false; fails after `timeoutMs`. */
@@ -80,7 +80,7 @@ export async function settled(t: Client, botId: string, count = 1) {
 /** Stripe's verifier (written by nobody here) must accept every call a receiver got. */
 export function expectStripeAccepts(requests: ReceivedRequest[], secret: string): void {
   for (const request of requests) {
-    const header = `t=${request.headers['x-service-timestamp']},v1=${request.headers['x-service-signature']}`;
+    const header = `t=${String(request.headers['x-service-timestamp'])},v1=${String(request.headers['x-service-signature'])}`;
     expect(stripe.webhooks.constructEvent(request.rawBody, header, secret)).toEqual(JSON.parse(request.rawBody));
   }
 }

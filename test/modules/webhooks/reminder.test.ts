@@ -100,8 +100,8 @@ describe.runIf(process.env.TEST_DATABASE_URL)('vote reminders on two processes s
     const VOTES = 60;
     const { apps, receiver, admin } = await twoProcesses(cleanup);
     const { id: botId, body } = botBody();
-    expect((await admin(apps[0]!, 'PUT', `/admin/v1/bots/${botId}`, body)).statusCode).toBe(201);
-    expect((await admin(apps[1]!, 'POST', `/admin/v1/bots/${botId}/webhooks`, { url: receiver.url, events: ['vote.reminder'] })).statusCode).toBe(201);
+    expect((await admin(apps[0], 'PUT', `/admin/v1/bots/${botId}`, body)).statusCode).toBe(201);
+    expect((await admin(apps[1], 'POST', `/admin/v1/bots/${botId}/webhooks`, { url: receiver.url, events: ['vote.reminder'] })).statusCode).toBe(201);
     // Votes cast through both processes whose windows have ended: every reminder is due at once,
     // and both workers race for them.
     const past = Date.now() - 12 * HOUR - 1000;
@@ -114,8 +114,8 @@ describe.runIf(process.env.TEST_DATABASE_URL)('vote reminders on two processes s
     );
     await waitFor(() => receiver.received.length >= VOTES, `${VOTES} reminders`, 30_000);
     // A sentinel (test call) routed after them: any duplicate would have been sent by then.
-    const [endpoint] = (await apps[0]!.inject({ method: 'GET', url: `/admin/v1/bots/${botId}/webhooks`, headers: { authorization: `Bearer ${ADMIN_TOKEN}` } })).json().data;
-    await admin(apps[0]!, 'POST', `/admin/v1/bots/${botId}/webhooks/${endpoint.id}/test`, {});
+    const [endpoint] = (await apps[0].inject({ method: 'GET', url: `/admin/v1/bots/${botId}/webhooks`, headers: { authorization: `Bearer ${ADMIN_TOKEN}` } })).json().data;
+    await admin(apps[0], 'POST', `/admin/v1/bots/${botId}/webhooks/${endpoint.id}/test`, {});
     await waitFor(() => receiver.received.some((r) => JSON.parse(r.rawBody).event === 'test'), 'the sentinel');
     const ids = reminders(receiver).map((r) => r.id);
     expect(ids).toHaveLength(VOTES);

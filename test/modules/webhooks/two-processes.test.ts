@@ -24,8 +24,8 @@ describe.runIf(process.env.TEST_DATABASE_URL)('two processes on one PostgreSQL',
     const bots: string[] = [];
     for (let i = 0; i < BOTS; i++) {
       const { id, body } = botBody();
-      expect((await admin(apps[0]!, 'PUT', `/admin/v1/bots/${id}`, body)).statusCode).toBeLessThan(300);
-      const hook = await admin(apps[0]!, 'PUT', `/admin/v1/bots/${id}/webhook`, { url: receiver.url });
+      expect((await admin(apps[0], 'PUT', `/admin/v1/bots/${id}`, body)).statusCode).toBeLessThan(300);
+      const hook = await admin(apps[0], 'PUT', `/admin/v1/bots/${id}/webhook`, { url: receiver.url });
       secrets.push(hook.json().data.secret);
       bots.push(id);
     }
@@ -42,7 +42,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)('two processes on one PostgreSQL',
     }
 
     await waitFor(() => receiver.received.length >= EVENTS, `${EVENTS} calls`, 60_000);
-    const db = apps[0]!.db;
+    const db = apps[0].db;
     await waitFor(async () => (await db.query("SELECT 1 FROM deliveries WHERE status <> 'succeeded' LIMIT 1")).rows.length === 0, 'all recorded');
     const ids = receiver.received.map((r) => JSON.parse(r.rawBody).id as string);
     expect(ids).toHaveLength(EVENTS);

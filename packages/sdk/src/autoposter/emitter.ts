@@ -5,12 +5,12 @@ export class Emitter<Events extends { [Name in keyof Events]: unknown }> {
   on<Name extends keyof Events>(name: Name, listener: (payload: Events[Name]) => void): this {
     let set = this.listeners.get(name);
     if (!set) this.listeners.set(name, (set = new Set()));
-    set.add(listener as (payload: never) => void);
+    set.add(listener);
     return this;
   }
 
   off<Name extends keyof Events>(name: Name, listener: (payload: Events[Name]) => void): this {
-    this.listeners.get(name)?.delete(listener as (payload: never) => void);
+    this.listeners.get(name)?.delete(listener);
     return this;
   }
 

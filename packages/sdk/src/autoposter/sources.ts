@@ -58,8 +58,8 @@ export interface StatsReader {
 export function statsReader(source: StatsSource): StatsReader {
   if (typeof source === 'function') return callbackReader(source);
   if (typeof source === 'object' && source !== null && 'guilds' in source) return clientReader(source);
-  if (typeof source === 'object' && source !== null && typeof (source as ShardManagerLike).fetchClientValues === 'function') {
-    return managerReader(source as ShardManagerLike);
+  if (typeof source === 'object' && source !== null && typeof (source).fetchClientValues === 'function') {
+    return managerReader(source);
   }
   throw new TypeError('AutoPoster: the source must be a discord.js Client, a ShardingManager/ClusterManager, or a function returning {serverCount, shardCount}');
 }

@@ -37,7 +37,7 @@ export function webhookMiddleware(options: NodeMiddlewareOptions): (req: Request
         if (body === 'parsed') {
           return send(res, 500, { ok: false, reason: 'body_already_parsed: mount the webhook before express.json()' });
         }
-        const outcome: WebhookOutcome = await handle(body, req.headers);
+        const outcome: WebhookOutcome = await handle(body.raw, req.headers);
         send(res, outcome.status, outcome.body);
       })
       .catch((error: unknown) => {
@@ -47,9 +47,10 @@ export function webhookMiddleware(options: NodeMiddlewareOptions): (req: Request
   };
 }
 
-async function rawBody(req: Request, maxBytes: number): Promise<Uint8Array | string | 'too_large' | 'parsed'> {
+/** The request's body as it came, or why there is none to verify. */
+async function rawBody(req: Request, maxBytes: number): Promise<{ raw: Uint8Array | string } | 'too_large' | 'parsed'> {
   if (req.body !== undefined) {
-    if (typeof req.body === 'string' || req.body instanceof Uint8Array) return req.body;
+    if (typeof req.body === 'string' || req.body instanceof Uint8Array) return { raw: req.body };
     // express.json() and friends leave an object (or {} for no body) and the stream drained.
     if (req.readableEnded || req.complete) return 'parsed';
   }
@@ -64,7 +65,7 @@ async function rawBody(req: Request, maxBytes: number): Promise<Uint8Array | str
     }
     chunks.push(bytes);
   }
-  return Buffer.concat(chunks);
+  return { raw: Buffer.concat(chunks) };
 }
 
 function send(res: ServerResponse, status: number, body: unknown): void {

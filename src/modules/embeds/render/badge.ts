@@ -1,4 +1,4 @@
-import { badgeLogo, LOGO_SIZE, logoMarkup, type BadgeLogo } from './badge-logo.js';
+import { badgeLogo, LOGO_SIZE, logoMarkup } from './badge-logo.js';
 import type { BadgeContent, BadgeLook } from './badge-look.js';
 import { drawSocialBadge } from './badge-social.js';
 import { STARS_WIDTH, starsMarkup } from './badge-stars.js';
@@ -10,7 +10,7 @@ import { BADGE_COLOURS, type BadgeRole } from './palette.js';
 import { fullNumber, ratingAverage, shortNumber } from './short-number.js';
 import { SvgPaint } from './svg-theme.js';
 import { textWidth, type FontSpec } from './text-width.js';
-import type { BadgeOptions, BadgeStyle, BadgeVariant, EmbedBot, NotFoundBadgeOptions, Theme } from './types.js';
+import type { BadgeOptions, BadgeStyle, BadgeVariant, EmbedBot, NotFoundBadgeOptions } from './types.js';
 
 const FONT_FAMILY = 'Verdana,Geneva,DejaVu Sans,sans-serif';
 

@@ -19,6 +19,7 @@ const ENTITIES: Record<string, string> = {
  * escaped. DEL and C1 controls are legal XML but render as boxes; they go too.
  */
 const XML_INVALID =
+  // eslint-disable-next-line no-control-regex -- finding control characters is the point of this pattern
   /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
 
 function stripInvalidXmlChars(text: string): string {

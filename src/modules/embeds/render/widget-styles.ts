@@ -1,8 +1,8 @@
-import { WIDGET_COLOURS, type WidgetRole } from './palette.js';
+import { WIDGET_COLOURS } from './palette.js';
 import type { Theme } from './types.js';
 
 function customProperties(theme: Theme): string {
-  return Object.entries(WIDGET_COLOURS[theme] as Record<WidgetRole, string>)
+  return Object.entries(WIDGET_COLOURS[theme])
     .map(([role, colour]) => `--${role}:${colour}`)
     .join(';');
 }

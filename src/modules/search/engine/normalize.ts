@@ -92,6 +92,7 @@ export interface Token {
   joinedToNext: boolean;
 }
 
+// eslint-disable-next-line no-control-regex -- ASCII starts at U+0000
 const ASCII_RE = /^[\x00-\x7f]*$/;
 const WORD_CHAR_RE = /^[\p{L}\p{N}]$/u;
 const SPACE_CHAR_RE = /^\s$/u;
@@ -248,7 +249,7 @@ export class JoinedRun {
     this.size++;
     if (this.size < 2) return;
     for (let i = 0; i < this.size; i++) {
-      if (this.words[i] === PENDING) this.words[i] = { primary: word.text.slice(this.pending[i]!, this.pendingEnd[i]!), alt: undefined };
+      if (this.words[i] === PENDING) this.words[i] = { primary: word.text.slice(this.pending[i], this.pendingEnd[i]), alt: undefined };
     }
     const last = this.words[this.size - 1]!;
     let primary = last.primary;

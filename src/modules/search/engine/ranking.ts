@@ -318,8 +318,8 @@ export class Ranker {
         heap[top] = t;
         i = top;
       }
-      rootKey = keys[heap[0]!]!;
-      rootDoc = candidateDoc[heap[0]!]!;
+      rootKey = keys[heap[0]]!;
+      rootDoc = candidateDoc[heap[0]]!;
     }
     const best = Array.from(heap.subarray(0, length));
     return best.sort((a, b) => (this.better(a, b) ? -1 : 1)).map((s) => candidateDoc[s]!);

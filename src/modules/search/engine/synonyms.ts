@@ -130,7 +130,7 @@ export class SynonymTable {
 
   private link(from: Entry, to: Entry): void {
     let targets = this.byKey.get(from.key);
-    if (!targets) this.byKey.set(from.key, (targets = new Map()));
+    if (!targets) this.byKey.set(from.key, (targets = new Map<string, Expansion>()));
     const seen = targets.get(to.key);
     targets.set(to.key, { words: to.words, langs: (seen?.langs ?? 0) | to.langs });
   }

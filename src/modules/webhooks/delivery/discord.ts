@@ -144,13 +144,13 @@ export function discordMessage(
       break;
     case 'review':
       title = p.action === 'updated' ? t.reviewUpdated(bot) : t.reviewCreated(bot);
-      description = cut(escapeMarkdown(String(p.body ?? '')), 1000);
+      description = cut(escapeMarkdown(typeof p.body === 'string' ? p.body : ''), 1000);
       field(t.rating, `${'★'.repeat(Number(p.rating))}${'☆'.repeat(Math.max(0, 5 - Number(p.rating)))}`);
       field(t.donor, voter(p));
       break;
     case 'test':
       title = t.test(bot);
-      description = escapeMarkdown(String(p.message ?? ''));
+      description = escapeMarkdown(typeof p.message === 'string' ? p.message : '');
       break;
   }
   const embed = {

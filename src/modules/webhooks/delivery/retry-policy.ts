@@ -16,7 +16,7 @@ export type AttemptOutcome = 'success' | 'retry' | 'final';
 export const MAX_RETRY_AFTER_SECONDS = 3600;
 
 /** `statusOrError`: the HTTP status of the answer, or what was thrown instead of one. */
-export function classifyResponse(statusOrError: number | unknown): AttemptOutcome {
+export function classifyResponse(statusOrError: unknown): AttemptOutcome {
   if (typeof statusOrError !== 'number') {
     // The address policy refused the connection: the owner's DNS points at a
     // forbidden network, which a retry a minute later will not change.

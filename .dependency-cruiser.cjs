@@ -41,7 +41,7 @@ module.exports = {
     {
       name: 'html-imports-no-module',
       severity: 'error',
-      comment: 'src/html is the pages\' toolkit: the pages use it, it uses no page.',
+      comment: "src/html is the pages' toolkit: the pages use it, it uses no page.",
       from: { path: '^src/html/' },
       to: { path: '^src/(modules|mounts)/|^src/[^/]+\\.ts$' },
     },

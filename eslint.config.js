@@ -23,7 +23,9 @@ export default tseslint.config(
     languageOptions: {
       globals: globals.node,
       parserOptions: {
-        projectService: { allowDefaultProject: ['*.js', '*.ts', '*.cjs', 'bench/http/*.mjs', 'packages/sdk/scripts/*.mjs', 'scripts/*.mjs'] },
+        projectService: {
+          allowDefaultProject: ['*.js', '*.ts', '*.cjs', 'bench/http/*.mjs', 'packages/sdk/scripts/*.mjs', 'scripts/*.mjs'],
+        },
         tsconfigRootDir: import.meta.dirname,
       },
     },

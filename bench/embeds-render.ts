@@ -76,10 +76,19 @@ for (const style of STYLES) {
     for (const variant of VARIANTS) renderBadge(bot, { variant, compact: false, style, ...extra });
   };
   report(`badge ${style}`, measure(each({}), 2_000) / VARIANTS.length);
-  report(`badge ${style} + label, colours, logo`, measure(each({ label: 'music', color: 'ff69b4', labelColor: 'grey', logo: true }), 2_000) / VARIANTS.length);
+  report(
+    `badge ${style} + label, colours, logo`,
+    measure(each({ label: 'music', color: 'ff69b4', labelColor: 'grey', logo: true }), 2_000) / VARIANTS.length,
+  );
 }
-report('shields.io JSON', measure(() => JSON.stringify(shieldsEndpoint(bot, 'servers')), 20_000));
-report('card', measure(() => renderCard(bot, { lang: 'en' }), 2_000));
+report(
+  'shields.io JSON',
+  measure(() => JSON.stringify(shieldsEndpoint(bot, 'servers')), 20_000),
+);
+report(
+  'card',
+  measure(() => renderCard(bot, { lang: 'en' }), 2_000),
+);
 
 const series: ChartSeries = {
   botName: 'Melody',
@@ -90,18 +99,51 @@ const series: ChartSeries = {
     servers: 1_400_000 + index * 300,
   })),
 };
-report('chart SVG 640 × 320, 365 days', measure(() => renderChartSvg(series, { theme: 'auto' }), 500));
-report('chart PNG 640 × 320', measure(() => renderChartPng(series, { theme: 'light' }), 10, 5));
-report('chart PNG 640 × 320, dpr 2', measure(() => renderChartPng(series, { theme: 'light', dpr: 2 }), 10, 5));
-report('chart PNG 1280 × 640 (the largest)', measure(() => renderChartPng(series, { theme: 'light', width: 1280, height: 640 }), 5, 5));
+report(
+  'chart SVG 640 × 320, 365 days',
+  measure(() => renderChartSvg(series, { theme: 'auto' }), 500),
+);
+report(
+  'chart PNG 640 × 320',
+  measure(() => renderChartPng(series, { theme: 'light' }), 10, 5),
+);
+report(
+  'chart PNG 640 × 320, dpr 2',
+  measure(() => renderChartPng(series, { theme: 'light', dpr: 2 }), 10, 5),
+);
+report(
+  'chart PNG 1280 × 640 (the largest)',
+  measure(() => renderChartPng(series, { theme: 'light', width: 1280, height: 640 }), 5, 5),
+);
 
 // A kept badge through the answer store: no render, no query; what every request after the first pays.
 const row: BotRow = {
-  id: bot.id, name: bot.name, slugs: bot.slugs, short_description: bot.shortDescription, prefix: '!', pricing: 'free',
-  icon_url: bot.iconUrl, banner_url: null, invite_url: 'https://x.org', support_server_url: 'https://x.org', website_url: 'https://x.org',
-  categories: [], tags: [], owners: [], is_verified: true, published: true, published_at: new Date(), platform_server_count: 1,
-  platform_shard_count: 1, server_count: bot.serverCount, shard_count: 1, votes_total: bot.votesTotal, votes_month: bot.votesMonth,
-  rating_sum: 1498, rating_count: 321, changed_us: 0,
+  id: bot.id,
+  name: bot.name,
+  slugs: bot.slugs,
+  short_description: bot.shortDescription,
+  prefix: '!',
+  pricing: 'free',
+  icon_url: bot.iconUrl,
+  banner_url: null,
+  invite_url: 'https://x.org',
+  support_server_url: 'https://x.org',
+  website_url: 'https://x.org',
+  categories: [],
+  tags: [],
+  owners: [],
+  is_verified: true,
+  published: true,
+  published_at: new Date(),
+  platform_server_count: 1,
+  platform_shard_count: 1,
+  server_count: bot.serverCount,
+  shard_count: 1,
+  votes_total: bot.votesTotal,
+  votes_month: bot.votesMonth,
+  rating_sum: 1498,
+  rating_count: 321,
+  changed_us: 0,
 };
 const db = { query: async () => ({ rows: [row] }) } as unknown as Queryable;
 const service = new EmbedService(db, systemClock, {} as HistoryService, 'https://bots.example.org');
@@ -114,7 +156,10 @@ const badge = (key: string, withExtras?: BadgeExtras) =>
 await badge('plain');
 await badge('extras', extras);
 report('kept badge through the answer store (today’s options)', await measureAsync(async () => badge('plain'), 200_000));
-report('kept badge through the answer store (style, label, colour, logo)', await measureAsync(async () => badge('extras', extras), 200_000));
+report(
+  'kept badge through the answer store (style, label, colour, logo)',
+  await measureAsync(async () => badge('extras', extras), 200_000),
+);
 
 const width = Math.max(...rows.map(([what]) => what.length));
 console.log(`${'what'.padEnd(width)}  µs per call`);

@@ -33,14 +33,18 @@ const DURATION = Number(process.env.BENCH_DURATION ?? 5);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 32);
 const ONLY = process.env.BENCH_ONLY?.toLowerCase();
 /** Target names separated by `;` (as the table prints them): only those run, e.g. for a profile of one request. */
-const TARGET_FILTER = process.env.BENCH_TARGETS?.split(';').map((name) => name.trim()).filter(Boolean);
+const TARGET_FILTER = process.env.BENCH_TARGETS?.split(';')
+  .map((name) => name.trim())
+  .filter(Boolean);
 
 /** Issue 17: bare CPU per request ÷ ours, at least. */
 const TARGETS = { single: 0.7, list: 0.6, badge: 0.7, check: 0.6 } as const;
 
 /** The demo data in a fresh database, and a key of the most voted bot. */
 async function prepare(env: Record<string, string>): Promise<{ botId: string; key: string }> {
-  const app = await buildApp({ config: readConfig({ NODE_ENV: 'production', ADMIN_TOKEN: `bench-${randomBytes(8).toString('hex')}`, LOG_LEVEL: 'warn', ...env }) });
+  const app = await buildApp({
+    config: readConfig({ NODE_ENV: 'production', ADMIN_TOKEN: `bench-${randomBytes(8).toString('hex')}`, LOG_LEVEL: 'warn', ...env }),
+  });
   try {
     await seed(app, sampleDataFile('bots.sample.json'));
     const { rows } = await app.db.query<{ id: string }>('SELECT id FROM bots WHERE published ORDER BY votes_total DESC, id LIMIT 1');
@@ -79,7 +83,12 @@ async function benchBackend(backend: string, dataEnv: Record<string, string>): P
     { name: 'GET /api/v1/bots/{id}', path: `/api/v1/bots/${botId}`, target: TARGETS.single },
     { name: 'GET /api/v1/bots?limit=50', path: '/api/v1/bots?limit=50', target: TARGETS.list },
     { name: 'GET /api/badge/{id}', path: `/api/badge/${botId}`, target: TARGETS.badge },
-    { name: 'GET /api/v1/bots/{id}/check/{userId}, key', path: `/api/v1/bots/${botId}/check/400000000000000001`, headers: withKey, target: TARGETS.check },
+    {
+      name: 'GET /api/v1/bots/{id}/check/{userId}, key',
+      path: `/api/v1/bots/${botId}/check/400000000000000001`,
+      headers: withKey,
+      target: TARGETS.check,
+    },
     { name: 'GET /api/v1/bots/{id}, key', path: `/api/v1/bots/${botId}`, headers: withKey },
   ].filter((t) => TARGET_FILTER === undefined || TARGET_FILTER.includes(t.name));
   const dir = mkdtempSync(join(tmpdir(), 'bd-bench-log-'));
@@ -107,7 +116,9 @@ async function benchBackend(backend: string, dataEnv: Record<string, string>): P
           bare: median(runs.bare),
           noise: { ours: spread(runs.ours), bare: spread(runs.bare) },
         };
-        say(`[${backend}] ${t.name}: ours ${row.ours.cpuUsPerRequest.toFixed(0)} µs/req, bare ${row.bare.cpuUsPerRequest.toFixed(0)} µs/req`);
+        say(
+          `[${backend}] ${t.name}: ours ${row.ours.cpuUsPerRequest.toFixed(0)} µs/req, bare ${row.bare.cpuUsPerRequest.toFixed(0)} µs/req`,
+        );
         rows.push(row);
       }
       return rows;

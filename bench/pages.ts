@@ -31,8 +31,14 @@ await migrate(db);
 const port = 20000 + Math.floor(Math.random() * 20000);
 const origin = `http://127.0.0.1:${port}`;
 const config = readConfig({
-  NODE_ENV: 'development', ADMIN_TOKEN, LOG_LEVEL: 'warn', BASE_URL: origin, SECRET_KEY: randomBytes(32).toString('hex'),
-  RATE_LIMIT_ANONYMOUS: '1000000', RATE_LIMIT_EMBEDS: '1000000', ...provider.env,
+  NODE_ENV: 'development',
+  ADMIN_TOKEN,
+  LOG_LEVEL: 'warn',
+  BASE_URL: origin,
+  SECRET_KEY: randomBytes(32).toString('hex'),
+  RATE_LIMIT_ANONYMOUS: '1000000',
+  RATE_LIMIT_EMBEDS: '1000000',
+  ...provider.env,
 });
 const app = await buildApp({ config, db });
 await app.listen({ port, host: '127.0.0.1' });
@@ -45,22 +51,47 @@ for (let i = 0; i < BOTS; i++) {
   const owners = i % 100 === 0 ? [OWNER.id] : ['399999999999999999'];
   if (owners[0] === OWNER.id) ownedId = id;
   const response = await app.inject({
-    method: 'PUT', url: `/admin/v1/bots/${id}`, headers: admin,
+    method: 'PUT',
+    url: `/admin/v1/bots/${id}`,
+    headers: admin,
     payload: {
-      name: `Bench Bot ${i}`, slugs: { de: `bench-bot-${i}-de`, en: `bench-bot-${i}` },
-      shortDescription: { de: 'Ein Bot für die Messung.', en: 'A bot for the measurement.' }, prefix: '!', pricing: 'free',
-      iconUrl: 'https://cdn.example.org/icon.png', bannerUrl: null, inviteUrl: 'https://discord.com/oauth2/authorize?client_id=1',
-      supportServerUrl: 'https://discord.gg/example', websiteUrl: 'https://example.org', categories: ['utility', 'music'], tags: ['bench', 'radio'],
-      owners, isVerified: i % 3 === 0, published: true, platformServerCount: 1000 + i, platformShardCount: 1,
+      name: `Bench Bot ${i}`,
+      slugs: { de: `bench-bot-${i}-de`, en: `bench-bot-${i}` },
+      shortDescription: { de: 'Ein Bot für die Messung.', en: 'A bot for the measurement.' },
+      prefix: '!',
+      pricing: 'free',
+      iconUrl: 'https://cdn.example.org/icon.png',
+      bannerUrl: null,
+      inviteUrl: 'https://discord.com/oauth2/authorize?client_id=1',
+      supportServerUrl: 'https://discord.gg/example',
+      websiteUrl: 'https://example.org',
+      categories: ['utility', 'music'],
+      tags: ['bench', 'radio'],
+      owners,
+      isVerified: i % 3 === 0,
+      published: true,
+      platformServerCount: 1000 + i,
+      platformShardCount: 1,
     },
   });
   if (response.statusCode !== 201) throw new Error(`PUT bot: ${response.statusCode} ${response.body}`);
 }
 const voteTarget = '300000000000000500';
 for (let i = 0; i < 5; i++) {
-  await app.inject({ method: 'POST', url: `/admin/v1/bots/${voteTarget}/reviews`, headers: admin, payload: { user: `2200000000000000${10 + i}`, username: `Reviewer ${i}`, rating: 4, body: 'Works well for our server. '.repeat(8) } });
+  await app.inject({
+    method: 'POST',
+    url: `/admin/v1/bots/${voteTarget}/reviews`,
+    headers: admin,
+    payload: { user: `2200000000000000${10 + i}`, username: `Reviewer ${i}`, rating: 4, body: 'Works well for our server. '.repeat(8) },
+  });
 }
-for (let i = 0; i < 3; i++) await app.inject({ method: 'POST', url: `/admin/v1/bots/${ownedId}/keys`, headers: admin, payload: { scopes: ['votes:read'], name: `key ${i}` } });
+for (let i = 0; i < 3; i++)
+  await app.inject({
+    method: 'POST',
+    url: `/admin/v1/bots/${ownedId}/keys`,
+    headers: admin,
+    payload: { scopes: ['votes:read'], name: `key ${i}` },
+  });
 
 /** Signs in through the local provider over HTTP; answers the session cookie. */
 async function signIn(personaId: string): Promise<string> {
@@ -83,7 +114,10 @@ async function signIn(personaId: string): Promise<string> {
   const back = await request(String(chosen.headers.location), { headers: { cookie: cookie() } });
   keep(back.headers['set-cookie']);
   await back.body.dump();
-  return [...jar].filter(([k]) => k.endsWith('bd_session')).map(([k, v]) => `${k}=${v}`).join('; ');
+  return [...jar]
+    .filter(([k]) => k.endsWith('bd_session'))
+    .map(([k, v]) => `${k}=${v}`)
+    .join('; ');
 }
 const ownerCookie = await signIn(OWNER.id);
 const voterCookie = await signIn(VOTER.id);

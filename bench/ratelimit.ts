@@ -118,7 +118,12 @@ async function measure(index: number, seconds: number): Promise<Sample | undefin
   });
   if (!port) return undefined;
   const run = (duration: number) =>
-    autocannon({ url: `http://127.0.0.1:${port}/api/v1/bots/123456789012345678`, connections: 50, duration, headers: variants[index]!.headers });
+    autocannon({
+      url: `http://127.0.0.1:${port}/api/v1/bots/123456789012345678`,
+      connections: 50,
+      duration,
+      headers: variants[index]!.headers,
+    });
   await run(1); // warm-up
   child.send('mark');
   const result = await run(seconds);
@@ -127,7 +132,8 @@ async function measure(index: number, seconds: number): Promise<Sample | undefin
     child.send('report');
   });
   child.kill();
-  if (result.non2xx > 0 || result.errors > 0) throw new Error(`${variants[index]!.name}: ${result.non2xx} non-2xx, ${result.errors} errors`);
+  if (result.non2xx > 0 || result.errors > 0)
+    throw new Error(`${variants[index]!.name}: ${result.non2xx} non-2xx, ${result.errors} errors`);
   return { rps: result.requests.average, cpu: cpuMicros / result.requests.total };
 }
 
@@ -158,9 +164,7 @@ if (process.argv[2] === 'serve') {
     const extra = i === 0 ? '' : ` (${change >= 0 ? '+' : ''}${change.toFixed(0)} %)`;
     console.log(`  ${name} ${`${cpu.toFixed(1)}${extra}`.padStart(22)} ${rps.toFixed(0).padStart(12)}`);
   }
-  console.log(
-    'Reproduce: npx tsx bench/ratelimit.ts  (REDIS_URL=… adds Redis; npm i --no-save @fastify/rate-limit adds the reference)',
-  );
+  console.log('Reproduce: npx tsx bench/ratelimit.ts  (REDIS_URL=… adds Redis; npm i --no-save @fastify/rate-limit adds the reference)');
 }
 
 function median(values: number[]): number {

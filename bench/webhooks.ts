@@ -191,7 +191,9 @@ async function main(): Promise<void> {
   console.log(`${'backend'.padEnd(20)}${f('drain del/s')}${f('live del/s')}${f('p50 ms')}${f('p99 ms')}${f('max ms')}${f('writes/s')}`);
   console.log(`${'target (postgres)'.padEnd(20)}${f(`≥ ${TARGET.perSecond}`)}${f('')}${f(`≤ ${TARGET.p50Ms}`)}`);
   for (const { backend, drainPerSecond, live } of results) {
-    console.log(`${backend.padEnd(20)}${f(drainPerSecond)}${f(live.perSecond)}${f(live.p50)}${f(live.p99)}${f(live.max)}${f(live.writesPerSecond)}`);
+    console.log(
+      `${backend.padEnd(20)}${f(drainPerSecond)}${f(live.perSecond)}${f(live.p50)}${f(live.p99)}${f(live.max)}${f(live.writesPerSecond)}`,
+    );
   }
   console.log(`
 drain: ${EVENTS} events committed before the worker starts; deliveries per second until the last one arrived.

@@ -40,7 +40,9 @@ async function main(): Promise<number> {
       case 'seed': {
         if (!values.file) throw new UsageError('seed needs --file <path>');
         const result = await seed(app, values.file, { extras: !values['no-extras'] });
-        process.stdout.write(`Loaded ${result.bots} bots, ${result.reviews} reviews, ${result.votes} votes, ${result.historyDays} history days.\n`);
+        process.stdout.write(
+          `Loaded ${result.bots} bots, ${result.reviews} reviews, ${result.votes} votes, ${result.historyDays} history days.\n`,
+        );
         return 0;
       }
       case 'collect-history': {

@@ -35,7 +35,8 @@ export function tableInReadme(readme: string): string | undefined {
 export function withTable(readme: string, table: string): string {
   const start = readme.indexOf(START_MARKER);
   const end = readme.indexOf(END_MARKER);
-  if (start === -1 || end < start) throw new Error(`README.md needs the lines ${START_MARKER} and ${END_MARKER} around the configuration table`);
+  if (start === -1 || end < start)
+    throw new Error(`README.md needs the lines ${START_MARKER} and ${END_MARKER} around the configuration table`);
   return `${readme.slice(0, start + START_MARKER.length)}\n${table}\n${readme.slice(end)}`;
 }
 

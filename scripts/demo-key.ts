@@ -34,7 +34,9 @@ export async function demoKey(app: FastifyInstance, botId: string): Promise<stri
   const created = await app.services.keys.create(botId, { scopes: [...SCOPES], name: 'demo' });
   await mkdir(dirname(file), { recursive: true });
   const temporary = `${file}.${process.pid}.tmp`;
-  await writeFile(temporary, JSON.stringify({ botId, keyId: created.id, box: encryptSecret(created.key, secretKey) } satisfies StoredKey), { mode: 0o600 });
+  await writeFile(temporary, JSON.stringify({ botId, keyId: created.id, box: encryptSecret(created.key, secretKey) } satisfies StoredKey), {
+    mode: 0o600,
+  });
   await chmod(temporary, 0o600);
   await rename(temporary, file);
   return created.key;
@@ -43,7 +45,9 @@ export async function demoKey(app: FastifyInstance, botId: string): Promise<stri
 async function readStored(file: string): Promise<StoredKey | undefined> {
   try {
     const parsed = JSON.parse(await readFile(file, 'utf8')) as Partial<StoredKey>;
-    return typeof parsed.botId === 'string' && typeof parsed.keyId === 'string' && typeof parsed.box === 'string' ? (parsed as StoredKey) : undefined;
+    return typeof parsed.botId === 'string' && typeof parsed.keyId === 'string' && typeof parsed.box === 'string'
+      ? (parsed as StoredKey)
+      : undefined;
   } catch {
     return undefined;
   }

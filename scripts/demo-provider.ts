@@ -36,7 +36,12 @@ function bearerSubject(request: IncomingMessage): string | undefined {
   return (JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as { sub?: string }).sub;
 }
 
-export async function startDemoProvider(options: { kind?: 'oidc' | 'discord'; personas: Persona[]; host?: string; port?: number }): Promise<DemoProvider> {
+export async function startDemoProvider(options: {
+  kind?: 'oidc' | 'discord';
+  personas: Persona[];
+  host?: string;
+  port?: number;
+}): Promise<DemoProvider> {
   const kind = options.kind ?? 'oidc';
   const endpoints = kind === 'discord' ? DISCORD_ENDPOINTS : OIDC_ENDPOINTS;
   const issuer = new OAuth2Issuer();
@@ -64,7 +69,10 @@ export async function startDemoProvider(options: { kind?: 'oidc' | 'discord'; pe
       response.statusCode = 401;
       response.body = { error: 'invalid_token' };
     } else {
-      response.body = kind === 'discord' ? { id: persona.id, username: persona.name, global_name: persona.name } : { sub: persona.id, preferred_username: persona.name };
+      response.body =
+        kind === 'discord'
+          ? { id: persona.id, username: persona.name, global_name: persona.name }
+          : { sub: persona.id, preferred_username: persona.name };
     }
   });
 
@@ -79,9 +87,11 @@ export async function startDemoProvider(options: { kind?: 'oidc' | 'discord'; pe
         })
         .join('');
       response.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' });
-      response.end(`<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Demo sign-in</title></head>` +
-        `<body style="font:16px/1.5 system-ui,sans-serif;max-width:30rem;margin:3rem auto;padding:0 1rem"><h1>Demo sign-in provider</h1>` +
-        `<p>A stand-in for the chat platform's sign-in, on this machine. Sign in as:</p><ul>${links}</ul></body></html>`);
+      response.end(
+        `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Demo sign-in</title></head>` +
+          `<body style="font:16px/1.5 system-ui,sans-serif;max-width:30rem;margin:3rem auto;padding:0 1rem"><h1>Demo sign-in provider</h1>` +
+          `<p>A stand-in for the chat platform's sign-in, on this machine. Sign in as:</p><ul>${links}</ul></body></html>`,
+      );
       return;
     }
     handler(request, response);
@@ -92,7 +102,11 @@ export async function startDemoProvider(options: { kind?: 'oidc' | 'discord'; pe
   const address = server.address() as AddressInfo;
   const origin = `http://${address.family === 'IPv6' ? `[${address.address}]` : address.address}:${address.port}`;
   issuer.url = origin;
-  const env: Record<string, string> = { AUTH_PROVIDER: kind, AUTH_CLIENT_ID: 'bot-directory-demo', AUTH_CLIENT_SECRET: 'demo-client-secret' };
+  const env: Record<string, string> = {
+    AUTH_PROVIDER: kind,
+    AUTH_CLIENT_ID: 'bot-directory-demo',
+    AUTH_CLIENT_SECRET: 'demo-client-secret',
+  };
   if (kind === 'discord') env.AUTH_DISCORD_BASE_URL = origin;
   else env.AUTH_ISSUER = origin;
   return {

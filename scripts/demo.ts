@@ -32,7 +32,8 @@ if ((rows[0]?.n ?? 0) === 0) {
 const { rows: sample } = await app.db.query<{ id: string; slug: string; owner: string; name: string }>(
   `SELECT id, slugs->>'en' AS slug, owners[1] AS owner, name FROM bots WHERE published ORDER BY votes_total DESC, id LIMIT 1`,
 );
-if (sample[0]?.owner) personas.unshift({ id: sample[0].owner, name: 'Demo Owner', label: `Sign in as a demo owner (of ${sample[0].name})` });
+if (sample[0]?.owner)
+  personas.unshift({ id: sample[0].owner, name: 'Demo Owner', label: `Sign in as a demo owner (of ${sample[0].name})` });
 const botId = sample[0]?.id ?? '';
 const key = botId ? await demoKey(app, botId) : '';
 const base = config.baseUrl;

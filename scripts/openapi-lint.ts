@@ -20,7 +20,10 @@ async function servedDocuments(): Promise<Record<'public' | 'admin', string>> {
   const db = await openEmbedded(undefined);
   try {
     await migrate(db);
-    const app = await buildApp({ config: readConfig({ NODE_ENV: 'test', BASE_URL: 'https://bots.example.org', ADMIN_TOKEN: 'openapi-lint-admin-token' }), db });
+    const app = await buildApp({
+      config: readConfig({ NODE_ENV: 'test', BASE_URL: 'https://bots.example.org', ADMIN_TOKEN: 'openapi-lint-admin-token' }),
+      db,
+    });
     try {
       await app.ready();
       return { public: app.openapiDocument('public'), admin: app.openapiDocument('admin') };

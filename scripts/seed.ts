@@ -28,10 +28,7 @@ const REVIEW_TEXTS = {
     'Macht was es soll, die Premium-Funktionen sind aber teuer.',
     'Nice idea, a few commands need better help texts.',
   ],
-  negative: [
-    'Went offline twice this week.',
-    'Leider oft nicht erreichbar und die Befehle sind verwirrend.',
-  ],
+  negative: ['Went offline twice this week.', 'Leider oft nicht erreichbar und die Befehle sind verwirrend.'],
 };
 const REPLIES = ['Thanks for the feedback!', 'Danke! Wir arbeiten daran.', 'Fixed in the latest update.'];
 const USERNAMES = ['lena', 'maxpower', 'nightowl', 'kaffeeklatsch', 'pixelpirat', 'sora', 'tobi', 'zoe_plays'];
@@ -86,7 +83,10 @@ export async function seed(
 
   progress('reviews, votes and history', 0, reviews.length + votes.length + history.size);
   // Every process reads these bots again and drops what it cached of them.
-  const changes: Change[] = [{ kind: 'history' }, ...(items as { id: string }[]).map((item) => ({ kind: 'bot' as const, botId: item.id, aspect: 'profile' as const }))];
+  const changes: Change[] = [
+    { kind: 'history' },
+    ...(items as { id: string }[]).map((item) => ({ kind: 'bot' as const, botId: item.id, aspect: 'profile' as const })),
+  ];
   await app.changes.commit(app.db, changes, async (tx) => {
     await reviewImportRepository.insertMany(tx, reviews);
     await voteRepository.insertMany(tx, votes);

@@ -7,12 +7,13 @@ import type { Services } from './services.js';
  * database (availability, use of each pool) and the webhook queue. A part that does not answer
  * within `timeoutMs` leaves its last value: a scrape never waits on a silent database.
  */
-export function registerServiceMetrics(
-  metrics: Metrics,
-  parts: { db: Database; services: Services; timeoutMs: number },
-): void {
+export function registerServiceMetrics(metrics: Metrics, parts: { db: Database; services: Services; timeoutMs: number }): void {
   const { db, services, timeoutMs } = parts;
-  metrics.countCache('botdir_read_cache_requests_total', 'Lookups of the kept answers of reads, by result (stale: served while the database did not answer)', services.answers.stats);
+  metrics.countCache(
+    'botdir_read_cache_requests_total',
+    'Lookups of the kept answers of reads, by result (stale: served while the database did not answer)',
+    services.answers.stats,
+  );
   metrics.gauge('botdir_db_available', 'Whether the database answered its latest liveness check (1) or not (0)', [], (set) =>
     set({}, db.health.available() ? 1 : 0),
   );

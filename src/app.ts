@@ -153,7 +153,9 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   // The vote action's limits count in the same store as the API's (Redis when configured).
   await app.register(sitePlugin, { store: rateLimitStore ?? new MemoryStore() });
 
-  const stopWorkers = options.workers ? await startWorkers(app, { secretKey, lookup: options.lookup, version: VERSION, metrics }) : undefined;
+  const stopWorkers = options.workers
+    ? await startWorkers(app, { secretKey, lookup: options.lookup, version: VERSION, metrics })
+    : undefined;
   app.addHook('onClose', async () => {
     await stopWorkers?.();
     await services.catalog.stop();
@@ -173,4 +175,3 @@ declare module 'fastify' {
     services: Services;
   }
 }
-

@@ -50,7 +50,10 @@ export async function startWorkers(app: FastifyInstance, options: WorkerOptions)
   const settings = app.config.webhook;
   // On a server, delivery gets connections of its own, so a burst of API writes holding the
   // request pool does not delay it (commit → receiver latency), nor does delivery slow the API.
-  const ownPool = app.config.databaseUrl && app.db.kind === 'postgres' ? await openPostgres(app.config.databaseUrl, WORKER_POOL_SIZE, app.config.databaseTimeouts) : undefined;
+  const ownPool =
+    app.config.databaseUrl && app.db.kind === 'postgres'
+      ? await openPostgres(app.config.databaseUrl, WORKER_POOL_SIZE, app.config.databaseTimeouts)
+      : undefined;
   const dispatcher = createSafeDispatcher({ allowPrivate: settings.allowPrivate, timeoutMs: settings.timeoutMs, lookup: options.lookup });
   const mailer = createMailer(app.config.mail);
   const outbox = mailer && new EmailOutbox(ownPool ?? app.db, app.clock, mailer, app.log);

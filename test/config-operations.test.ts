@@ -63,7 +63,9 @@ describe('operating configuration', () => {
   it('DATABASE_READ_POOL_SIZE takes 0 (reads share the write pool) to 100', () => {
     expect(readConfig({ ...base, DATABASE_READ_POOL_SIZE: '0' }).databaseReadPoolSize).toBe(0);
     expect(readConfig({ ...base, DATABASE_READ_POOL_SIZE: '100' }).databaseReadPoolSize).toBe(100);
-    expect(() => readConfig({ ...base, DATABASE_READ_POOL_SIZE: '101' })).toThrow('DATABASE_READ_POOL_SIZE: must be between 0 and 100, got 101');
+    expect(() => readConfig({ ...base, DATABASE_READ_POOL_SIZE: '101' })).toThrow(
+      'DATABASE_READ_POOL_SIZE: must be between 0 and 100, got 101',
+    );
   });
 
   it('LOG_FORMAT=pretty uses pino-pretty; json writes plain JSON lines with Authorization redacted', () => {

@@ -13,7 +13,13 @@ const KEY = 'ab'.repeat(32);
 describe('webhook configuration', () => {
   it('has the documented defaults', () => {
     const config = readConfig({ ...base, DATA_DIR: '/srv/bd' });
-    expect(config.webhook).toEqual({ allowPrivate: false, retrySchedule: [10, 40, 90, 160, 250, 360], timeoutMs: 10_000, concurrency: 32, retentionDays: 90 });
+    expect(config.webhook).toEqual({
+      allowPrivate: false,
+      retrySchedule: [10, 40, 90, 160, 250, 360],
+      timeoutMs: 10_000,
+      concurrency: 32,
+      retentionDays: 90,
+    });
     expect(config.secretKey).toBeUndefined();
     expect(config.secretKeyFile).toBe('/srv/bd/secret.key');
     expect(config.mail).toBeUndefined();
@@ -34,13 +40,23 @@ describe('webhook configuration', () => {
     });
     expect(config.secretKey).toEqual(Buffer.from(KEY, 'hex'));
     expect(config.webhook).toEqual({ allowPrivate: true, retrySchedule: [1, 2.5, 3], timeoutMs: 250, concurrency: 8, retentionDays: 7 });
-    expect(config.mail).toEqual({ smtpUrl: 'smtps://user:pw@mail.example.org:465', to: 'ops@example.org', from: 'Bot Directory <webhooks@bots.example.org>' });
+    expect(config.mail).toEqual({
+      smtpUrl: 'smtps://user:pw@mail.example.org:465',
+      to: 'ops@example.org',
+      from: 'Bot Directory <webhooks@bots.example.org>',
+    });
   });
 
   it.each([
     [{ SECRET_KEY: 'not-a-key' }, /^SECRET_KEY: must be 64 hex characters/],
-    [{ NODE_ENV: 'production', DATABASE_URL: 'postgres://db/bd' }, /^SECRET_KEY: is required when NODE_ENV=production and DATABASE_URL is set/],
-    [{ NODE_ENV: 'production', SECRET_KEY: KEY, WEBHOOK_ALLOW_PRIVATE: '1' }, /^WEBHOOK_ALLOW_PRIVATE: must not be set when NODE_ENV=production/],
+    [
+      { NODE_ENV: 'production', DATABASE_URL: 'postgres://db/bd' },
+      /^SECRET_KEY: is required when NODE_ENV=production and DATABASE_URL is set/,
+    ],
+    [
+      { NODE_ENV: 'production', SECRET_KEY: KEY, WEBHOOK_ALLOW_PRIVATE: '1' },
+      /^WEBHOOK_ALLOW_PRIVATE: must not be set when NODE_ENV=production/,
+    ],
     [{ WEBHOOK_ALLOW_PRIVATE: 'maybe' }, /^WEBHOOK_ALLOW_PRIVATE: must be 1\/0/],
     [{ WEBHOOK_RETRY_SCHEDULE: '10,soon' }, /^WEBHOOK_RETRY_SCHEDULE: "soon" is not a non-negative number of seconds$/],
     [{ WEBHOOK_TIMEOUT_MS: '10' }, /^WEBHOOK_TIMEOUT_MS: must be between 50 and 60000/],

@@ -99,7 +99,13 @@ describe('readConfig', () => {
       secretKeyFile: '/var/lib/bots/secret.key',
       webhook: { allowPrivate: false, retrySchedule: [10, 40, 90, 160, 250, 360], timeoutMs: 10_000, concurrency: 32, retentionDays: 90 },
       mail: undefined,
-      auth: { provider: undefined, sessionKey: expect.any(Buffer), sessionKeyGenerated: true, sessionMaxAgeSeconds: 604_800, secureCookies: true },
+      auth: {
+        provider: undefined,
+        sessionKey: expect.any(Buffer),
+        sessionKeyGenerated: true,
+        sessionMaxAgeSeconds: 604_800,
+        secureCookies: true,
+      },
     });
   });
 
@@ -143,12 +149,15 @@ describe('readConfig', () => {
     expect(error.message).not.toContain('\n');
   });
 
-  it.each([['1', true], ['yes', true], ['false', false], ['0', false], ['no', false]])(
-    'reads TRUST_PROXY=%s as %s',
-    (value, expected) => {
-      expect(readConfig({ TRUST_PROXY: value }).trustProxy).toBe(expected);
-    },
-  );
+  it.each([
+    ['1', true],
+    ['yes', true],
+    ['false', false],
+    ['0', false],
+    ['no', false],
+  ])('reads TRUST_PROXY=%s as %s', (value, expected) => {
+    expect(readConfig({ TRUST_PROXY: value }).trustProxy).toBe(expected);
+  });
 
   it.each(['5 0 * * *', '*/15 * * * *', '0 0 5 * * *', '@daily'])('accepts HISTORY_CRON=%s', (value) => {
     expect(readConfig({ HISTORY_CRON: value }).historyCron).toBe(value);

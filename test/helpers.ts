@@ -329,7 +329,12 @@ const OPERATOR_PAGES = [/^\/$/, /^\/(admin\/)?docs(\/.*)?$/, /^\/health\/(live|r
 
 /** The server-rendered pages, whose errors are pages too (HTML, not the JSON envelope). */
 function sitePages(): RegExp[] {
-  return [/^\/(en|de)\/bots\/[^/]+(\/vote)?$/, /^\/dashboard(\/.*)?$/, /^\/auth\/(sign-in|callback|sign-out)$/, /^\/assets\/site\.(css|js)$/];
+  return [
+    /^\/(en|de)\/bots\/[^/]+(\/vote)?$/,
+    /^\/dashboard(\/.*)?$/,
+    /^\/auth\/(sign-in|callback|sign-out)$/,
+    /^\/assets\/site\.(css|js)$/,
+  ];
 }
 
 /** A response as the checker needs it; light-my-request responses and real HTTP ones both fit. */
@@ -402,7 +407,10 @@ export class ContractChecker {
     // An operation may document a non-JSON rendering of its errors (the embeds: an image or a page).
     const sitePage = sitePages().some((pattern) => pattern.test(path));
     const renderedError =
-      status >= 400 && mediaType !== '' && !mediaType.endsWith('json') && (documented?.content?.[mediaType] !== undefined || (sitePage && mediaType === 'text/html'));
+      status >= 400 &&
+      mediaType !== '' &&
+      !mediaType.endsWith('json') &&
+      (documented?.content?.[mediaType] !== undefined || (sitePage && mediaType === 'text/html'));
 
     if (method === 'HEAD') {
       // Node drops the body of any HEAD response on the wire; light-my-request shows what an
@@ -493,13 +501,7 @@ function toChecked(response: LightMyRequestResponse | CheckedResponse): CheckedR
 }
 
 function isFastifyErrorShape(value: unknown): boolean {
-  return (
-    typeof value === 'object' &&
-    value !== null &&
-    'statusCode' in value &&
-    'error' in value &&
-    'message' in value
-  );
+  return typeof value === 'object' && value !== null && 'statusCode' in value && 'error' in value && 'message' in value;
 }
 
 /** A path with a broken percent-escape never reaches a route: the router rejects it first. */

@@ -41,7 +41,12 @@ describe.each(backends())('graceful shutdown on %s', (backend) => {
     drops.push(drop);
     const app = await buildApp({ config: testConfig(env), logger: false });
     const { id, body } = botBody();
-    const put = await app.inject({ method: 'PUT', url: `/admin/v1/bots/${id}`, headers: { authorization: `Bearer ${ADMIN_TOKEN}` }, payload: body });
+    const put = await app.inject({
+      method: 'PUT',
+      url: `/admin/v1/bots/${id}`,
+      headers: { authorization: `Bearer ${ADMIN_TOKEN}` },
+      payload: body,
+    });
     expect(put.statusCode).toBe(201);
     await app.listen({ port: 0, host: '127.0.0.1' });
     const { port } = app.server.address() as AddressInfo;
@@ -86,7 +91,17 @@ describe('the service process', () => {
   it('starts, answers, and exits 0 on SIGTERM after closing', async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'bd-process-'));
     const child = spawn(process.execPath, ['--import', 'tsx', resolve('src/server.ts')], {
-      env: { ...process.env, NODE_ENV: 'development', PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, ADMIN_TOKEN, LOG_LEVEL: 'info', DATABASE_URL: '', BASE_URL: '' },
+      env: {
+        ...process.env,
+        NODE_ENV: 'development',
+        PORT: '0',
+        HOST: '127.0.0.1',
+        DATA_DIR: dataDir,
+        ADMIN_TOKEN,
+        LOG_LEVEL: 'info',
+        DATABASE_URL: '',
+        BASE_URL: '',
+      },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let output = '';

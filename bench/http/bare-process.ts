@@ -18,7 +18,11 @@ export async function startBare(answers: Answer[], file: string): Promise<{ url:
   writeFileSync(file, JSON.stringify(answers));
   const port = await freePort();
   const script = fileURLToPath(new URL('./bare-server.mjs', import.meta.url));
-  const child = spawn(process.execPath, [...(process.env.BENCH_BARE_NODE_ARGS ?? "").split(/\s+/).filter(Boolean), script, file, String(port)], { stdio: ['ignore', 'inherit', 'inherit'], env: { ...process.env, NODE_ENV: 'production' } });
+  const child = spawn(
+    process.execPath,
+    [...(process.env.BENCH_BARE_NODE_ARGS ?? '').split(/\s+/).filter(Boolean), script, file, String(port)],
+    { stdio: ['ignore', 'inherit', 'inherit'], env: { ...process.env, NODE_ENV: 'production' } },
+  );
   const url = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 30_000;
   for (;;) {
@@ -35,7 +39,8 @@ export async function startBare(answers: Answer[], file: string): Promise<{ url:
   }
   for (const answer of answers) {
     const got = Buffer.from(await (await fetch(`${url}${answer.path}`)).arrayBuffer());
-    if (!got.equals(Buffer.from(answer.body, 'base64'))) throw new Error(`the bare server does not answer the same bytes for ${answer.path}`);
+    if (!got.equals(Buffer.from(answer.body, 'base64')))
+      throw new Error(`the bare server does not answer the same bytes for ${answer.path}`);
   }
   return { url, pid: child.pid as number, stop: () => stopProcess(child) };
 }

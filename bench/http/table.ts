@@ -2,7 +2,22 @@
 import type { Row } from './rows.js';
 
 export function table(rows: Row[]): string {
-  const header = ['backend', 'request', 'bytes', 'ours req/s', 'ours p50/p99 ms', 'ours µs CPU/req', 'bare req/s', 'bare p50/p99 ms', 'bare µs CPU/req', 'gen %', 'ratio (bare/ours)', 'target', 'noise ours/bare', 'non-2xx ours/bare'];
+  const header = [
+    'backend',
+    'request',
+    'bytes',
+    'ours req/s',
+    'ours p50/p99 ms',
+    'ours µs CPU/req',
+    'bare req/s',
+    'bare p50/p99 ms',
+    'bare µs CPU/req',
+    'gen %',
+    'ratio (bare/ours)',
+    'target',
+    'noise ours/bare',
+    'non-2xx ours/bare',
+  ];
   const lines = rows.map((row) => {
     const ratio = row.bare.cpuUsPerRequest / row.ours.cpuUsPerRequest;
     const target = row.target.target;

@@ -57,7 +57,12 @@ export async function startServer(dataEnv: Record<string, string>, logFile: stri
     RATE_LIMIT_TIER3: HUGE,
     ...dataEnv,
     // BENCH_SERVER_ENV: extra variables for the server, e.g. `MALLOC_ARENA_MAX=2` (space-separated K=V).
-    ...Object.fromEntries((process.env.BENCH_SERVER_ENV ?? '').split(/\s+/).filter((kv) => kv.includes('=')).map((kv) => [kv.slice(0, kv.indexOf('=')), kv.slice(kv.indexOf('=') + 1)])),
+    ...Object.fromEntries(
+      (process.env.BENCH_SERVER_ENV ?? '')
+        .split(/\s+/)
+        .filter((kv) => kv.includes('='))
+        .map((kv) => [kv.slice(0, kv.indexOf('=')), kv.slice(kv.indexOf('=') + 1)]),
+    ),
   };
   const log = openSync(logFile, 'a');
   const started = performance.now();

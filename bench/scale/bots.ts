@@ -22,9 +22,35 @@ const SERVERS_ALPHA = 0.7;
 const SERVERS_MAX = 15_000_000;
 
 const PREFIXES = ['!', '?', '.', '$', '-', '>', '+', ';', '%', '&', '=', '~', ',', '!!', '//', '>>'];
-const NAME_ADDITIONS = ['Nova', 'Echo', 'Pixel', 'Byte', 'Zero', 'Orbit', 'Flux', 'Atlas', 'Delta', 'Kite', 'Lumen',
-  'Vega', 'Sigma', 'Aurora', 'Fuchs', 'Wolke', 'Blitz', 'Stern', 'Funke', 'Nord', 'Welle', 'Kompass'];
-const PRICING = [['free', 0.6], ['freemium', 0.3], ['premium', 0.1]] as const;
+const NAME_ADDITIONS = [
+  'Nova',
+  'Echo',
+  'Pixel',
+  'Byte',
+  'Zero',
+  'Orbit',
+  'Flux',
+  'Atlas',
+  'Delta',
+  'Kite',
+  'Lumen',
+  'Vega',
+  'Sigma',
+  'Aurora',
+  'Fuchs',
+  'Wolke',
+  'Blitz',
+  'Stern',
+  'Funke',
+  'Nord',
+  'Welle',
+  'Kompass',
+];
+const PRICING = [
+  ['free', 0.6],
+  ['freemium', 0.3],
+  ['premium', 0.1],
+] as const;
 const INVITE_ALPHABET = 'abcdefghijkmnopqrstuvwxyzABCDEFGHJKLMNPQRSTUVWXYZ23456789';
 
 /** One bot row plus its plan: how many votes and reviews the fact tables give it. */
@@ -92,7 +118,15 @@ export function generateBotRows(p: ScaleParams, now: number): GeneratedBot[] {
       sort_name: sortKey(name),
       slugs: { de: unique(slug, slugs.de), en: unique(slug, slugs.en) },
       short_description: { de: clip(doc.shortDescription.de), en: clip(doc.shortDescription.en) },
-      prefix: random() < 0.25 ? `${name.replace(/[^a-z]/gi, '').slice(0, 2).toLowerCase() || 'b'}!` : pick(random, PREFIXES),
+      prefix:
+        random() < 0.25
+          ? `${
+              name
+                .replace(/[^a-z]/gi, '')
+                .slice(0, 2)
+                .toLowerCase() || 'b'
+            }!`
+          : pick(random, PREFIXES),
       pricing: weighted(random, PRICING),
       icon_url: `https://cdn.example.org/icons/${id}.png`,
       banner_url: random() < 0.3 ? `https://cdn.example.org/banners/${id}.png` : null,

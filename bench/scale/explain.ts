@@ -62,7 +62,15 @@ async function pick(db: Database) {
   const subscriber = await one<{ bot_id: string; user_id: string }>(
     'SELECT bot_id, user_id FROM subscriptions WHERE user_id IS NOT NULL AND guild_id IS NULL AND active LIMIT 1',
   );
-  return { top: top.id, mostReviewed: mostReviewed.id, reviews: mostReviewed.rating_count, median: median.id, voter: voter.user_id, keyHash: key.key_hash, subscriber };
+  return {
+    top: top.id,
+    mostReviewed: mostReviewed.id,
+    reviews: mostReviewed.rating_count,
+    median: median.id,
+    voter: voter.user_id,
+    keyHash: key.key_hash,
+    subscriber,
+  };
 }
 
 function cases(p: Awaited<ReturnType<typeof pick>>, now: Date): Case[] {
@@ -85,8 +93,14 @@ function cases(p: Awaited<ReturnType<typeof pick>>, now: Date): Case[] {
       },
     },
     { name: 'owner votes (last 1,000), top bot', run: (db) => voteRepository.list(db, p.top, 1000, undefined) },
-    { name: 'owner check (12 h), top bot', run: (db) => voteRepository.latestSince(db, p.top, p.voter, new Date(now.getTime() - 12 * 3_600_000)) },
-    { name: 'owner premium user', run: (db) => subscriptionRepository.current(db, p.subscriber.bot_id, { userId: p.subscriber.user_id }, now) },
+    {
+      name: 'owner check (12 h), top bot',
+      run: (db) => voteRepository.latestSince(db, p.top, p.voter, new Date(now.getTime() - 12 * 3_600_000)),
+    },
+    {
+      name: 'owner premium user',
+      run: (db) => subscriptionRepository.current(db, p.subscriber.bot_id, { userId: p.subscriber.user_id }, now),
+    },
     { name: 'key lookup by hash', run: (db) => keyRepository.findActiveByHash(db, p.keyHash) },
     {
       name: 'vote write (record_votes of one: lock, check, inserts, counters, event), top bot',
@@ -94,7 +108,15 @@ function cases(p: Awaited<ReturnType<typeof pick>>, now: Date): Case[] {
       run: (db) =>
         voteRepository.recordMany(db, [
           {
-            vote: { id: uuidv7(now.getTime()), botId: p.top, user: '999999999999999999', username: 'explain', flagged: false, votedAt: now, month },
+            vote: {
+              id: uuidv7(now.getTime()),
+              botId: p.top,
+              user: '999999999999999999',
+              username: 'explain',
+              flagged: false,
+              votedAt: now,
+              month,
+            },
             window: { from: new Date(now.getTime() - 12 * 3_600_000), to: new Date(now.getTime() + 12 * 3_600_000) },
             event: { id: uuidv7(now.getTime()), payload: { explain: true }, createdAt: now, reminderId: uuidv7(now.getTime()) },
           },

@@ -19,7 +19,9 @@ const BOT_COLUMNS = `id text, name text, name_lower text, sort_name text, slugs 
   categories text[], tags text[], owners text[], is_verified boolean, published boolean, published_at timestamptz,
   platform_server_count integer, platform_shard_count integer, reported_server_count integer,
   reported_shard_count integer, reported_at timestamptz, created_at timestamptz, updated_at timestamptz`;
-const BOT_NAMES = BOT_COLUMNS.split(',').map((c) => c.trim().split(' ')[0]).join(', ');
+const BOT_NAMES = BOT_COLUMNS.split(',')
+  .map((c) => c.trim().split(' ')[0])
+  .join(', ');
 
 export async function insertBots(db: Database, bots: GeneratedBot[]): Promise<void> {
   await db.query(`CREATE TABLE ${PLAN_TABLE} (ord integer PRIMARY KEY, bot_id text NOT NULL, votes integer NOT NULL,
@@ -27,7 +29,9 @@ export async function insertBots(db: Database, bots: GeneratedBot[]): Promise<vo
   for (let i = 0; i < bots.length; i += BATCH) {
     const batch = JSON.stringify(bots.slice(i, i + BATCH));
     await db.transaction(async (tx) => {
-      await tx.query(`INSERT INTO bots (${BOT_NAMES}) SELECT ${BOT_NAMES} FROM jsonb_to_recordset($1::jsonb) AS x(${BOT_COLUMNS})`, [batch]);
+      await tx.query(`INSERT INTO bots (${BOT_NAMES}) SELECT ${BOT_NAMES} FROM jsonb_to_recordset($1::jsonb) AS x(${BOT_COLUMNS})`, [
+        batch,
+      ]);
       await tx.query(
         `INSERT INTO ${PLAN_TABLE} SELECT ord, id, votes, reviews, vote_user0, review_user0
            FROM jsonb_to_recordset($1::jsonb) AS x(ord integer, id text, votes integer, reviews integer, vote_user0 bigint, review_user0 bigint)`,
@@ -77,8 +81,7 @@ export async function loadVotes(db: Database, p: ScaleParams, now: Date): Promis
  */
 export async function loadReviews(db: Database, p: ScaleParams, now: Date): Promise<number> {
   const r = (salt: number) => sqlRandom('x.k', salt, p.seed);
-  const body = (texts: string[]) =>
-    `${sqlPick(texts, r(12))} || CASE WHEN ${r(13)} < 0.4 THEN ' ' || ${sqlPick(texts, r(14))} ELSE '' END`;
+  const body = (texts: string[]) => `${sqlPick(texts, r(12))} || CASE WHEN ${r(13)} < 0.4 THEN ' ' || ${sqlPick(texts, r(14))} ELSE '' END`;
   return bigStatement(
     db,
     `INSERT INTO reviews (id, bot_id, user_id, username, rating, body, helpful_count, published, reply_body,

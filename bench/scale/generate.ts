@@ -105,7 +105,9 @@ async function generate(set: DataSet, params: ScaleParams, log: (line: string) =
     const t0 = Date.now();
     const rows = await fn();
     seconds[name] = (Date.now() - t0) / 1000;
-    log(`  ${name.padEnd(28)} ${typeof rows === 'number' ? `${rows.toLocaleString('en')} rows`.padStart(18) : ''.padStart(18)} ${seconds[name].toFixed(1).padStart(7)} s`);
+    log(
+      `  ${name.padEnd(28)} ${typeof rows === 'number' ? `${rows.toLocaleString('en')} rows`.padStart(18) : ''.padStart(18)} ${seconds[name].toFixed(1).padStart(7)} s`,
+    );
   };
   log(`Generating ${set.kind === 'embedded' ? 'PGlite' : 'PostgreSQL'} data set ${set.where}: ${describe(params)}`);
   try {

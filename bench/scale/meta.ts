@@ -25,10 +25,9 @@ export async function readMeta(db: Database): Promise<Meta | undefined> {
 
 export async function writeMeta(db: Database, meta: Meta): Promise<void> {
   await db.query('CREATE TABLE IF NOT EXISTS bench_scale_meta (id smallint PRIMARY KEY CHECK (id = 1), value jsonb NOT NULL)');
-  await db.query(
-    'INSERT INTO bench_scale_meta (id, value) VALUES (1, $1::jsonb) ON CONFLICT (id) DO UPDATE SET value = EXCLUDED.value',
-    [JSON.stringify(meta)],
-  );
+  await db.query('INSERT INTO bench_scale_meta (id, value) VALUES (1, $1::jsonb) ON CONFLICT (id) DO UPDATE SET value = EXCLUDED.value', [
+    JSON.stringify(meta),
+  ]);
 }
 
 export function currentMigrations(): string[] {

@@ -27,7 +27,11 @@ export const REVIEWS_ZIPF_S = 0.79;
 export const GENERATOR_VERSION = 1;
 
 export function scaleParams(bots: number, votes: number, seed: number): ScaleParams {
-  for (const [name, value] of [['bots', bots], ['votes', votes], ['seed', seed]] as const) {
+  for (const [name, value] of [
+    ['bots', bots],
+    ['votes', votes],
+    ['seed', seed],
+  ] as const) {
     if (!Number.isSafeInteger(value) || value < 0) throw new Error(`--${name} must be a whole number >= 0, got ${value}`);
   }
   if (bots < 20) throw new Error('--bots must be at least 20');

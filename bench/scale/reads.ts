@@ -53,7 +53,8 @@ export function readTargets(side: SideFile): ReadTarget[] {
   const keyOf = new Map(side.keyed.map((k) => [k.botId, k.key]));
   const withKey = (botId: string) => ({ authorization: `Bearer ${keyOf.get(botId)}` });
   const keyed = (random: () => number) => pick(random, side.keyed).botId;
-  const someUser = (random: () => number) => snowflake(Date.parse('2016-01-01') + random() * 3000 * DAY_MS, Math.floor(random() * 4_194_304));
+  const someUser = (random: () => number) =>
+    snowflake(Date.parse('2016-01-01') + random() * 3000 * DAY_MS, Math.floor(random() * 4_194_304));
   const firstKeyed = side.keyed[0]?.botId ?? top;
   const voter = side.voters[0] ?? { botId: firstKeyed, userId: '400000000000000001' };
   const subscriber = side.premiumUsers[0] ?? { botId: firstKeyed, userId: '400000000000000001' };
@@ -114,7 +115,9 @@ export function readTargets(side: SideFile): ReadTarget[] {
       name: `reviews top bot page ${reviewPage}`,
       uncached: (r) => {
         const limit = 1 + Math.floor(r() * 100);
-        return { path: `/api/v1/bots/${side.topReviewed.botId}/reviews?page=${1 + Math.floor(r() * Math.ceil(topReviews / limit))}&limit=${limit}` };
+        return {
+          path: `/api/v1/bots/${side.topReviewed.botId}/reviews?page=${1 + Math.floor(r() * Math.ceil(topReviews / limit))}&limit=${limit}`,
+        };
       },
       cached: { path: `/api/v1/bots/${side.topReviewed.botId}/reviews?page=${reviewPage}` },
     },

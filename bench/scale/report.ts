@@ -119,7 +119,23 @@ export function readsTable(results: RunResults): string {
     ];
   });
   return table(
-    ['request', 'mode', 'c', 'req/s', 'p50 ms', 'p99 ms', 'non-2xx', 'cut', 'srv µs/req', 'db µs/req', 'net µs/req', 'cpu %', 'votes/s (p99) stats/s (p99)', 'target', ''],
+    [
+      'request',
+      'mode',
+      'c',
+      'req/s',
+      'p50 ms',
+      'p99 ms',
+      'non-2xx',
+      'cut',
+      'srv µs/req',
+      'db µs/req',
+      'net µs/req',
+      'cpu %',
+      'votes/s (p99) stats/s (p99)',
+      'target',
+      '',
+    ],
     rows,
     new Set([2, 3, 4, 5, 6, 7, 8, 9, 10, 11]),
   );
@@ -128,10 +144,25 @@ export function readsTable(results: RunResults): string {
 export function summaryTable(results: RunResults, mixedRate: number, capacityRate: number): string {
   const rows: string[][] = [];
   const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(0)} MB`;
-  rows.push(['start-up (spawn to first 200 of /api/v1/bots)', `${(results.startupMs / 1000).toFixed(1)} s`, `<= ${TARGETS.startupSeconds} s`, mark(results.startupMs <= TARGETS.startupSeconds * 1000)]);
-  rows.push(['RSS after start-up', mb(results.memory.afterStart), `<= ${mb(TARGETS.rssBytes)}`, mark(results.memory.afterStart <= TARGETS.rssBytes)]);
+  rows.push([
+    'start-up (spawn to first 200 of /api/v1/bots)',
+    `${(results.startupMs / 1000).toFixed(1)} s`,
+    `<= ${TARGETS.startupSeconds} s`,
+    mark(results.startupMs <= TARGETS.startupSeconds * 1000),
+  ]);
+  rows.push([
+    'RSS after start-up',
+    mb(results.memory.afterStart),
+    `<= ${mb(TARGETS.rssBytes)}`,
+    mark(results.memory.afterStart <= TARGETS.rssBytes),
+  ]);
   if (results.memory.atEnd > 0) {
-    rows.push(['RSS at the end (peak)', `${mb(results.memory.atEnd)} (${mb(results.memory.peak)})`, `<= ${mb(TARGETS.rssBytes)}`, mark(results.memory.atEnd <= TARGETS.rssBytes)]);
+    rows.push([
+      'RSS at the end (peak)',
+      `${mb(results.memory.atEnd)} (${mb(results.memory.peak)})`,
+      `<= ${mb(TARGETS.rssBytes)}`,
+      mark(results.memory.atEnd <= TARGETS.rssBytes),
+    ]);
   }
   for (const phase of [results.writerAlone, results.capacity]) {
     if (!phase) continue;
@@ -156,12 +187,22 @@ export function summaryTable(results: RunResults, mixedRate: number, capacityRat
       const p99 = Math.max(...all.map((w) => w.p99));
       const failed = all.reduce((n, w) => n + w.non2xx + w.errors, 0);
       const dropped = all.reduce((n, w) => n + w.dropped, 0);
-      rows.push([`writer during the read phases: ${kind}`, `lowest ${worst.toFixed(0)}/s, worst p99 ${p99.toFixed(0)} ms, non-2xx ${failed}, dropped ${dropped}`, `${mixedRate}/s sustained`, mark(worst >= mixedRate * 0.98 && failed + dropped === 0)]);
+      rows.push([
+        `writer during the read phases: ${kind}`,
+        `lowest ${worst.toFixed(0)}/s, worst p99 ${p99.toFixed(0)} ms, non-2xx ${failed}, dropped ${dropped}`,
+        `${mixedRate}/s sustained`,
+        mark(worst >= mixedRate * 0.98 && failed + dropped === 0),
+      ]);
     }
   }
   for (const [sort, page1, deep] of deepPairs(results.reads)) {
     const ratio = deep.p99 / Math.max(1, page1.p99);
-    rows.push([`list sort=${sort}: p99 ${deep.target.split(' ').at(-1)} / page 1 (uncached c10)`, `${deep.p99.toFixed(0)} / ${page1.p99.toFixed(0)} ms = ${ratio.toFixed(2)}x`, `<= ${TARGETS.deepPageRatio}x`, mark(ratio <= TARGETS.deepPageRatio)]);
+    rows.push([
+      `list sort=${sort}: p99 ${deep.target.split(' ').at(-1)} / page 1 (uncached c10)`,
+      `${deep.p99.toFixed(0)} / ${page1.p99.toFixed(0)} ms = ${ratio.toFixed(2)}x`,
+      `<= ${TARGETS.deepPageRatio}x`,
+      mark(ratio <= TARGETS.deepPageRatio),
+    ]);
   }
   results.nightly.forEach((run, i) => {
     rows.push([
@@ -177,7 +218,10 @@ export function summaryTable(results: RunResults, mixedRate: number, capacityRat
 
 function deepPairs(reads: ReadResult[]): [string, ReadResult, ReadResult][] {
   const pick = (sort: string, deep: boolean) =>
-    reads.find((r) => r.mode === 'uncached' && r.connections === 10 && r.target.startsWith(`list sort=${sort} `) && r.target.endsWith(' page 1') !== deep);
+    reads.find(
+      (r) =>
+        r.mode === 'uncached' && r.connections === 10 && r.target.startsWith(`list sort=${sort} `) && r.target.endsWith(' page 1') !== deep,
+    );
   const sorts = [...new Set(reads.map((r) => /^list sort=(\w+) /.exec(r.target)?.[1]).filter((s): s is string => s !== undefined))];
   return sorts.flatMap((sort) => {
     const page1 = pick(sort, false);

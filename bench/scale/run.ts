@@ -60,7 +60,9 @@ async function writePhase(ctx: PhaseContext, name: string, rate: number): Promis
   await sleep(1000);
   const { cpu, writer } = await measured(ctx, () => sleep(ctx.duration * 1000));
   const phase = { name, report: writer, cpu };
-  say(`  ${name}: votes ${writer.votes.achieved.toFixed(0)}/s p99 ${writer.votes.p99.toFixed(0)} ms, stats ${writer.stats.achieved.toFixed(0)}/s p99 ${writer.stats.p99.toFixed(0)} ms`);
+  say(
+    `  ${name}: votes ${writer.votes.achieved.toFixed(0)}/s p99 ${writer.votes.p99.toFixed(0)} ms, stats ${writer.stats.achieved.toFixed(0)}/s p99 ${writer.stats.p99.toFixed(0)} ms`,
+  );
   return phase;
 }
 
@@ -97,7 +99,9 @@ async function main(options: Options, argv: string[]): Promise<void> {
   const wanted = selector(options.only);
   const ready = await ensureData(options);
   const targets = readTargets(ready.side);
-  const readNames = targets.flatMap((t) => MODES.flatMap((m) => CONCURRENCY.map((c) => ({ target: t, mode: m, c, name: `${t.name} ${m} c${c}` }))));
+  const readNames = targets.flatMap((t) =>
+    MODES.flatMap((m) => CONCURRENCY.map((c) => ({ target: t, mode: m, c, name: `${t.name} ${m} c${c}` }))),
+  );
   const reads = readNames.filter((r) => wanted(r.name));
   const runCapacity = wanted('write capacity');
   const runNightly = wanted('nightly');
@@ -134,8 +138,13 @@ async function main(options: Options, argv: string[]): Promise<void> {
     writer = await Writer.start({ url: server.url, adminToken: server.adminToken, sideFile: sideFilePath(ready.set), seed: options.seed });
     const ctx: PhaseContext = { url: server.url, serverPid: server.pid, dbCpu, writer, duration: options.duration };
 
-    const writerAlone = reads.length > 0 || wanted('writes alone') ? await writePhase(ctx, `writes alone at ${options.mixedRate}+${options.mixedRate}/s`, options.mixedRate) : undefined;
-    const capacity = runCapacity ? await writePhase(ctx, `write capacity at ${options.capacityRate}+${options.capacityRate}/s`, options.capacityRate) : undefined;
+    const writerAlone =
+      reads.length > 0 || wanted('writes alone')
+        ? await writePhase(ctx, `writes alone at ${options.mixedRate}+${options.mixedRate}/s`, options.mixedRate)
+        : undefined;
+    const capacity = runCapacity
+      ? await writePhase(ctx, `write capacity at ${options.capacityRate}+${options.capacityRate}/s`, options.capacityRate)
+      : undefined;
     writer.setRate(0, 0);
     await dbCpu?.drain(60_000);
 
@@ -144,7 +153,9 @@ async function main(options: Options, argv: string[]): Promise<void> {
     for (const [i, read] of reads.entries()) {
       const r = await readPhase(ctx, read.target, read.mode, read.c);
       results.push(r);
-      say(`  [${i + 1}/${reads.length}] ${read.name}: ${r.reqPerSec.toFixed(1)} req/s, p50 ${r.p50} ms, p99 ${r.p99} ms, non-2xx ${r.non2xx + r.errors + r.timeouts}, cut ${r.cut}, RSS ${formatBytes(r.rssAfter)}`);
+      say(
+        `  [${i + 1}/${reads.length}] ${read.name}: ${r.reqPerSec.toFixed(1)} req/s, p50 ${r.p50} ms, p99 ${r.p99} ms, non-2xx ${r.non2xx + r.errors + r.timeouts}, cut ${r.cut}, RSS ${formatBytes(r.rssAfter)}`,
+      );
     }
     const nightly = runNightly ? [await collect(server), await collect(server)] : [];
     writer.setRate(0, 0);
@@ -211,7 +222,8 @@ function render(run: RunResults, options: Options): string {
   ];
   if (run.reads.length > 0) lines.push(readsTable(run), '');
   lines.push(summaryTable(run, options.mixedRate, options.capacityRate));
-  if (run.serverErrorLines.length > 0) lines.push('', 'Server log, first error lines:', ...run.serverErrorLines.slice(0, 5).map((l) => `  ${l.slice(0, 400)}`));
+  if (run.serverErrorLines.length > 0)
+    lines.push('', 'Server log, first error lines:', ...run.serverErrorLines.slice(0, 5).map((l) => `  ${l.slice(0, 400)}`));
   return lines.join('\n');
 }
 

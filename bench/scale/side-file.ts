@@ -104,7 +104,10 @@ export async function buildSideFile(db: Database, dataSet: string, token: string
     premiumUsers: users.rows.map((s) => ({ botId: s.bot_id, userId: s.user_id })),
     premiumGuilds: guilds.rows.map((s) => ({ botId: s.bot_id, guildId: s.guild_id })),
     queries: queries.map((q) => ({ q: q.q, lang: q.lang })),
-    substrings: frequentTrigrams(docs.rows.map((d) => d.name), 100),
+    substrings: frequentTrigrams(
+      docs.rows.map((d) => d.name),
+      100,
+    ),
   };
 }
 
@@ -121,5 +124,8 @@ function frequentTrigrams(names: string[], n: number): string[] {
       }
     }
   }
-  return [...counts].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0])).slice(0, n).map(([piece]) => piece);
+  return [...counts]
+    .sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))
+    .slice(0, n)
+    .map(([piece]) => piece);
 }

@@ -26,7 +26,9 @@ export class Writer {
       stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
     });
     await new Promise<void>((resolve, reject) => {
-      child.once('message', (message: WriterMessage) => (message.type === 'ready' ? resolve() : reject(new Error('writer: unexpected message'))));
+      child.once('message', (message: WriterMessage) =>
+        message.type === 'ready' ? resolve() : reject(new Error('writer: unexpected message')),
+      );
       child.once('exit', (code) => reject(new Error(`the writer exited (${code}) before it was ready`)));
     });
     return new Writer(child);

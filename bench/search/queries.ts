@@ -112,7 +112,13 @@ export function makeQueries(
       const text = words(doc().shortDescription[l], 3);
       const n = random() < 0.5 ? 2 : 3;
       const start = Math.floor(random() * Math.max(1, text.length - n));
-      return { q: text.slice(start, start + n).join(' ').toLowerCase(), lang: l };
+      return {
+        q: text
+          .slice(start, start + n)
+          .join(' ')
+          .toLowerCase(),
+        lang: l,
+      };
     }),
     compound: make(() => ({ q: pick(random, splits), lang: 'de' })),
   };

@@ -197,9 +197,15 @@ function printTimes(reports: EngineReport[], title: string, pick: (r: EngineRepo
 
 function print(reports: EngineReport[]): void {
   console.log(`\n## Search benchmark: ${size.toLocaleString('en')} bots, ${perClass} queries per class, limit 20`);
-  console.log(`Command: npm run bench:search -- --size ${size} --per-class ${perClass} --engines ${engineNames.join(',')}; Node ${process.version}`);
+  console.log(
+    `Command: npm run bench:search -- --size ${size} --per-class ${perClass} --engines ${engineNames.join(',')}; Node ${process.version}`,
+  );
   // On a shared machine the load average says how much the wall-clock tails can be trusted.
-  console.log(`Load average at start ${startLoad}, at end ${loadavg().map((l) => l.toFixed(1)).join(' ')}\n`);
+  console.log(
+    `Load average at start ${startLoad}, at end ${loadavg()
+      .map((l) => l.toFixed(1))
+      .join(' ')}\n`,
+  );
   console.log('| engine | build wall (s) | build CPU (s) | index memory (MB) | labelled hit rate |');
   console.log('|---|---:|---:|---:|---:|');
   for (const r of reports) {

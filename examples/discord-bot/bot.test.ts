@@ -16,7 +16,14 @@ describe('examples/discord-bot', () => {
     const token = await service.createKey(botId, ['stats:write', 'votes:read']);
     // The management API takes a secret of ours, so the receiver can start first.
     const secret = `whsec_${'e'.repeat(43)}`;
-    bot = await startExampleBot({ baseUrl: service.baseUrl, token, botId, webhookSecret: secret, guilds: 17, log: (line) => lines.push(line) });
+    bot = await startExampleBot({
+      baseUrl: service.baseUrl,
+      token,
+      botId,
+      webhookSecret: secret,
+      guilds: 17,
+      log: (line) => lines.push(line),
+    });
     const configured = await service.t.admin('PUT', `/admin/v1/bots/${botId}/webhook`, { url: bot.webhookUrl, secret });
     expect(configured.statusCode, configured.body).toBe(201);
   });

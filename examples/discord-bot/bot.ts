@@ -52,15 +52,18 @@ export async function startExampleBot(options: ExampleBotOptions): Promise<Examp
   let webhookUrl: string | undefined;
   if (options.webhookSecret) {
     const app = express();
-    app.post('/webhook', webhookMiddleware({
-      secret: options.webhookSecret,
-      onVote: (vote) => {
-        rewarded.push(vote);
-        log(`vote from ${vote.username} (${vote.user}): reward given`);
-      },
-      onFlaggedVote: (vote) => log(`flagged vote from ${vote.user}: no reward`),
-      onTest: () => log('test call received'),
-    }));
+    app.post(
+      '/webhook',
+      webhookMiddleware({
+        secret: options.webhookSecret,
+        onVote: (vote) => {
+          rewarded.push(vote);
+          log(`vote from ${vote.username} (${vote.user}): reward given`);
+        },
+        onFlaggedVote: (vote) => log(`flagged vote from ${vote.user}: no reward`),
+        onTest: () => log('test call received'),
+      }),
+    );
     server = createServer(app);
     await new Promise<void>((resolve) => server!.listen(options.port ?? 0, '127.0.0.1', resolve));
     webhookUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}/webhook`;

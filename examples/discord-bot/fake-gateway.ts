@@ -16,7 +16,10 @@ export class FakeGatewayClient extends EventEmitter {
   readonly ws = { shards: { size: 1 } };
   user: { id: string; tag: string } | null = null;
 
-  constructor(private readonly botId: string, private readonly guildCount: number) {
+  constructor(
+    private readonly botId: string,
+    private readonly guildCount: number,
+  ) {
     super();
   }
 

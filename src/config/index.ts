@@ -174,7 +174,10 @@ function optional<T>(value: string | undefined, parse: (value: string) => T): T 
 function secretKeyFrom(v: ConfigVariables): Buffer | undefined {
   if (v.SECRET_KEY === undefined) {
     if (v.NODE_ENV === 'production' && v.DATABASE_URL !== undefined) {
-      throw new ConfigError('SECRET_KEY', 'is required when NODE_ENV=production and DATABASE_URL is set (generate one: openssl rand -hex 32)');
+      throw new ConfigError(
+        'SECRET_KEY',
+        'is required when NODE_ENV=production and DATABASE_URL is set (generate one: openssl rand -hex 32)',
+      );
     }
     return undefined;
   }

@@ -106,7 +106,7 @@ export const ConfigSchema = Type.Object({
     maximum: 60_000,
     default: 2000,
     description:
-      'How far list pages and search answers may lag behind bots\' counters (votes, server counts, rating), 0–60000; a change of a bot\'s text or publication shows at once. 0 = counters exact too',
+      "How far list pages and search answers may lag behind bots' counters (votes, server counts, rating), 0–60000; a change of a bot's text or publication shows at once. 0 = counters exact too",
   }),
   HISTORY_CRON: Type.String({
     default: '5 0 * * *',
@@ -131,7 +131,12 @@ export const ConfigSchema = Type.Object({
       "Whether `X-Forwarded-For` is believed: `false`, `true` (every hop), or your proxies' addresses/CIDRs (recommended behind a proxy)",
   }),
   RATE_LIMIT_ENABLED: Type.Boolean({ default: true, description: '`false` turns rate limiting (and its headers) off' }),
-  RATE_LIMIT_ANONYMOUS: Type.Integer({ minimum: 1, maximum: MAX_RATE, default: 20, description: 'Requests per minute per IP without a key' }),
+  RATE_LIMIT_ANONYMOUS: Type.Integer({
+    minimum: 1,
+    maximum: MAX_RATE,
+    default: 20,
+    description: 'Requests per minute per IP without a key',
+  }),
   RATE_LIMIT_TIER1: Type.Integer({ minimum: 1, maximum: MAX_RATE, default: 60, description: 'Requests per minute per key of tier 1' }),
   RATE_LIMIT_TIER2: Type.Integer({ minimum: 1, maximum: MAX_RATE, default: 240, description: 'Requests per minute per key of tier 2' }),
   RATE_LIMIT_TIER3: Type.Integer({ minimum: 1, maximum: MAX_RATE, default: 1200, description: 'Requests per minute per key of tier 3' }),
@@ -159,7 +164,8 @@ export const ConfigSchema = Type.Object({
   ),
   WEBHOOK_ALLOW_PRIVATE: Type.Boolean({
     default: false,
-    description: '`1` lifts the address policy (loopback, private networks, metadata) for development and tests; refused when `NODE_ENV=production`',
+    description:
+      '`1` lifts the address policy (loopback, private networks, metadata) for development and tests; refused when `NODE_ENV=production`',
   }),
   WEBHOOK_RETRY_SCHEDULE: Type.String({
     default: DEFAULT_RETRY_SCHEDULE.join(','),
@@ -171,7 +177,12 @@ export const ConfigSchema = Type.Object({
     default: 10_000,
     description: 'budget of one attempt (connect + answer), 50–60000',
   }),
-  WEBHOOK_CONCURRENCY: Type.Integer({ minimum: 1, maximum: 256, default: 32, description: 'attempts in flight at once per process, 1–256' }),
+  WEBHOOK_CONCURRENCY: Type.Integer({
+    minimum: 1,
+    maximum: 256,
+    default: 32,
+    description: 'attempts in flight at once per process, 1–256',
+  }),
   WEBHOOK_LOG_RETENTION_DAYS: Type.Integer({
     minimum: 1,
     maximum: 3650,
@@ -200,7 +211,9 @@ export const ConfigSchema = Type.Object({
     description: '`discord` only: where `/oauth2/authorize`, `/api/oauth2/token` and `/api/users/@me` are',
   }),
   AUTH_ISSUER: Type.Optional(
-    Type.String({ description: '`oidc` only (required): the issuer; endpoints come from its `/.well-known/openid-configuration` at start' }),
+    Type.String({
+      description: '`oidc` only (required): the issuer; endpoints come from its `/.well-known/openid-configuration` at start',
+    }),
   ),
   SESSION_SECRET: Type.Optional(
     Type.String({

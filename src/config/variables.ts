@@ -47,7 +47,10 @@ export function readVariables(env: Env): Variables {
     const name = NAMES.find((n) => errors.some((e) => e.instancePath === `/${n}`));
     if (name === undefined) throw new Error(`configuration schema: ${errors[0]?.message ?? 'invalid'}`);
     const error = errors.find((e) => e.instancePath === `/${name}`)!;
-    throw new ConfigError(name, problem(declaration(name), error.keyword, texts.get(name) ?? String((values as Record<string, unknown>)[name])));
+    throw new ConfigError(
+      name,
+      problem(declaration(name), error.keyword, texts.get(name) ?? String((values as Record<string, unknown>)[name])),
+    );
   }
   return { values: values as ConfigVariables, given: new Set(texts.keys()) };
 }

@@ -56,10 +56,7 @@ export async function migrate(db: Database, migrations = loadMigrations(), funct
     for (const migration of migrations) {
       if (applied.has(migration.version)) continue;
       for (const statement of splitStatements(migration.sql)) await tx.query(statement);
-      await tx.query('INSERT INTO schema_migrations (version, name) VALUES ($1, $2)', [
-        migration.version,
-        migration.name,
-      ]);
+      await tx.query('INSERT INTO schema_migrations (version, name) VALUES ($1, $2)', [migration.version, migration.name]);
       done.push(migration.name);
     }
     // CREATE OR REPLACE: the same bodies again change nothing, so this runs on every start.

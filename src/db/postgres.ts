@@ -43,7 +43,12 @@ export async function openPostgres(
   const clients = new Set<pg.PoolClient>();
   const writePool = openPool(connectionString, poolSize, timeouts, clients);
   const readPool = readPoolSize > 0 ? openPool(connectionString, readPoolSize, timeouts, clients) : undefined;
-  const pools: [PoolUse['name'], pg.Pool][] = readPool ? [['writes', writePool], ['reads', readPool]] : [['writes', writePool]];
+  const pools: [PoolUse['name'], pg.Pool][] = readPool
+    ? [
+        ['writes', writePool],
+        ['reads', readPool],
+      ]
+    : [['writes', writePool]];
 
   const control = new ControlConnection({
     connectionString,

@@ -19,9 +19,16 @@ function load(name: string, type: string): Asset {
 export const ASSETS = { css: load('site.css', 'text/css; charset=utf-8'), js: load('site.js', 'text/javascript; charset=utf-8') };
 
 export async function assetRoutes(app: App): Promise<void> {
-  for (const [name, asset] of [['site.css', ASSETS.css], ['site.js', ASSETS.js]] as const) {
+  for (const [name, asset] of [
+    ['site.css', ASSETS.css],
+    ['site.js', ASSETS.js],
+  ] as const) {
     app.get(`/assets/${name}`, { schema: { hide: true } }, async (_request, reply) =>
-      reply.type(asset.type).header('cache-control', 'public, max-age=31536000, immutable').header('x-content-type-options', 'nosniff').send(asset.body),
+      reply
+        .type(asset.type)
+        .header('cache-control', 'public, max-age=31536000, immutable')
+        .header('x-content-type-options', 'nosniff')
+        .send(asset.body),
     );
   }
 }

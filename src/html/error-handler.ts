@@ -13,13 +13,20 @@ export function htmlErrorHandler(
   user: PageUser | undefined,
 ): FastifyReply {
   const path = request.url.split('?', 1)[0] ?? '/';
-  const lang = path.startsWith('/de/') ? 'de' : path.startsWith('/en/') ? 'en' : pickLang((request.query as { lang?: unknown } | undefined)?.lang, request.headers['accept-language']);
+  const lang = path.startsWith('/de/')
+    ? 'de'
+    : path.startsWith('/en/')
+      ? 'en'
+      : pickLang((request.query as { lang?: unknown } | undefined)?.lang, request.headers['accept-language']);
   const t = TEXTS[lang];
   let status = error.statusCode ?? 500;
   let message: string;
   if (error instanceof AppError) {
     for (const [name, value] of Object.entries(error.headers ?? {})) reply.header(name, value);
-    message = { not_found: t.error.notFound, forbidden: t.error.forbidden, unauthorized: t.error.unauthorized, rate_limited: t.error.rateLimited }[error.code as string] ?? error.message;
+    message =
+      { not_found: t.error.notFound, forbidden: t.error.forbidden, unauthorized: t.error.unauthorized, rate_limited: t.error.rateLimited }[
+        error.code as string
+      ] ?? error.message;
   } else if (error.code?.startsWith('FST_CSRF_')) {
     status = 403;
     message = t.error.csrf;
@@ -40,6 +47,8 @@ export function htmlErrorHandler(
     status,
     title: t.error.title,
     alternate: otherLangUrl(request, lang),
-    main: html`<h1>${t.error.title}</h1><p>${message}</p><p><a href="/">${t.error.home}</a></p>`,
+    main: html`<h1>${t.error.title}</h1>
+      <p>${message}</p>
+      <p><a href="/">${t.error.home}</a></p>`,
   });
 }

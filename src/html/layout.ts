@@ -34,18 +34,34 @@ export function layout(frame: PageFrame, main: Html): string {
   const { t, user } = frame;
   const account = user
     ? html`<span class="muted">${t.signedInAs} <strong>${user.name}</strong></span>
-<form class="inline" method="post" action="/auth/sign-out"><input type="hidden" name="_csrf" value="${frame.csrf}"><button type="submit">${t.signOut}</button></form>`
+        <form class="inline" method="post" action="/auth/sign-out">
+          <input type="hidden" name="_csrf" value="${frame.csrf}" /><button type="submit">${t.signOut}</button>
+        </form>`
     : frame.signInEnabled
       ? html`<a class="button" href="/auth/sign-in?return=${encodeURIComponent(frame.path)}">${t.signIn}</a>`
       : '';
   return html`<!doctype html>
-<html lang="${t.lang}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="color-scheme" content="light dark"><title>${frame.title} · ${t.site}</title>
-<link rel="stylesheet" href="${ASSETS.css.url}"><script src="${ASSETS.js.url}" defer></script></head>
-<body><a class="skip" href="#main">${t.skip}</a>
-<header><a class="brand" href="/">${t.site}</a><nav aria-label="${t.site}"><a href="/dashboard?lang=${t.lang}">${t.dashboard}</a>
-<a href="${frame.alternate}" hreflang="${t.other.lang}" lang="${t.other.lang}">${t.other.label}</a>${account}</nav></header>
-<main id="main">${main}</main></body></html>`.value;
+    <html lang="${t.lang}">
+      <head>
+        <meta charset="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="color-scheme" content="light dark" />
+        <title>${frame.title} · ${t.site}</title>
+        <link rel="stylesheet" href="${ASSETS.css.url}" />
+        <script src="${ASSETS.js.url}" defer></script>
+      </head>
+      <body>
+        <a class="skip" href="#main">${t.skip}</a>
+        <header>
+          <a class="brand" href="/">${t.site}</a>
+          <nav aria-label="${t.site}">
+            <a href="/dashboard?lang=${t.lang}">${t.dashboard}</a>
+            <a href="${frame.alternate}" hreflang="${t.other.lang}" lang="${t.other.lang}">${t.other.label}</a>${account}
+          </nav>
+        </header>
+        <main id="main">${main}</main>
+      </body>
+    </html>`.value;
 }
 
 /** A time as text (UTC, readable without script); the script shows it in the reader's own zone. */

@@ -26,7 +26,11 @@ export function sendPage(
   };
   if (user) reply.header('cache-control', 'private, no-store');
   else if (!reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
-  return reply.code(page.status ?? 200).type(HTML_TYPE).header('vary', 'cookie').send(layout(frame, page.main));
+  return reply
+    .code(page.status ?? 200)
+    .type(HTML_TYPE)
+    .header('vary', 'cookie')
+    .send(layout(frame, page.main));
 }
 
 /** The current URL in the other language, for pages whose language comes from `?lang=`. */

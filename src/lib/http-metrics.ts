@@ -35,7 +35,12 @@ export class HttpRequestMetrics {
     // prom-client formats any registered object with a name, help, type and `get()`.
     for (const [name, help, type, values] of [
       [REQUESTS, 'HTTP requests answered, by method, route template and status', 'counter', () => this.counts()],
-      [DURATION, 'Time from the request to the end of the answer, by method, route template and status', 'histogram', () => this.histogram()],
+      [
+        DURATION,
+        'Time from the request to the end of the answer, by method, route template and status',
+        'histogram',
+        () => this.histogram(),
+      ],
     ] as const) {
       const metric = { name, help, type, aggregator: 'sum' };
       registry.registerMetric({ ...metric, get: async () => ({ ...metric, values: values() }) } as never);
@@ -46,7 +51,12 @@ export class HttpRequestMetrics {
     const key = `${status} ${method} ${route}`;
     let series = this.series.get(key);
     if (series === undefined) {
-      series = { labels: { method, route, status: String(status) }, count: 0, sum: 0, buckets: new Array<number>(this.bounds.length + 1).fill(0) };
+      series = {
+        labels: { method, route, status: String(status) },
+        count: 0,
+        sum: 0,
+        buckets: new Array<number>(this.bounds.length + 1).fill(0),
+      };
       this.series.set(key, series);
     }
     series.count += 1;

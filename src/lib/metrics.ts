@@ -87,7 +87,12 @@ export class Metrics {
   }
 
   /** A gauge whose value is read when Prometheus scrapes (a failed read leaves the last value). */
-  gauge(name: string, help: string, labelNames: readonly string[], read: (set: (labels: Record<string, string>, value: number) => void) => Promise<void> | void): void {
+  gauge(
+    name: string,
+    help: string,
+    labelNames: readonly string[],
+    read: (set: (labels: Record<string, string>, value: number) => void) => Promise<void> | void,
+  ): void {
     const gauge = new Gauge({
       name,
       help,

@@ -44,22 +44,28 @@ export function namedDescription(name: string): string | undefined {
 
 export const Pagination = named(
   'Pagination',
-  Type.Object({ page: Type.Integer(), limit: Type.Integer(), total: Type.Integer(), pages: Type.Integer() }, { additionalProperties: false }),
+  Type.Object(
+    { page: Type.Integer(), limit: Type.Integer(), total: Type.Integer(), pages: Type.Integer() },
+    { additionalProperties: false },
+  ),
 );
 
 /** page: the spec only fixes a minimum; a safe-integer ceiling keeps huge values a 422 instead of an overflow. */
 export const PageParam = Type.Integer({ minimum: 1, maximum: Number.MAX_SAFE_INTEGER, default: 1 });
 
-export const ErrorResponse = named('Error', Type.Object(
-  {
-    error: Type.Object({
-      code: Type.String({ enum: Object.keys(ERROR_STATUS) }),
-      message: Type.String(),
-      details: Type.Optional(Type.Array(Type.Object({ field: Type.String(), message: Type.String() }))),
-    }),
-  },
-  { description: 'Error envelope' },
-));
+export const ErrorResponse = named(
+  'Error',
+  Type.Object(
+    {
+      error: Type.Object({
+        code: Type.String({ enum: Object.keys(ERROR_STATUS) }),
+        message: Type.String(),
+        details: Type.Optional(Type.Array(Type.Object({ field: Type.String(), message: Type.String() }))),
+      }),
+    },
+    { description: 'Error envelope' },
+  ),
+);
 
 /**
  * Response schemas for the error statuses a route documents, all sharing the envelope. Any route

@@ -48,7 +48,11 @@ export default fp(
       else request.log.debug({ code: body.error.code }, 'request rejected');
       // A body refused before it was read (too large, malformed) is still arriving: read on, then close.
       if (bodyStillArriving(request)) closeAfterAnswer(reply);
-      void reply.code(status).headers(headers ?? {}).type('application/json; charset=utf-8').send(body);
+      void reply
+        .code(status)
+        .headers(headers ?? {})
+        .type('application/json; charset=utf-8')
+        .send(body);
     });
 
     app.setNotFoundHandler((request, reply) => {
@@ -86,7 +90,10 @@ export function sendError(
     .send(errorBody(code, message, details));
 }
 
-export function toEnvelope(error: FastifyError | AppError, request?: FastifyRequest): {
+export function toEnvelope(
+  error: FastifyError | AppError,
+  request?: FastifyRequest,
+): {
   status: number;
   body: ReturnType<typeof errorBody>;
   headers?: Record<string, string>;

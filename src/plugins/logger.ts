@@ -18,7 +18,10 @@ export function createLogger(config: Pick<Config, 'logLevel' | 'logFormat'>): Fa
   try {
     createRequire(import.meta.url).resolve('pino-pretty');
   } catch {
-    throw new ConfigError('LOG_FORMAT', 'pretty needs pino-pretty, a development dependency (npm ci without --omit=dev); use json in production');
+    throw new ConfigError(
+      'LOG_FORMAT',
+      'pretty needs pino-pretty, a development dependency (npm ci without --omit=dev); use json in production',
+    );
   }
   return {
     ...options,

@@ -54,7 +54,6 @@ export default fp<ObservabilityOptions>(
       }
       done();
     });
-
   },
   { name: 'observability' },
 );

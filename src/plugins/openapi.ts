@@ -92,7 +92,8 @@ function split(document: Document, which: 'public' | 'admin', retrySchedule: rea
 function tagsOf(paths: Record<string, unknown>): { name: string; description: string }[] {
   const used = new Set<string>();
   for (const item of Object.values(paths)) {
-    for (const operation of Object.values(item as Record<string, { tags?: string[] }>)) for (const tag of operation.tags ?? []) used.add(tag);
+    for (const operation of Object.values(item as Record<string, { tags?: string[] }>))
+      for (const tag of operation.tags ?? []) used.add(tag);
   }
   for (const tag of used) if (!(tag in TAGS)) throw new Error(`OpenAPI: the tag ${tag} has no description in plugins/openapi.ts`);
   return Object.entries(TAGS)
@@ -103,7 +104,9 @@ function tagsOf(paths: Record<string, unknown>): { name: string; description: st
 /** An operation that names no security is open to anyone: it says so (`security: []`). */
 function publicUnlessSecured(item: unknown): unknown {
   const operations = item as Record<string, { security?: unknown }>;
-  return Object.fromEntries(Object.entries(operations).map(([method, operation]) => [method, { ...operation, security: operation.security ?? [] }]));
+  return Object.fromEntries(
+    Object.entries(operations).map(([method, operation]) => [method, { ...operation, security: operation.security ?? [] }]),
+  );
 }
 
 /**

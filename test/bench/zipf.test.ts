@@ -16,7 +16,12 @@ describe('zipfCounts', () => {
   });
 
   it('never increases with the rank and adds up exactly for awkward totals', () => {
-    for (const [total, n, s] of [[7, 3, 1], [1_000_003, 9_500, 0.79], [0, 10, 1], [12, 12, 2]] as const) {
+    for (const [total, n, s] of [
+      [7, 3, 1],
+      [1_000_003, 9_500, 0.79],
+      [0, 10, 1],
+      [12, 12, 2],
+    ] as const) {
       const counts = zipfCounts(total, n, s);
       expect(sum(counts)).toBe(total);
       for (let r = 1; r < n; r++) expect(counts[r]).toBeLessThanOrEqual(counts[r - 1] as number);

@@ -7,7 +7,7 @@ describe("README.md's configuration table", () => {
   it('is the table generated from src/config/schema.ts', () => {
     const inReadme = tableInReadme(readFileSync(README_FILE, 'utf8'));
     expect(inReadme, `README.md has no ${START_MARKER} … ${END_MARKER} around its configuration table`).toBeDefined();
-    expect(inReadme, 'README.md\'s configuration table differs from src/config/schema.ts: run `npm run docs:config`').toBe(configTable());
+    expect(inReadme, "README.md's configuration table differs from src/config/schema.ts: run `npm run docs:config`").toBe(configTable());
   });
 
   it('has one row per variable, with its default or the phrase the schema gives', () => {

@@ -7,7 +7,9 @@ import { ConfigError, ConfigSchema, readConfig, type Env } from '../../src/confi
 
 const NAMES = Object.keys(ConfigSchema.properties);
 /** Each variable's declaration, keywords readable by name. */
-const DECLARATIONS = Object.entries(ConfigSchema.properties).map(([name, schema]) => [name, schema as unknown as Record<string, unknown>] as const);
+const DECLARATIONS = Object.entries(ConfigSchema.properties).map(
+  ([name, schema]) => [name, schema as unknown as Record<string, unknown>] as const,
+);
 const base = { NODE_ENV: 'test' };
 
 /** Every key readConfig looked up in `env`. */
@@ -87,7 +89,12 @@ describe('configuration schema', () => {
     const cases: [string, string][] = [];
     for (const [name, schema] of DECLARATIONS) {
       if (Type.IsInteger(schema)) {
-        cases.push([name, String((schema.minimum as number) - 1)], [name, String((schema.maximum as number) + 1)], [name, '1.5'], [name, 'ten']);
+        cases.push(
+          [name, String((schema.minimum as number) - 1)],
+          [name, String((schema.maximum as number) + 1)],
+          [name, '1.5'],
+          [name, 'ten'],
+        );
       } else if (Type.IsBoolean(schema)) {
         cases.push([name, 'maybe']);
       } else if (Type.IsEnum(schema)) {
@@ -101,7 +108,15 @@ describe('configuration schema', () => {
 
     it('covers integers, booleans, enums, lengths and patterns', () => {
       const names = cases.map(([name]) => name);
-      for (const name of ['PORT', 'RATE_LIMIT_ENABLED', 'LOG_LEVEL', 'AUTH_PROVIDER', 'ADMIN_TOKEN', 'SESSION_SECRET', 'REDIS_KEY_PREFIX']) {
+      for (const name of [
+        'PORT',
+        'RATE_LIMIT_ENABLED',
+        'LOG_LEVEL',
+        'AUTH_PROVIDER',
+        'ADMIN_TOKEN',
+        'SESSION_SECRET',
+        'REDIS_KEY_PREFIX',
+      ]) {
         expect(names).toContain(name);
       }
     });
@@ -126,10 +141,14 @@ describe('configuration schema', () => {
   it('words the errors as before', () => {
     expect(rejection({ PORT: '70000' }).message).toBe('PORT: must be between 0 and 65535, got 70000');
     expect(rejection({ PORT: '8o' }).message).toBe('PORT: must be an integer, got "8o"');
-    expect(rejection({ LOG_LEVEL: 'loud' }).message).toBe('LOG_LEVEL: must be one of fatal, error, warn, info, debug, trace, silent, got "loud"');
+    expect(rejection({ LOG_LEVEL: 'loud' }).message).toBe(
+      'LOG_LEVEL: must be one of fatal, error, warn, info, debug, trace, silent, got "loud"',
+    );
     expect(rejection({ LOG_REQUESTS: 'on' }).message).toBe('LOG_REQUESTS: must be 1/0, true/false or yes/no, got "on"');
     expect(rejection({ ADMIN_TOKEN: 'short' }).message).toBe('ADMIN_TOKEN: must be at least 16 characters');
-    expect(rejection({ REDIS_KEY_PREFIX: 'a b' }).message).toBe('REDIS_KEY_PREFIX: must be 1 to 64 printable ASCII characters without spaces, got "a b"');
+    expect(rejection({ REDIS_KEY_PREFIX: 'a b' }).message).toBe(
+      'REDIS_KEY_PREFIX: must be 1 to 64 printable ASCII characters without spaces, got "a b"',
+    );
     expect(rejection({ SESSION_SECRET: 'short' }).message).toBe('SESSION_SECRET: must be at least 32 characters (openssl rand -hex 32)');
     expect(rejection({ SESSION_MAX_AGE_HOURS: '0' }).message).toBe('SESSION_MAX_AGE_HOURS: must be an integer from 1 to 2160, got "0"');
     expect(rejection({ AUTH_PROVIDER: 'github' }).message).toBe('AUTH_PROVIDER: must be one of discord, oidc, got "github"');

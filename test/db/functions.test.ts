@@ -66,7 +66,10 @@ describe('loadFunctions', () => {
       'report_stats',
     ]);
     for (const fn of functions) {
-      expect([...fn.sql.matchAll(CREATED)].map((m) => m[1]), fn.name).toEqual([fn.name]);
+      expect(
+        [...fn.sql.matchAll(CREATED)].map((m) => m[1]),
+        fn.name,
+      ).toEqual([fn.name]);
       expect(fn.sql).toContain(`CREATE OR REPLACE FUNCTION ${fn.name}(`);
     }
   });
@@ -115,7 +118,10 @@ describe.each(backends())('SQL functions on %s', (backend) => {
     await migrate(db, base);
     const next = Math.max(...base.map((m) => m.version)) + 1;
     const added = { version: next, name: `${next}_extra.sql`, sql: 'CREATE TABLE extra (id int);' };
-    const broken = { name: 'broken', sql: 'CREATE OR REPLACE FUNCTION broken() RETURNS integer LANGUAGE sql AS $$ SELECT id FROM no_such_table $$;' };
+    const broken = {
+      name: 'broken',
+      sql: 'CREATE OR REPLACE FUNCTION broken() RETURNS integer LANGUAGE sql AS $$ SELECT id FROM no_such_table $$;',
+    };
     await expect(migrate(db, [...base, added], [...functions, broken])).rejects.toThrow();
     expect((await db.query(`SELECT 1 FROM information_schema.tables WHERE table_name = 'extra'`)).rows).toEqual([]);
     expect((await db.query('SELECT 1 FROM schema_migrations WHERE version = $1', [next])).rows).toEqual([]);
@@ -208,7 +214,10 @@ describe.each(backends())('SQL functions on %s', (backend) => {
         );
         const { rows } = await db.query<{ type: string }>('SELECT type FROM events WHERE bot_id = $1 ORDER BY type', [botId]);
         const expected = stored.includes('vote.reminder') ? ['premium', 'vote.reminder'] : ['premium'];
-        expect(rows.map((r) => r.type), JSON.stringify(endpoints)).toEqual(expected);
+        expect(
+          rows.map((r) => r.type),
+          JSON.stringify(endpoints),
+        ).toEqual(expected);
       }
     });
   });

@@ -39,9 +39,7 @@ describe.each(backends())('migrate on %s', (backend) => {
     const all = loadMigrations().map((m) => m.name);
     expect(await migrate(db)).toEqual(all);
     expect(await migrate(db)).toEqual([]);
-    const { rows } = await db.query<{ version: number; name: string }>(
-      'SELECT version, name FROM schema_migrations ORDER BY version',
-    );
+    const { rows } = await db.query<{ version: number; name: string }>('SELECT version, name FROM schema_migrations ORDER BY version');
     expect(rows.map((r) => r.name)).toEqual(all);
     const tables = await db.query<{ table_name: string }>(
       `SELECT table_name FROM information_schema.tables WHERE table_schema = 'public' ORDER BY table_name`,
@@ -57,7 +55,11 @@ describe.each(backends())('migrate on %s', (backend) => {
     const base = loadMigrations();
     await migrate(db, base);
     const next = Math.max(...base.map((m) => m.version)) + 1;
-    const added = { version: next, name: `${String(next).padStart(3, '0')}_extra.sql`, sql: 'CREATE TABLE extra (id int);\nINSERT INTO extra VALUES (1);' };
+    const added = {
+      version: next,
+      name: `${String(next).padStart(3, '0')}_extra.sql`,
+      sql: 'CREATE TABLE extra (id int);\nINSERT INTO extra VALUES (1);',
+    };
     expect(await migrate(db, [...base, added])).toEqual([added.name]);
     const broken = { version: next + 1, name: 'broken.sql', sql: 'CREATE TABLE half (id int);\nSELECT * FROM no_such_table;' };
     await expect(migrate(db, [...base, added, broken])).rejects.toThrow();

@@ -60,7 +60,12 @@ describe.runIf(process.env.TEST_DATABASE_URL)('reads while every connection of t
 
   it('answers reviews, history, embeds and owner reads; the queued write lands once the connections are released', async () => {
     const botId = await createBot(t);
-    const review = await t.admin('POST', `/admin/v1/bots/${botId}/reviews`, { user: USER, username: 'lena', rating: 5, body: 'Great bot.' });
+    const review = await t.admin('POST', `/admin/v1/bots/${botId}/reviews`, {
+      user: USER,
+      username: 'lena',
+      rating: 5,
+      body: 'Great bot.',
+    });
     expect(review.statusCode).toBe(201);
     // First used while the write pool is held: its lookup is not cached.
     const { key } = await createKey(t, botId, ['votes:read', 'premium:read']);

@@ -61,7 +61,9 @@ describe('fuzz: hostile requests to every operation of both OpenAPI documents', 
     known.keyId = key.id;
     known.userId = USER;
     known.guildId = '876543210987654321';
-    known.reviewId = (await t.admin('POST', `/admin/v1/bots/${known.id}/reviews`, { user: USER, username: 'u', rating: 3, body: 'ok' })).json().data.id;
+    known.reviewId = (
+      await t.admin('POST', `/admin/v1/bots/${known.id}/reviews`, { user: USER, username: 'u', rating: 3, body: 'ok' })
+    ).json().data.id;
     known.subscriptionId = (
       await t.admin('POST', `/admin/v1/bots/${known.id}/subscriptions`, {
         userId: USER,
@@ -77,7 +79,11 @@ describe('fuzz: hostile requests to every operation of both OpenAPI documents', 
       .map(inlineComponents)
       .flatMap((doc: OpenApiDocument) =>
         Object.entries(doc.paths).flatMap(([path, item]) =>
-          Object.entries(item).map(([method, operation]) => ({ method: method.toUpperCase(), path, operation: operation as unknown as Operation })),
+          Object.entries(item).map(([method, operation]) => ({
+            method: method.toUpperCase(),
+            path,
+            operation: operation as unknown as Operation,
+          })),
         ),
       )
       // Deletions last, so the known bot, review and key live through the rest.
@@ -96,19 +102,27 @@ describe('fuzz: hostile requests to every operation of both OpenAPI documents', 
     const statuses = new Map<number, number>();
     let sent = 0;
     for (const target of targets) {
-      await fc.assert(
-        fc.asyncProperty(requests(target), async (request) => {
-          sent += 1;
-          const answer = await send(port, agent, request);
-          statuses.set(answer.status, (statuses.get(answer.status) ?? 0) + 1);
-          const problems = [
-            ...(answer.status >= 500 ? [`status ${answer.status}: ${answer.body.slice(0, 300)}`] : []),
-            ...t.contract.problems({ method: request.method, url: request.path, statusCode: answer.status, headers: answer.headers, body: answer.body }),
-          ];
-          if (problems.length > 0) throw new Error(`${request.method} ${request.path.slice(0, 200)}\n${problems.join('\n')}`);
-        }),
-        { numRuns: RUNS, seed: SEED, endOnFailure: true },
-      ).catch((error: Error) => failures.push(`${target.operation.operationId}: ${summary(error)}`));
+      await fc
+        .assert(
+          fc.asyncProperty(requests(target), async (request) => {
+            sent += 1;
+            const answer = await send(port, agent, request);
+            statuses.set(answer.status, (statuses.get(answer.status) ?? 0) + 1);
+            const problems = [
+              ...(answer.status >= 500 ? [`status ${answer.status}: ${answer.body.slice(0, 300)}`] : []),
+              ...t.contract.problems({
+                method: request.method,
+                url: request.path,
+                statusCode: answer.status,
+                headers: answer.headers,
+                body: answer.body,
+              }),
+            ];
+            if (problems.length > 0) throw new Error(`${request.method} ${request.path.slice(0, 200)}\n${problems.join('\n')}`);
+          }),
+          { numRuns: RUNS, seed: SEED, endOnFailure: true },
+        )
+        .catch((error: Error) => failures.push(`${target.operation.operationId}: ${summary(error)}`));
     }
     expect(failures).toEqual([]);
     expect(sent).toBeGreaterThanOrEqual(targets.length * RUNS);
@@ -123,9 +137,9 @@ describe('fuzz: hostile requests to every operation of both OpenAPI documents', 
     const parameters = target.operation.parameters ?? [];
     const pathParams = parameters.filter((p) => p.in === 'path');
     const queryParams = parameters.filter((p) => p.in === 'query');
-    const path = fc.tuple(...pathParams.map((p) => pathValue(p))).map((values) =>
-      pathParams.reduce((url, p, i) => url.replace(`{${p.name}}`, values[i] as string), target.path),
-    );
+    const path = fc
+      .tuple(...pathParams.map((p) => pathValue(p)))
+      .map((values) => pathParams.reduce((url, p, i) => url.replace(`{${p.name}}`, values[i] as string), target.path));
     const query = fc.tuple(...queryParams.map(queryValue), fc.option(fc.tuple(hostileString, hostileString), { freq: 4 })).map((parts) => {
       const pairs = parts.slice(0, -1).flat() as [string, string][];
       const extra = parts.at(-1) as [string, string] | null;
@@ -135,22 +149,47 @@ describe('fuzz: hostile requests to every operation of both OpenAPI documents', 
     const bodySchema = target.operation.requestBody?.content['application/json']?.schema;
     // Half the requests are well-formed (they reach the service and mostly succeed), half hostile.
     const wellFormed = fc.record({
-      path: fc.tuple(...pathParams.map((p) => (known[p.name] === undefined ? (valid(p.schema)).map((v) => encodeURIComponent(String(v))) : fc.constant(known[p.name] as string)))).map((values) =>
-        pathParams.reduce((url, p, i) => url.replace(`{${p.name}}`, values[i] as string), target.path),
-      ),
-      query: fc.tuple(...queryParams.map((p) => fc.option((valid(p.schema)).map((v) => [p.name, String(v)] as [string, string]), { freq: 2 }))).map((pairs) => {
-        const given = pairs.filter((pair): pair is [string, string] => pair !== null);
-        return given.length === 0 ? '' : `?${given.map(([k, v]) => `${k}=${encodeURIComponent(v)}`).join('&')}`;
-      }),
+      path: fc
+        .tuple(
+          ...pathParams.map((p) =>
+            known[p.name] === undefined ? valid(p.schema).map((v) => encodeURIComponent(String(v))) : fc.constant(known[p.name] as string),
+          ),
+        )
+        .map((values) => pathParams.reduce((url, p, i) => url.replace(`{${p.name}}`, values[i] as string), target.path)),
+      query: fc
+        .tuple(
+          ...queryParams.map((p) =>
+            fc.option(
+              valid(p.schema).map((v) => [p.name, String(v)] as [string, string]),
+              { freq: 2 },
+            ),
+          ),
+        )
+        .map((pairs) => {
+          const given = pairs.filter((pair): pair is [string, string] => pair !== null);
+          return given.length === 0 ? '' : `?${given.map(([k, v]) => `${k}=${encodeURIComponent(v)}`).join('&')}`;
+        }),
       auth: fc.constant(`Bearer ${target.path.startsWith('/admin/') ? ADMIN_TOKEN : known.key}`),
       accept: fc.constant(undefined),
-      body: bodySchema ? valid(bodySchema).map((value) => ({ text: JSON.stringify(value), type: 'application/json' })) : fc.constant(undefined),
+      body: bodySchema
+        ? valid(bodySchema).map((value) => ({ text: JSON.stringify(value), type: 'application/json' }))
+        : fc.constant(undefined),
     });
-    const hostile = fc.record({ path, query, auth: authorization(target.path), accept: accept(), body: bodySchema ? body(bodySchema) : fc.constant(undefined) });
+    const hostile = fc.record({
+      path,
+      query,
+      auth: authorization(target.path),
+      accept: accept(),
+      body: bodySchema ? body(bodySchema) : fc.constant(undefined),
+    });
     return fc.oneof(wellFormed, hostile).map(({ path: p, query: q, auth, accept: a, body: b }) => ({
       method: target.method,
       path: p + q,
-      headers: { ...(auth === undefined ? {} : { authorization: auth }), ...(a === undefined ? {} : { accept: a }), ...(b?.type ? { 'content-type': b.type } : {}) },
+      headers: {
+        ...(auth === undefined ? {} : { authorization: auth }),
+        ...(a === undefined ? {} : { accept: a }),
+        ...(b?.type ? { 'content-type': b.type } : {}),
+      },
       body: b?.text,
     }));
   }
@@ -159,7 +198,7 @@ describe('fuzz: hostile requests to every operation of both OpenAPI documents', 
     const known$ = known[parameter.name];
     return fc.oneof(
       { arbitrary: known$ === undefined ? (valid(parameter.schema) as Arbitrary<string>).map(String) : fc.constant(known$), weight: 3 },
-      { arbitrary: (valid(parameter.schema)).map((v) => encodeURIComponent(String(v))), weight: 1 },
+      { arbitrary: valid(parameter.schema).map((v) => encodeURIComponent(String(v))), weight: 1 },
       { arbitrary: hostileString.map(encodeURIComponent), weight: 2 },
       // Broken escapes, dot segments and encoded slashes, sent as they are.
       { arbitrary: fc.constantFrom('%E0%A4%A', '%', '..', '.', '%2F', '%2e%2e', '%00', '%FF%FE'), weight: 1 },
@@ -170,7 +209,7 @@ describe('fuzz: hostile requests to every operation of both OpenAPI documents', 
   function queryValue(parameter: Parameter): Arbitrary<[string, string][]> {
     return fc.oneof(
       fc.constant([] as [string, string][]),
-      (valid(parameter.schema)).map((v) => [[parameter.name, String(v)]] as [string, string][]),
+      valid(parameter.schema).map((v) => [[parameter.name, String(v)]] as [string, string][]),
       hostileString.map((v) => [[parameter.name, v]] as [string, string][]),
       fc.array(hostileString, { minLength: 2, maxLength: 3 }).map((values) => values.map((v) => [parameter.name, v] as [string, string])),
     );
@@ -181,13 +220,32 @@ describe('fuzz: hostile requests to every operation of both OpenAPI documents', 
     return fc.oneof(
       { arbitrary: fc.constant(`Bearer ${admin ? ADMIN_TOKEN : known.key}`), weight: 4 },
       { arbitrary: fc.constant(undefined), weight: 2 },
-      { arbitrary: fc.constantFrom('Bearer', 'Bearer ', 'Basic dXNlcjpwYXNz', `Bearer ${'bdk_'.padEnd(5000, 'x')}`, 'bearer bdk_1111111111111111111111111111', `Bearer ${admin ? known.key : ADMIN_TOKEN}`), weight: 1 },
+      {
+        arbitrary: fc.constantFrom(
+          'Bearer',
+          'Bearer ',
+          'Basic dXNlcjpwYXNz',
+          `Bearer ${'bdk_'.padEnd(5000, 'x')}`,
+          'bearer bdk_1111111111111111111111111111',
+          `Bearer ${admin ? known.key : ADMIN_TOKEN}`,
+        ),
+        weight: 1,
+      },
       { arbitrary: hostileString.filter((s) => /^[\t\x20-\x7e]*$/.test(s)).map((s) => `Bearer ${s}`), weight: 1 },
     );
   }
 
   function accept(): Arbitrary<string | undefined> {
-    return fc.constantFrom(undefined, 'application/json', 'image/png', 'image/svg+xml', 'text/html', '*/*', 'image/png;q=0.1, application/json;q=0.9', 'x/y;q=abc');
+    return fc.constantFrom(
+      undefined,
+      'application/json',
+      'image/png',
+      'image/svg+xml',
+      'text/html',
+      '*/*',
+      'image/png;q=0.1, application/json;q=0.9',
+      'x/y;q=abc',
+    );
   }
 
   /** A JSON body after the schema, hostile JSON, text that is not JSON, or the wrong content type. */
@@ -196,7 +254,12 @@ describe('fuzz: hostile requests to every operation of both OpenAPI documents', 
     return fc.oneof(
       { arbitrary: maybeHostile(schema).map(json), weight: 4 },
       { arbitrary: hostileJson.map(json), weight: 2 },
-      { arbitrary: fc.constantFrom('{', '{"a":}', '', 'nul', '[1,', '\u0000', '{"__proto__":{"x":1}}', '{"constructor":{"prototype":{}}}').map((text) => ({ text, type: 'application/json' })), weight: 1 },
+      {
+        arbitrary: fc
+          .constantFrom('{', '{"a":}', '', 'nul', '[1,', '\u0000', '{"__proto__":{"x":1}}', '{"constructor":{"prototype":{}}}')
+          .map((text) => ({ text, type: 'application/json' })),
+        weight: 1,
+      },
       { arbitrary: fc.constantFrom('a=1', '<x/>').map((text) => ({ text, type: 'application/x-www-form-urlencoded' })), weight: 1 },
       { arbitrary: fc.constant({ text: JSON.stringify({ pad: 'x'.repeat(70 * 1024) }), type: 'application/json' }), weight: 1 },
       { arbitrary: fc.constant({ text: undefined, type: undefined }), weight: 1 },
@@ -207,7 +270,14 @@ describe('fuzz: hostile requests to every operation of both OpenAPI documents', 
 function send(port: number, agent: http.Agent, request: FuzzRequest): Promise<Answer> {
   return new Promise((resolve, reject) => {
     const outgoing = http.request(
-      { host: '127.0.0.1', port, agent, method: request.method, path: request.path, headers: { ...request.headers, ...(request.body === undefined ? {} : { 'content-length': Buffer.byteLength(request.body) }) } },
+      {
+        host: '127.0.0.1',
+        port,
+        agent,
+        method: request.method,
+        path: request.path,
+        headers: { ...request.headers, ...(request.body === undefined ? {} : { 'content-length': Buffer.byteLength(request.body) }) },
+      },
       (response) => {
         let body = '';
         response.setEncoding('utf8');

@@ -73,7 +73,8 @@ export function valid(schema: JsonSchema): Arbitrary<unknown> {
   if (schema.enum) return fc.constantFrom(...schema.enum);
   const choices = schema.anyOf ?? schema.oneOf;
   if (choices) return fc.oneof(...choices.map(valid));
-  if (schema.allOf) return fc.tuple(...schema.allOf.map(valid)).map((parts) => Object.assign({}, ...parts.filter((p) => typeof p === 'object')));
+  if (schema.allOf)
+    return fc.tuple(...schema.allOf.map(valid)).map((parts) => Object.assign({}, ...parts.filter((p) => typeof p === 'object')));
   const type = Array.isArray(schema.type) ? schema.type[0] : schema.type;
   switch (type) {
     case 'null':
@@ -81,7 +82,10 @@ export function valid(schema: JsonSchema): Arbitrary<unknown> {
     case 'boolean':
       return fc.boolean();
     case 'integer':
-      return fc.integer({ min: Math.max(schema.minimum ?? -1000, -2_147_483_648), max: Math.min(schema.maximum ?? 100_000, 2_147_483_647) });
+      return fc.integer({
+        min: Math.max(schema.minimum ?? -1000, -2_147_483_648),
+        max: Math.min(schema.maximum ?? 100_000, 2_147_483_647),
+      });
     case 'number':
       return fc.double({ min: schema.minimum ?? -1e6, max: schema.maximum ?? 1e6, noNaN: true, noDefaultInfinity: true });
     case 'string':
@@ -110,9 +114,13 @@ export function maybeHostile(schema: JsonSchema): Arbitrary<unknown> {
 function validString(schema: JsonSchema): Arbitrary<string> {
   switch (schema.format) {
     case 'date-time':
-      return fc.date({ min: new Date('2000-01-01T00:00:00Z'), max: new Date('2030-12-31T00:00:00Z'), noInvalidDate: true }).map((d) => d.toISOString());
+      return fc
+        .date({ min: new Date('2000-01-01T00:00:00Z'), max: new Date('2030-12-31T00:00:00Z'), noInvalidDate: true })
+        .map((d) => d.toISOString());
     case 'date':
-      return fc.date({ min: new Date('2020-01-01T00:00:00Z'), max: new Date('2030-12-31T00:00:00Z'), noInvalidDate: true }).map((d) => d.toISOString().slice(0, 10));
+      return fc
+        .date({ min: new Date('2020-01-01T00:00:00Z'), max: new Date('2030-12-31T00:00:00Z'), noInvalidDate: true })
+        .map((d) => d.toISOString().slice(0, 10));
     case 'uuid':
       return fc.uuid();
     case 'uri':
@@ -120,7 +128,9 @@ function validString(schema: JsonSchema): Arbitrary<string> {
   }
   if (schema.pattern) {
     try {
-      return fc.stringMatching(new RegExp(schema.pattern, 'u')).filter((s) => s.length <= (schema.maxLength ?? 200) && s.length >= (schema.minLength ?? 0));
+      return fc
+        .stringMatching(new RegExp(schema.pattern, 'u'))
+        .filter((s) => s.length <= (schema.maxLength ?? 200) && s.length >= (schema.minLength ?? 0));
     } catch {
       // A pattern the generator cannot read: any string.
     }

@@ -36,7 +36,16 @@ describe('ChangeFeed batching', () => {
     const feed = new ChangeFeed<Change>(changeCodec);
     await feed.start(db);
     const writes = Array.from({ length: 40 }, (_, i) =>
-      feed.commit(db, { kind: 'bot', botId: `1000000000000000${String(i).padStart(2, '0')}`, aspect: i % 2 ? 'stats' : 'votes', userId: i % 2 ? undefined : BOT }, async () => i),
+      feed.commit(
+        db,
+        {
+          kind: 'bot',
+          botId: `1000000000000000${String(i).padStart(2, '0')}`,
+          aspect: i % 2 ? 'stats' : 'votes',
+          userId: i % 2 ? undefined : BOT,
+        },
+        async () => i,
+      ),
     );
     await Promise.all(writes);
     await feed.commit(db, { kind: 'bot', botId: BOT, aspect: 'profile' }, async () => undefined);
@@ -55,7 +64,9 @@ describe('ChangeFeed batching', () => {
     await feed.start(db);
     const heard: Change[] = [];
     feed.subscribe((c) => heard.push(c));
-    await expect(feed.commit(db, { kind: 'bot', botId: BOT, aspect: 'votes', userId: BOT }, async () => Promise.reject(new Error('conflict')))).rejects.toThrow();
+    await expect(
+      feed.commit(db, { kind: 'bot', botId: BOT, aspect: 'votes', userId: BOT }, async () => Promise.reject(new Error('conflict'))),
+    ).rejects.toThrow();
     await feed.stop();
     expect(heard).toEqual([]);
     expect(db.statements.filter((s) => s.sql.includes('pg_notify'))).toEqual([]);
@@ -117,7 +128,12 @@ describe.each(backends())('ChangeFeed on %s', (backend) => {
       // Concurrent transactions commit (and are announced) in any order.
       const byBot = new Map(received.map((c) => [c.kind === 'bot' ? c.botId : '', c]));
       expect(byBot.size).toBe(40);
-      expect(byBot.get('100000000000000000')).toEqual({ kind: 'bot', botId: '100000000000000000', aspect: 'votes', userId: '200000000000000000' });
+      expect(byBot.get('100000000000000000')).toEqual({
+        kind: 'bot',
+        botId: '100000000000000000',
+        aspect: 'votes',
+        userId: '200000000000000000',
+      });
       expect(byBot.get('100000000000000001')).toEqual({ kind: 'bot', botId: '100000000000000001', aspect: 'stats' });
     }
   });
@@ -132,8 +148,19 @@ describe.each(backends())('ChangeFeed on %s', (backend) => {
 
   it("carries a write's counters to the other feeds", async () => {
     received.length = 0;
-    const vote = { kind: 'bot', botId: BOT, aspect: 'votes', userId: BOT, counters: { votesTotal: 830_000, votesMonth: 71_234, month: '2026-11-01', changedUs: 1_795_392_225_763_123 } } as const;
-    const stats = { kind: 'bot', botId: BOT, aspect: 'stats', counters: { serverCount: 2_147_483_647, shardCount: 3_000, changedUs: 1_795_392_225_763_124 } } as const;
+    const vote = {
+      kind: 'bot',
+      botId: BOT,
+      aspect: 'votes',
+      userId: BOT,
+      counters: { votesTotal: 830_000, votesMonth: 71_234, month: '2026-11-01', changedUs: 1_795_392_225_763_123 },
+    } as const;
+    const stats = {
+      kind: 'bot',
+      botId: BOT,
+      aspect: 'stats',
+      counters: { serverCount: 2_147_483_647, shardCount: 3_000, changedUs: 1_795_392_225_763_124 },
+    } as const;
     // A vote whose event awaits routing says so: the other processes' delivery workers wake for it.
     const routed = { ...vote, counters: { ...vote.counters, votesTotal: 830_001 }, routing: true } as const;
     await sender.commit(db, vote, async () => undefined);
@@ -162,35 +189,42 @@ describe.each(backends())('ChangeFeed on %s', (backend) => {
 });
 
 // Two processes exist only with a PostgreSQL server; PGlite lives inside one process.
-if (backends().includes('postgres')) describe('two processes on one PostgreSQL database', () => {
-  it("a change made by one process shows in the other's reads", async () => {
-    const { url, drop } = await freshPostgresUrl();
-    const dbA = await openPostgres(url, 3, undefined, 2);
-    await migrate(dbA);
-    const dbB = await openPostgres(url, 3, undefined, 2);
-    const a = await testApp('postgres', { db: dbA });
-    const b = await testApp('postgres', { db: dbB });
-    try {
-      const { id } = await putBot(b, { name: 'Before' });
-      await vi.waitFor(async () => expect((await a.get(`/api/v1/bots/${id}`)).statusCode).toBe(200), { timeout: 10_000, interval: 50 });
-      expect((await a.get(`/api/v1/bots/${id}`)).json().data.name).toBe('Before');
-      expect((await a.get('/api/v1/bots?search=before')).json().data).toHaveLength(1);
-      // Process B changes it; A hears of it through NOTIFY.
-      await b.admin('PATCH', `/admin/v1/bots/${id}`, { name: 'After' });
-      await vi.waitFor(async () => {
-        expect((await a.get(`/api/v1/bots/${id}`)).json().data.name).toBe('After');
-        expect((await a.get('/api/v1/bots?search=before')).json().data).toHaveLength(0);
-      }, { timeout: 10_000, interval: 50 });
-      await b.admin('PATCH', `/admin/v1/bots/${id}`, { published: false });
-      await vi.waitFor(async () => {
-        expect((await a.get(`/api/v1/bots/${id}`)).statusCode).toBe(404);
-      }, { timeout: 10_000, interval: 50 });
-    } finally {
-      await a.close();
-      await b.close();
-      await dbA.close();
-      await dbB.close();
-      await drop();
-    }
+if (backends().includes('postgres'))
+  describe('two processes on one PostgreSQL database', () => {
+    it("a change made by one process shows in the other's reads", async () => {
+      const { url, drop } = await freshPostgresUrl();
+      const dbA = await openPostgres(url, 3, undefined, 2);
+      await migrate(dbA);
+      const dbB = await openPostgres(url, 3, undefined, 2);
+      const a = await testApp('postgres', { db: dbA });
+      const b = await testApp('postgres', { db: dbB });
+      try {
+        const { id } = await putBot(b, { name: 'Before' });
+        await vi.waitFor(async () => expect((await a.get(`/api/v1/bots/${id}`)).statusCode).toBe(200), { timeout: 10_000, interval: 50 });
+        expect((await a.get(`/api/v1/bots/${id}`)).json().data.name).toBe('Before');
+        expect((await a.get('/api/v1/bots?search=before')).json().data).toHaveLength(1);
+        // Process B changes it; A hears of it through NOTIFY.
+        await b.admin('PATCH', `/admin/v1/bots/${id}`, { name: 'After' });
+        await vi.waitFor(
+          async () => {
+            expect((await a.get(`/api/v1/bots/${id}`)).json().data.name).toBe('After');
+            expect((await a.get('/api/v1/bots?search=before')).json().data).toHaveLength(0);
+          },
+          { timeout: 10_000, interval: 50 },
+        );
+        await b.admin('PATCH', `/admin/v1/bots/${id}`, { published: false });
+        await vi.waitFor(
+          async () => {
+            expect((await a.get(`/api/v1/bots/${id}`)).statusCode).toBe(404);
+          },
+          { timeout: 10_000, interval: 50 },
+        );
+      } finally {
+        await a.close();
+        await b.close();
+        await dbA.close();
+        await dbB.close();
+        await drop();
+      }
+    });
   });
-});

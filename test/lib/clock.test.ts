@@ -13,7 +13,9 @@ describe('consecutiveDays', () => {
   });
 
   it('is addDays applied day after day, from any day, for up to two years', () => {
-    const day = fc.date({ min: new Date('1970-01-01T00:00:00Z'), max: new Date('2999-12-31T00:00:00Z'), noInvalidDate: true }).map((d) => d.toISOString().slice(0, 10));
+    const day = fc
+      .date({ min: new Date('1970-01-01T00:00:00Z'), max: new Date('2999-12-31T00:00:00Z'), noInvalidDate: true })
+      .map((d) => d.toISOString().slice(0, 10));
     fc.assert(
       fc.property(day, fc.integer({ min: 0, max: 731 }), (first, count) => {
         const expected = Array.from({ length: count }, (_, i) => addDays(first, i));

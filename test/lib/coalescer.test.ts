@@ -42,7 +42,7 @@ describe('Coalescer', () => {
     expect(await Promise.all(answers)).toEqual([10, 20, 30, 40, 50, 60]);
   });
 
-  it("tries the items of a failed batch again one by one: each gets its own answer or its own error", async () => {
+  it('tries the items of a failed batch again one by one: each gets its own answer or its own error', async () => {
     const bad = new Error('item 3 is bad');
     const sizes: number[] = [];
     const c = new Coalescer(

@@ -9,7 +9,12 @@ const BOUNDS = [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5,
 function reference() {
   const registry = new Registry();
   const labelNames = ['method', 'route', 'status'] as const;
-  const requests = new Counter({ name: 'botdir_http_requests_total', help: 'HTTP requests answered, by method, route template and status', labelNames, registers: [registry] });
+  const requests = new Counter({
+    name: 'botdir_http_requests_total',
+    help: 'HTTP requests answered, by method, route template and status',
+    labelNames,
+    registers: [registry],
+  });
   const duration = new Histogram({
     name: 'botdir_http_request_duration_seconds',
     help: 'Time from the request to the end of the answer, by method, route template and status',

@@ -16,9 +16,15 @@ describe('keepLatest', () => {
     keepLatest(map, 'a', 10, 1000, expiredBefore(0));
     keepLatest(map, 'b', 11, 1000, expiredBefore(0));
     keepLatest(map, 'a', 30, 1000, expiredBefore(5));
-    expect([...map]).toEqual([['b', 11], ['a', 30]]);
+    expect([...map]).toEqual([
+      ['b', 11],
+      ['a', 30],
+    ]);
     keepLatest(map, 'c', 40, 1000, expiredBefore(20));
-    expect([...map]).toEqual([['a', 30], ['c', 40]]);
+    expect([...map]).toEqual([
+      ['a', 30],
+      ['c', 40],
+    ]);
   });
 
   it('holds at most max entries, the oldest going first even when live', () => {

@@ -69,9 +69,19 @@ describe.each(backends())('management lists on %s', (backend: Backend) => {
   describe('GET /admin/v1/reviews', () => {
     it('lists reviews of every bot, hidden ones included, newest first; by bot and publication', async () => {
       const created: string[] = [];
-      for (const [botId, published] of [[bots.old, true], [bots.old, false], [bots.hidden, true]] as const) {
+      for (const [botId, published] of [
+        [bots.old, true],
+        [bots.old, false],
+        [bots.hidden, true],
+      ] as const) {
         clock.advance(1000);
-        const response = await t.admin('POST', `/admin/v1/bots/${botId}/reviews`, { user: OWNER, username: 'u', rating: 4, body: `review ${created.length}`, published });
+        const response = await t.admin('POST', `/admin/v1/bots/${botId}/reviews`, {
+          user: OWNER,
+          username: 'u',
+          rating: 4,
+          body: `review ${created.length}`,
+          published,
+        });
         expect(response.statusCode).toBe(201);
         created.push(response.json().data.id);
       }
@@ -114,7 +124,11 @@ describe.each(backends())('management lists on %s', (backend: Backend) => {
 
   describe('GET /admin/v1/webhooks', () => {
     it('finds switched-off and failing webhooks', async () => {
-      for (const [name, enabled] of [['old', true], ['new', false], ['hidden', true]] as const) {
+      for (const [name, enabled] of [
+        ['old', true],
+        ['new', false],
+        ['hidden', true],
+      ] as const) {
         const response = await t.admin('PUT', `/admin/v1/bots/${bots[name]}/webhook`, { url: 'https://hooks.example.org/in', enabled });
         expect(response.statusCode).toBe(201);
       }
@@ -122,7 +136,14 @@ describe.each(backends())('management lists on %s', (backend: Backend) => {
       const disabled = await t.admin('GET', '/admin/v1/webhooks?state=disabled');
       expect(disabled.statusCode).toBe(200);
       expect(botIds(disabled)).toEqual([bots.new]);
-      expect(disabled.json().data[0]).toEqual({ id: expect.any(String), botId: bots.new, url: 'https://hooks.example.org/in', enabled: false, disabledAt: expect.any(String), consecutiveFailures: 0 });
+      expect(disabled.json().data[0]).toEqual({
+        id: expect.any(String),
+        botId: bots.new,
+        url: 'https://hooks.example.org/in',
+        enabled: false,
+        disabledAt: expect.any(String),
+        consecutiveFailures: 0,
+      });
       expect(disabled.json().data[0]).not.toHaveProperty('secret');
       expect(botIds(await t.admin('GET', '/admin/v1/webhooks?state=failing'))).toEqual([bots.hidden]);
       expect(botIds(await t.admin('GET', '/admin/v1/webhooks')).sort()).toEqual([bots.old, bots.new, bots.hidden].sort());
@@ -138,7 +159,8 @@ describe.each(backends())('management lists on %s', (backend: Backend) => {
   describe('keys: lastUsedAt', () => {
     it('is null until the key is used, then the time of use, written at most once a minute (in batches)', async () => {
       const { key, id } = await createKey(t, bots.new as string, ['votes:read']);
-      const lastUsed = async () => (await t.admin('GET', `/admin/v1/bots/${bots.new}/keys`)).json().data.find((k: { id: string }) => k.id === id).lastUsedAt;
+      const lastUsed = async () =>
+        (await t.admin('GET', `/admin/v1/bots/${bots.new}/keys`)).json().data.find((k: { id: string }) => k.id === id).lastUsedAt;
       expect(await lastUsed()).toBeNull();
 
       const first = clock.now().toISOString();

@@ -40,7 +40,12 @@ describe('memory under a flood of distinct URLs', () => {
     for (let i = 0; i < 30; i++) await putBot({ admin }, { name: `Flood Bot ${i}` });
     reviewed = (await putBot({ admin }, { name: 'Flood Reviewed' })).id;
     for (let i = 0; i < 12; i++) {
-      const review = { user: `${500000000000000000n + BigInt(i)}`, username: `u${i}`, rating: 1 + (i % 5), body: `A review of some length ${i}` };
+      const review = {
+        user: `${500000000000000000n + BigInt(i)}`,
+        username: `u${i}`,
+        rating: 1 + (i % 5),
+        body: `A review of some length ${i}`,
+      };
       expect((await admin('POST', `/admin/v1/bots/${reviewed}/reviews`, review)).statusCode).toBe(201);
     }
   });
@@ -74,6 +79,8 @@ describe('memory under a flood of distinct URLs', () => {
   it.each(kinds)('%s: the third round adds less than 2 MB', async (_name, url) => {
     const heaps = await flood(url);
     const growth = heaps.map((heap, i) => (i === 0 ? 0 : heap - heaps[i - 1]!));
-    expect(growth[ROUNDS], `live heap after each round: ${heaps.map((h) => (h / 2 ** 20).toFixed(1)).join(' → ')} MB`).toBeLessThan(THIRD_ROUND_MAX_BYTES);
+    expect(growth[ROUNDS], `live heap after each round: ${heaps.map((h) => (h / 2 ** 20).toFixed(1)).join(' → ')} MB`).toBeLessThan(
+      THIRD_ROUND_MAX_BYTES,
+    );
   });
 });

@@ -65,7 +65,12 @@ describe.each(backends())('one freshness rule on %s', (backend) => {
   it('a new name, slug, tag and description show at once everywhere, the old ones nowhere', async () => {
     const bot = await published();
     const renamed = { ...bot, name: `Zephyrine Renamed ${bot.token}`, slug: `renamed-${bot.token}` };
-    const patch = { name: renamed.name, slugs: { de: renamed.slug, en: renamed.slug }, tags: [`tag${bot.token}`], shortDescription: { de: `Neu ${bot.token}x`, en: `New ${bot.token}x` } };
+    const patch = {
+      name: renamed.name,
+      slugs: { de: renamed.slug, en: renamed.slug },
+      tags: [`tag${bot.token}`],
+      shortDescription: { de: `Neu ${bot.token}x`, en: `New ${bot.token}x` },
+    };
     expect((await t.admin('PATCH', `/admin/v1/bots/${bot.id}`, patch)).statusCode).toBe(200);
     expect(await surfaces(t, renamed)).toEqual({ list: [renamed.name], listSearch: [renamed.name], search: [renamed.name], ...SHOWN });
     expect((await t.get(`/en/bots/${bot.slug}`)).statusCode).toBe(404);
@@ -78,8 +83,11 @@ describe.each(backends())('one freshness rule on %s', (backend) => {
 
   it('only counters lag, and by LIST_MAX_STALE_MS at most; the single bot and the embeds are exact', async () => {
     const bot = await published();
-    const votesIn = async (url: string) => ((await t.get(url)).json().data as { id: string; votesMonth: number }[]).find((b) => b.id === bot.id)?.votesMonth;
-    expect((await t.admin('POST', `/admin/v1/bots/${bot.id}/votes`, { user: '400000000000000001', username: 'voter' })).statusCode).toBe(201);
+    const votesIn = async (url: string) =>
+      ((await t.get(url)).json().data as { id: string; votesMonth: number }[]).find((b) => b.id === bot.id)?.votesMonth;
+    expect((await t.admin('POST', `/admin/v1/bots/${bot.id}/votes`, { user: '400000000000000001', username: 'voter' })).statusCode).toBe(
+      201,
+    );
     expect((await t.get(`/api/v1/bots/${bot.id}`)).json().data.votesMonth).toBe(1);
     expect((await t.get(`/api/badge/${bot.id}/shields.json?variant=votes`)).json().message).toMatch(/1/);
     expect(await votesIn(`/api/v1/bots?search=${bot.token}`)).toBe(0);
@@ -108,7 +116,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)('one freshness rule across process
   const writer = appPerFile('postgres', () => ({ db: shared.db, env }));
   const reader = appPerFile('postgres', () => ({ db: shared.db, env }));
 
-  it("another process drops an unpublished bot from every surface once the change feed reaches it, whatever LIST_MAX_STALE_MS says", async () => {
+  it('another process drops an unpublished bot from every surface once the change feed reaches it, whatever LIST_MAX_STALE_MS says', async () => {
     const token = uniqueToken();
     const name = `Quuxolotl Zephyrine ${token}`;
     const slug = `quuxolotl-${token}`;

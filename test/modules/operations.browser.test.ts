@@ -8,7 +8,10 @@ import { galleryPage, launchChromium, startApp, startSite, type RunningApp } fro
 
 /* Browser globals used inside page.evaluate (the project compiles without the DOM lib). */
 declare const document: { body: { innerText: string }; title: string };
-declare function fetch(url: string, init?: Record<string, unknown>): Promise<{ status: number; headers: { get(name: string): string | null }; json(): Promise<any> }>;
+declare function fetch(
+  url: string,
+  init?: Record<string, unknown>,
+): Promise<{ status: number; headers: { get(name: string): string | null }; json(): Promise<any> }>;
 
 const ARTIFACTS = 'test-artifacts/operations';
 
@@ -24,8 +27,15 @@ beforeAll(async () => {
   const admin = { authorization: `Bearer ${ADMIN_TOKEN}` };
   const bot = botBody();
   botId = bot.id;
-  expect((await running.app.inject({ method: 'PUT', url: `/admin/v1/bots/${botId}`, headers: admin, payload: bot.body })).statusCode).toBe(201);
-  const created = await running.app.inject({ method: 'POST', url: `/admin/v1/bots/${botId}/keys`, headers: admin, payload: { scopes: ['votes:read', 'stats:write'] } });
+  expect((await running.app.inject({ method: 'PUT', url: `/admin/v1/bots/${botId}`, headers: admin, payload: bot.body })).statusCode).toBe(
+    201,
+  );
+  const created = await running.app.inject({
+    method: 'POST',
+    url: `/admin/v1/bots/${botId}/keys`,
+    headers: admin,
+    payload: { scopes: ['votes:read', 'stats:write'] },
+  });
   key = created.json().data.key;
   site = await startSite(new Map([['blank', galleryPage('A bot developer’s page', '<p>Calls the API from another origin.</p>')]]));
   browser = await launchChromium();
@@ -47,7 +57,8 @@ async function watchedPage(): Promise<{ page: Page; problems: string[]; foreign:
   page.on('console', (message) => {
     // A failed load is reported with its address by the response listener below.
     if (/^Failed to load resource/.test(message.text())) return;
-    if (message.type() === 'error' || /Content Security Policy|Refused to/.test(message.text())) problems.push(`console: ${message.text()}`);
+    if (message.type() === 'error' || /Content Security Policy|Refused to/.test(message.text()))
+      problems.push(`console: ${message.text()}`);
   });
   page.on('response', (response) => {
     // The browser's own favicon probe is not the page's: this service has none (404).
@@ -67,7 +78,10 @@ describe('docs pages in Chromium', () => {
     expect(response?.status()).toBe(200);
     expect(page.url()).toBe(`${running.origin}/docs/`);
     await page.getByText('List published bots').first().waitFor({ timeout: 30_000 });
-    await page.getByRole('heading', { name: /Bot Directory API/ }).first().waitFor({ timeout: 30_000 });
+    await page
+      .getByRole('heading', { name: /Bot Directory API/ })
+      .first()
+      .waitFor({ timeout: 30_000 });
     // Every tag is a group in the sidebar; a group opens to its operations.
     for (const tag of ['reviews', 'history', 'owner', 'search', 'embeds', 'webhooks']) {
       expect(await page.getByText(tag, { exact: true }).count(), tag).toBeGreaterThan(0);
@@ -113,9 +127,16 @@ describe('CORS in Chromium: a page on another origin', () => {
           headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
           body: JSON.stringify({ serverCount: 4321, shardCount: 2 }),
         });
-        const refused = await fetch(`${api}/api/v1/bots/${id}/votes`, { headers: { Authorization: 'Bearer bdk_notakeynotakeynotakeynotakey' } });
+        const refused = await fetch(`${api}/api/v1/bots/${id}/votes`, {
+          headers: { Authorization: 'Bearer bdk_notakeynotakeynotakeynotakey' },
+        });
         return {
-          votes: { status: votes.status, body: await votes.json(), remaining: votes.headers.get('x-ratelimit-remaining'), requestId: votes.headers.get('x-request-id') },
+          votes: {
+            status: votes.status,
+            body: await votes.json(),
+            remaining: votes.headers.get('x-ratelimit-remaining'),
+            requestId: votes.headers.get('x-request-id'),
+          },
           stats: { status: stats.status, body: await stats.json() },
           refused: { status: refused.status, code: (await refused.json()).error.code },
         };
@@ -134,14 +155,17 @@ describe('CORS in Chromium: a page on another origin', () => {
   it('cannot call the management API: it sends no CORS headers, so the browser refuses', async () => {
     const { page } = await watchedPage();
     await page.goto(`${site.origin}/page/blank`);
-    const outcome = await page.evaluate(async ({ api, token }) => {
-      try {
-        const response = await fetch(`${api}/admin/v1/bots`, { headers: { Authorization: `Bearer ${token}` } });
-        return `answered ${response.status}`;
-      } catch (error) {
-        return `refused: ${(error as Error).name}`;
-      }
-    }, { api: running.origin, token: ADMIN_TOKEN });
+    const outcome = await page.evaluate(
+      async ({ api, token }) => {
+        try {
+          const response = await fetch(`${api}/admin/v1/bots`, { headers: { Authorization: `Bearer ${token}` } });
+          return `answered ${response.status}`;
+        } catch (error) {
+          return `refused: ${(error as Error).name}`;
+        }
+      },
+      { api: running.origin, token: ADMIN_TOKEN },
+    );
     expect(outcome).toBe('refused: TypeError');
     await page.close();
   });

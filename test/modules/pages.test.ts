@@ -22,7 +22,8 @@ describe('landing, docs and CORS', () => {
     expect(page.statusCode).toBe(200);
     expect(page.headers['content-type']).toBe('text/html; charset=utf-8');
     expect(page.headers['content-security-policy']).toContain("default-src 'none'");
-    for (const link of ['/docs', '/api/v1/openapi.json', '/admin/docs', '/health/ready']) expect(page.body).toContain(`http://127.0.0.1:3000${link}`);
+    for (const link of ['/docs', '/api/v1/openapi.json', '/admin/docs', '/health/ready'])
+      expect(page.body).toContain(`http://127.0.0.1:3000${link}`);
     expect(page.body).toContain('1.0.0');
     const json = await t.get('/', { accept: 'application/json' });
     expect(json.json()).toEqual({
@@ -39,7 +40,10 @@ describe('landing, docs and CORS', () => {
 
   it('/docs and /admin/docs serve the reference with the document embedded, its inline script allowed by hash', async () => {
     expect((await t.get('/docs')).statusCode).toBe(301);
-    for (const [prefix, title] of [['/docs', 'Bot Directory API 1.0.0'], ['/admin/docs', 'Bot Directory management API 1.0.0']]) {
+    for (const [prefix, title] of [
+      ['/docs', 'Bot Directory API 1.0.0'],
+      ['/admin/docs', 'Bot Directory management API 1.0.0'],
+    ]) {
       const page = await t.get(`${prefix}/`);
       expect(page.statusCode).toBe(200);
       expect(page.body).toContain(`<title>${title}</title>`);
@@ -86,10 +90,18 @@ describe('landing, docs and CORS', () => {
 
   describe('CORS preflights', () => {
     const preflight = (url: string, method: string, headers = 'authorization, content-type') =>
-      t.inject({ method: 'OPTIONS', url, headers: { origin: 'https://dev.example.org', 'access-control-request-method': method, 'access-control-request-headers': headers } });
+      t.inject({
+        method: 'OPTIONS',
+        url,
+        headers: { origin: 'https://dev.example.org', 'access-control-request-method': method, 'access-control-request-headers': headers },
+      });
 
     it('the public and owner API allow any origin with Authorization and Content-Type', async () => {
-      for (const [url, method] of [['/api/v1/bots', 'GET'], ['/api/v1/bots/123456789012345678/stats', 'POST'], ['/api/v1/bots/123456789012345678/votes', 'GET']] as const) {
+      for (const [url, method] of [
+        ['/api/v1/bots', 'GET'],
+        ['/api/v1/bots/123456789012345678/stats', 'POST'],
+        ['/api/v1/bots/123456789012345678/votes', 'GET'],
+      ] as const) {
         const response = await preflight(url, method);
         expect(response.statusCode, url).toBe(204);
         expect(response.headers['access-control-allow-origin']).toBe('*');
@@ -114,7 +126,9 @@ describe('landing, docs and CORS', () => {
       expect(admin.statusCode).toBe(204);
       expect(admin.headers['access-control-allow-origin']).toBeUndefined();
       expect(admin.headers['access-control-allow-methods']).toBeUndefined();
-      expect((await t.get('/admin/v1/openapi.json', { origin: 'https://dev.example.org' })).headers['access-control-allow-origin']).toBeUndefined();
+      expect(
+        (await t.get('/admin/v1/openapi.json', { origin: 'https://dev.example.org' })).headers['access-control-allow-origin'],
+      ).toBeUndefined();
       const unknown = await preflight('/api/v1/nothing-here', 'GET');
       expect(unknown.statusCode).toBe(404);
       expect(unknown.headers['access-control-allow-origin']).toBe('*');

@@ -99,7 +99,12 @@ describe.each(backends())('bad input on every public parameter on %s', (backend)
       const query = numeric.map((p) => `${p}=abc`).join('&');
       const response = await t.get(`${path}?${query}`);
       expect(response.statusCode).toBe(422);
-      expect(response.json().error.details.map((d: { field: string }) => d.field).sort()).toEqual(numeric.sort());
+      expect(
+        response
+          .json()
+          .error.details.map((d: { field: string }) => d.field)
+          .sort(),
+      ).toEqual(numeric.sort());
     });
 
     it(`${path.replace(id, '{id}')}: unknown parameters are ignored`, async () => {
@@ -118,7 +123,9 @@ describe.each(backends())('bad input on every public parameter on %s', (backend)
       expect(response.json().data).toEqual([]);
     }
     expect((await t.get('/api/v1/bots?limit=1')).json().pagination.total).toBe(before);
-    expect((await t.get(`/api/v1/bots?search=${encodeURIComponent('bad input')}`)).json().data.map((b: { id: string }) => b.id)).toEqual([id]);
+    expect((await t.get(`/api/v1/bots?search=${encodeURIComponent('bad input')}`)).json().data.map((b: { id: string }) => b.id)).toEqual([
+      id,
+    ]);
   });
 
   it('numbers written differently but meaning the same give the same answer', async () => {

@@ -34,11 +34,16 @@ describe.each(backends())('errors and protocol on %s', (backend) => {
   let operations: { path: string; methods: string[] }[];
   beforeAll(async () => {
     ({ id: botId } = await putBot(t));
-    const review = (await t.admin('POST', `/admin/v1/bots/${botId}/reviews`, { user: '123456789012345678', username: 'u', rating: 4, body: 'ok' })).json().data;
+    const review = (
+      await t.admin('POST', `/admin/v1/bots/${botId}/reviews`, { user: '123456789012345678', username: 'u', rating: 4, body: 'ok' })
+    ).json().data;
     const documents = await openApiDocuments(t.app);
     const concrete = (path: string) => path.replace('{id}', botId).replace('{reviewId}', review.id);
     operations = [documents.public, documents.admin].flatMap((doc) =>
-      Object.entries(doc.paths).map(([path, methods]) => ({ path: concrete(path), methods: Object.keys(methods).map((m) => m.toUpperCase()) })),
+      Object.entries(doc.paths).map(([path, methods]) => ({
+        path: concrete(path),
+        methods: Object.keys(methods).map((m) => m.toUpperCase()),
+      })),
     );
     operations.push({ path: '/api/v1/openapi.json', methods: ['GET'] }, { path: '/admin/v1/openapi.json', methods: ['GET'] });
   });
@@ -49,7 +54,12 @@ describe.each(backends())('errors and protocol on %s', (backend) => {
       for (const { path, methods } of operations) {
         const allowed = new Set([...methods, ...(methods.includes('GET') ? ['HEAD'] : [])]);
         for (const method of METHODS.filter((m) => !allowed.has(m))) {
-          const response = await t.inject({ method, url: path, headers: auth, ...(method === 'GET' || method === 'HEAD' ? {} : { payload: {} }) });
+          const response = await t.inject({
+            method,
+            url: path,
+            headers: auth,
+            ...(method === 'GET' || method === 'HEAD' ? {} : { payload: {} }),
+          });
           expect(response.statusCode, `${method} ${path}`).toBe(405);
           expect(new Set(String(response.headers.allow).split(', '))).toEqual(allowed);
           if (method !== 'HEAD') {
@@ -67,14 +77,22 @@ describe.each(backends())('errors and protocol on %s', (backend) => {
   });
 
   describe('unknown paths', () => {
-    it.each(['/index.html', '/api', '/api/v1', '/api/v2/bots', '/api/v1/bots/', `/api/v1/bots/123456789012345678/unknown`, '/admin/v1/nope', '/API/V1/BOTS', '/api/v1/bots/1/reviews/2', '/favicon.ico'])(
-      'GET %s → 404 not_found in the envelope',
-      async (url) => {
-        const response = await t.get(url);
-        expect(response.statusCode).toBe(404);
-        expect(response.json()).toEqual({ error: { code: 'not_found', message: expect.any(String) } });
-      },
-    );
+    it.each([
+      '/index.html',
+      '/api',
+      '/api/v1',
+      '/api/v2/bots',
+      '/api/v1/bots/',
+      `/api/v1/bots/123456789012345678/unknown`,
+      '/admin/v1/nope',
+      '/API/V1/BOTS',
+      '/api/v1/bots/1/reviews/2',
+      '/favicon.ico',
+    ])('GET %s → 404 not_found in the envelope', async (url) => {
+      const response = await t.get(url);
+      expect(response.statusCode).toBe(404);
+      expect(response.json()).toEqual({ error: { code: 'not_found', message: expect.any(String) } });
+    });
 
     it.each(['POST', 'PUT', 'DELETE', 'PATCH'] as const)('%s on an unknown path → 404', async (method) => {
       const response = await t.inject({ method, url: '/nowhere', payload: {} });
@@ -85,7 +103,13 @@ describe.each(backends())('errors and protocol on %s', (backend) => {
 
   describe('HEAD and OPTIONS', () => {
     it('HEAD on a public read answers like GET without a body', async () => {
-      for (const url of ['/api/v1/bots', `/api/v1/bots/${botId}`, `/api/v1/bots/${botId}/reviews`, `/api/v1/bots/${botId}/history`, '/api/v1/openapi.json']) {
+      for (const url of [
+        '/api/v1/bots',
+        `/api/v1/bots/${botId}`,
+        `/api/v1/bots/${botId}/reviews`,
+        `/api/v1/bots/${botId}/history`,
+        '/api/v1/openapi.json',
+      ]) {
         const get = await t.get(url);
         const head = await t.inject({ method: 'HEAD', url });
         expect(head.statusCode, url).toBe(200);
@@ -134,7 +158,13 @@ describe.each(backends())('errors and protocol on %s', (backend) => {
     });
 
     it.each(writes)('%s %s: wrong content type → 422', async (method, url) => {
-      for (const type of ['text/plain', 'application/xml', 'application/x-www-form-urlencoded', 'multipart/form-data; boundary=x', 'image/png']) {
+      for (const type of [
+        'text/plain',
+        'application/xml',
+        'application/x-www-form-urlencoded',
+        'multipart/form-data; boundary=x',
+        'image/png',
+      ]) {
         const response = await t.inject({ method, url, headers: { ...auth, 'content-type': type }, payload: 'name=x' });
         expect(response.statusCode, type).toBe(422);
         expect(response.json().error.code).toBe('validation_failed');

@@ -38,8 +38,20 @@ describe('request logs', () => {
     const missing = await app.inject({ method: 'GET', url: '/nowhere' });
     const requests = lines.filter((line) => line.msg === 'request');
     expect(requests).toHaveLength(3);
-    expect(requests[0]).toMatchObject({ level: 30, method: 'PUT', route: '/admin/v1/bots/:id', status: 201, reqId: put.headers['x-request-id'] });
-    expect(requests[1]).toMatchObject({ method: 'GET', route: '/api/v1/bots/:id', url: `/api/v1/bots/${id}?x=1`, status: 200, reqId: get.headers['x-request-id'] });
+    expect(requests[0]).toMatchObject({
+      level: 30,
+      method: 'PUT',
+      route: '/admin/v1/bots/:id',
+      status: 201,
+      reqId: put.headers['x-request-id'],
+    });
+    expect(requests[1]).toMatchObject({
+      method: 'GET',
+      route: '/api/v1/bots/:id',
+      url: `/api/v1/bots/${id}?x=1`,
+      status: 200,
+      reqId: get.headers['x-request-id'],
+    });
     expect(requests[2]).toMatchObject({ route: 'unmatched', status: 404, reqId: missing.headers['x-request-id'] });
     for (const line of requests) expect(typeof line.ms).toBe('number');
     expect(JSON.stringify(lines)).not.toContain(ADMIN_TOKEN);
@@ -58,7 +70,9 @@ describe('request logs', () => {
     const second = await app.inject({ url: '/api/v1/bots' });
     expect(first.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
     expect(first.headers['x-request-id']).not.toBe(second.headers['x-request-id']);
-    expect((await app.inject({ url: '/api/v1/bots', headers: { 'x-request-id': 'edge-1234abcd' } })).headers['x-request-id']).toBe('edge-1234abcd');
+    expect((await app.inject({ url: '/api/v1/bots', headers: { 'x-request-id': 'edge-1234abcd' } })).headers['x-request-id']).toBe(
+      'edge-1234abcd',
+    );
     const forged = await app.inject({ url: '/api/v1/bots', headers: { 'x-request-id': 'a b\n{"level":60}' } });
     expect(forged.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
     // Errors carry it too.
@@ -99,7 +113,14 @@ describe('webhook attempt logs', () => {
       const [delivery] = await settled(client, id);
       const attempts = subject.lines.filter((line) => line.msg === 'webhook attempt');
       expect(attempts).toHaveLength(7);
-      expect(attempts[0]).toMatchObject({ level: 40, botId: id, eventId: delivery?.event.id, statusCode: 503, attempt: 1, outcome: 'retry' });
+      expect(attempts[0]).toMatchObject({
+        level: 40,
+        botId: id,
+        eventId: delivery?.event.id,
+        statusCode: 503,
+        attempt: 1,
+        outcome: 'retry',
+      });
       expect(attempts[6]).toMatchObject({ attempt: 7, outcome: 'failed' });
       for (const line of attempts) expect(typeof line.latencyMs).toBe('number');
     } finally {

@@ -12,7 +12,14 @@ async function generate(document: OpenApiDocument): Promise<string> {
 function typeCheck(files: Record<string, string>): string[] {
   const folder = '/virtual-sdk';
   const virtual = new Map(Object.entries(files).map(([name, text]) => [`${folder}/${name}`, text]));
-  const options: ts.CompilerOptions = { strict: true, noEmit: true, target: ts.ScriptTarget.ES2022, module: ts.ModuleKind.ESNext, moduleResolution: ts.ModuleResolutionKind.Bundler, types: [] };
+  const options: ts.CompilerOptions = {
+    strict: true,
+    noEmit: true,
+    target: ts.ScriptTarget.ES2022,
+    module: ts.ModuleKind.ESNext,
+    moduleResolution: ts.ModuleResolutionKind.Bundler,
+    types: [],
+  };
   const host = ts.createCompilerHost(options);
   const { fileExists, readFile, getSourceFile } = host;
   host.fileExists = (name) => virtual.has(name) || fileExists.call(host, name);
@@ -53,11 +60,30 @@ describe('OpenAPI documents for generated clients (openapi-typescript)', () => {
 
   it('names the entities in components.schemas and refers to them with $ref', () => {
     const pub = (docs.public as unknown as { components: { schemas: Record<string, unknown> } }).components.schemas;
-    for (const name of ['Bot', 'BotList', 'SearchHit', 'SearchResponse', 'Review', 'ReviewList', 'Pagination', 'HistoryResponse', 'VoteEntry', 'VoteStatus', 'PremiumStatus', 'StatsRecord', 'Error', 'VoteEvent', 'PremiumEvent', 'DonationEvent', 'TestEvent']) {
+    for (const name of [
+      'Bot',
+      'BotList',
+      'SearchHit',
+      'SearchResponse',
+      'Review',
+      'ReviewList',
+      'Pagination',
+      'HistoryResponse',
+      'VoteEntry',
+      'VoteStatus',
+      'PremiumStatus',
+      'StatsRecord',
+      'Error',
+      'VoteEvent',
+      'PremiumEvent',
+      'DonationEvent',
+      'TestEvent',
+    ]) {
       expect(pub[name], name).toBeDefined();
     }
     const admin = (docs.admin as unknown as { components: { schemas: Record<string, unknown> } }).components.schemas;
-    for (const name of ['AdminBot', 'AdminReview', 'ApiKey', 'Subscription', 'Webhook', 'Delivery', 'Notification', 'Error']) expect(admin[name], name).toBeDefined();
+    for (const name of ['AdminBot', 'AdminReview', 'ApiKey', 'Subscription', 'Webhook', 'Delivery', 'Notification', 'Error'])
+      expect(admin[name], name).toBeDefined();
     const json = JSON.stringify(docs.public);
     expect(json).not.toContain('x-component');
     expect(json).toContain('"$ref":"#/components/schemas/Bot"');

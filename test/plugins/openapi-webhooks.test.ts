@@ -23,10 +23,25 @@ describe('OpenAPI webhooks', () => {
     expect(document.webhooks.vote.post.requestBody.content['application/json'].schema).toEqual({ $ref: '#/components/schemas/VoteEvent' });
     const vote = inlined.webhooks.vote.post;
     expect(vote.parameters.map((p: { name: string }) => p.name)).toEqual([
-      'x-service-timestamp', 'x-service-signature', 'x-service-signature-previous', 'webhook-id', 'webhook-timestamp', 'webhook-signature',
+      'x-service-timestamp',
+      'x-service-signature',
+      'x-service-signature-previous',
+      'webhook-id',
+      'webhook-timestamp',
+      'webhook-signature',
     ]);
     expect(Object.keys(vote.requestBody.content['application/json'].schema.properties)).toEqual([
-      'event', 'id', 'createdAt', 'botId', 'user', 'username', 'flagged', 'votedAt', 'votesTotal', 'votesMonth', 'expiresAt',
+      'event',
+      'id',
+      'createdAt',
+      'botId',
+      'user',
+      'username',
+      'flagged',
+      'votedAt',
+      'votesTotal',
+      'votesMonth',
+      'expiresAt',
     ]);
   });
 

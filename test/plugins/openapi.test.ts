@@ -94,7 +94,11 @@ describe.each(backends())('OpenAPI documents on %s', (backend) => {
     it('documents every query parameter with its bounds and default, optional when it has a default', () => {
       const list = op(docs.public, '/api/v1/bots');
       expect(param(list, 'page')).toMatchObject({ in: 'query', required: false, schema: { type: 'integer', minimum: 1, default: 1 } });
-      expect(param(list, 'limit')).toMatchObject({ in: 'query', required: false, schema: { type: 'integer', minimum: 1, maximum: 100, default: 50 } });
+      expect(param(list, 'limit')).toMatchObject({
+        in: 'query',
+        required: false,
+        schema: { type: 'integer', minimum: 1, maximum: 100, default: 50 },
+      });
       expect(param(list, 'sort')).toMatchObject({
         in: 'query',
         required: false,
@@ -129,7 +133,29 @@ describe.each(backends())('OpenAPI documents on %s', (backend) => {
       }
       const bot = op(inlined, '/api/v1/bots/{id}').responses['200']?.content?.['application/json']?.schema;
       expect(Object.keys(bot?.properties?.data?.properties ?? {}).sort()).toEqual(
-        ['id', 'name', 'slugs', 'shortDescription', 'prefix', 'pricing', 'iconUrl', 'bannerUrl', 'inviteUrl', 'supportServerUrl', 'websiteUrl', 'categories', 'tags', 'owners', 'serverCount', 'shardCount', 'votesTotal', 'votesMonth', 'rating', 'isVerified', 'publishedAt'].sort(),
+        [
+          'id',
+          'name',
+          'slugs',
+          'shortDescription',
+          'prefix',
+          'pricing',
+          'iconUrl',
+          'bannerUrl',
+          'inviteUrl',
+          'supportServerUrl',
+          'websiteUrl',
+          'categories',
+          'tags',
+          'owners',
+          'serverCount',
+          'shardCount',
+          'votesTotal',
+          'votesMonth',
+          'rating',
+          'isVerified',
+          'publishedAt',
+        ].sort(),
       );
       const list = op(inlined, '/api/v1/bots').responses['200']?.content?.['application/json']?.schema;
       expect(Object.keys(list?.properties ?? {}).sort()).toEqual(['data', 'pagination']);
@@ -189,19 +215,43 @@ describe.each(backends())('OpenAPI documents on %s', (backend) => {
     });
 
     it.each([
-      ['a wrong type in the body', { body: JSON.stringify({ data: [{ date: '2026-01-01', servers: 'many' }], days: 30, source: 'platform' }) }],
+      [
+        'a wrong type in the body',
+        { body: JSON.stringify({ data: [{ date: '2026-01-01', servers: 'many' }], days: 30, source: 'platform' }) },
+      ],
       ['a missing field', { body: JSON.stringify({ data: [], days: 30 }) }],
       ['a value outside the enum', { body: JSON.stringify({ data: [], days: 30, source: 'owner' }) }],
       ['a malformed date', { body: JSON.stringify({ data: [{ date: '01.01.2026', servers: 1 }], days: 30, source: 'self' }) }],
       ['a body that is not JSON', { body: '{"data": [' }],
       ['an undocumented status', { statusCode: 403, body: JSON.stringify({ error: { code: 'forbidden', message: 'no' } }) }],
-      ['Fastify’s own error shape', { statusCode: 404, body: JSON.stringify({ statusCode: 404, error: 'Not Found', message: 'Route GET:/x not found' }) }],
-      ['a code that does not fit the status', { statusCode: 404, body: JSON.stringify({ error: { code: 'validation_failed', message: 'x', details: [{ field: 'a', message: 'b' }] } }) }],
-      ['validation_failed without details', { statusCode: 422, body: JSON.stringify({ error: { code: 'validation_failed', message: 'x' } }) }],
-      ['details on another error', { statusCode: 404, body: JSON.stringify({ error: { code: 'not_found', message: 'x', details: [{ field: 'a', message: 'b' }] } }) }],
+      [
+        'Fastify’s own error shape',
+        { statusCode: 404, body: JSON.stringify({ statusCode: 404, error: 'Not Found', message: 'Route GET:/x not found' }) },
+      ],
+      [
+        'a code that does not fit the status',
+        {
+          statusCode: 404,
+          body: JSON.stringify({ error: { code: 'validation_failed', message: 'x', details: [{ field: 'a', message: 'b' }] } }),
+        },
+      ],
+      [
+        'validation_failed without details',
+        { statusCode: 422, body: JSON.stringify({ error: { code: 'validation_failed', message: 'x' } }) },
+      ],
+      [
+        'details on another error',
+        { statusCode: 404, body: JSON.stringify({ error: { code: 'not_found', message: 'x', details: [{ field: 'a', message: 'b' }] } }) },
+      ],
       ['an unknown error code', { statusCode: 404, body: JSON.stringify({ error: { code: 'gone', message: 'x' } }) }],
-      ['an unrouted error outside the envelope', { url: '/nowhere', statusCode: 404, body: 'Not Found', headers: { 'content-type': 'text/plain' } }],
-      ['a 405 without Allow', { method: 'DELETE', statusCode: 405, body: JSON.stringify({ error: { code: 'method_not_allowed', message: 'x' } }) }],
+      [
+        'an unrouted error outside the envelope',
+        { url: '/nowhere', statusCode: 404, body: 'Not Found', headers: { 'content-type': 'text/plain' } },
+      ],
+      [
+        'a 405 without Allow',
+        { method: 'DELETE', statusCode: 405, body: JSON.stringify({ error: { code: 'method_not_allowed', message: 'x' } }) },
+      ],
       ['a success for an undocumented operation', { url: '/api/v1/secret', body: '{}' }],
     ])('rejects %s', (_label, over) => {
       expect(checker.problems(response(over as Partial<ReturnType<typeof response>>))).not.toEqual([]);

@@ -33,7 +33,9 @@ function raw(port: number, send: string | ((socket: net.Socket) => void), waitMs
       const [statusLine = '', ...lines] = head.split('\r\n');
       resolve({
         status: Number(statusLine.split(' ')[1]),
-        headers: Object.fromEntries(lines.map((line) => [line.slice(0, line.indexOf(':')).toLowerCase(), line.slice(line.indexOf(':') + 1).trim()])),
+        headers: Object.fromEntries(
+          lines.map((line) => [line.slice(0, line.indexOf(':')).toLowerCase(), line.slice(line.indexOf(':') + 1).trim()]),
+        ),
         body: rest.join('\r\n\r\n'),
         ended: ended === 'timeout' ? 'close' : ended,
         ms: performance.now() - started,
@@ -89,9 +91,17 @@ describe('hostile HTTP, answered in the envelope (real sockets)', () => {
 
     it('names the depth when the outer shape is right', async () => {
       const nested = `{"oneWay":[{"input":"a","synonyms":[${'['.repeat(5000)}${']'.repeat(5000)}]}],"multiWay":[]}`;
-      const response = await t.inject({ method: 'PUT', url: '/admin/v1/search/synonyms', headers: { ...parseHeaders(auth), 'content-type': 'application/json' }, payload: nested });
+      const response = await t.inject({
+        method: 'PUT',
+        url: '/admin/v1/search/synonyms',
+        headers: { ...parseHeaders(auth), 'content-type': 'application/json' },
+        payload: nested,
+      });
       expect(response.statusCode).toBe(422);
-      expect(response.json().error.details).toContainEqual({ field: expect.stringMatching(/^oneWay\.0\.synonyms\.0/), message: `is nested deeper than ${MAX_JSON_DEPTH} levels` });
+      expect(response.json().error.details).toContainEqual({
+        field: expect.stringMatching(/^oneWay\.0\.synonyms\.0/),
+        message: `is nested deeper than ${MAX_JSON_DEPTH} levels`,
+      });
     });
   });
 
@@ -99,7 +109,11 @@ describe('hostile HTTP, answered in the envelope (real sockets)', () => {
     const answer = await raw(port, 'GET /api/v1/bots HTTP/1.1\r\nConnection: close\r\n\r\n');
     expect(answer.status).toBe(422);
     expect(JSON.parse(answer.body)).toEqual({
-      error: { code: 'validation_failed', message: expect.any(String), details: [{ field: 'request', message: 'HTTP/1.1 requires a Host header' }] },
+      error: {
+        code: 'validation_failed',
+        message: expect.any(String),
+        details: [{ field: 'request', message: 'HTTP/1.1 requires a Host header' }],
+      },
     });
     expect(answer.headers['x-ratelimit-limit']).toBeDefined();
     // HTTP/1.0 has no Host requirement.
@@ -145,7 +159,9 @@ describe('hostile HTTP, answered in the envelope (real sockets)', () => {
   it('a body trickled a byte at a time is cut with 408 request_timeout at REQUEST_TIMEOUT_MS', async () => {
     let timer: NodeJS.Timeout | undefined;
     const answer = await raw(port, (socket) => {
-      socket.write(`POST /api/v1/bots/${botId}/stats HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${statsKey}\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{`);
+      socket.write(
+        `POST /api/v1/bots/${botId}/stats HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${statsKey}\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{`,
+      );
       timer = setInterval(() => socket.writable && socket.write(' '), 300);
       socket.on('close', () => clearInterval(timer));
     });
@@ -171,7 +187,10 @@ describe('hostile HTTP, answered in the envelope (real sockets)', () => {
   });
 
   it('a client keeps its connection after an ordinary error (no close without need)', async () => {
-    const answer = await raw(port, 'GET /api/v1/bots?limit=0 HTTP/1.1\r\nHost: x\r\n\r\nGET /api/v1/bots?limit=1 HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n');
+    const answer = await raw(
+      port,
+      'GET /api/v1/bots?limit=0 HTTP/1.1\r\nHost: x\r\n\r\nGET /api/v1/bots?limit=1 HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n',
+    );
     expect(answer.status).toBe(422);
     expect(answer.body).toContain('HTTP/1.1 200 OK');
   });

@@ -38,7 +38,15 @@ describe('demo data and demo key', () => {
   });
 
   it('keeps the derived counters in step with the facts, as votes and reviews through the API would', async () => {
-    const { rows } = await t.db.query<{ id: string; votes_total: number; counted: number; month_votes: number; counted_month: number; rating_count: number; published_reviews: number }>(
+    const { rows } = await t.db.query<{
+      id: string;
+      votes_total: number;
+      counted: number;
+      month_votes: number;
+      counted_month: number;
+      rating_count: number;
+      published_reviews: number;
+    }>(
       `SELECT b.id, b.votes_total,
               (SELECT count(*)::int FROM votes v WHERE v.bot_id = b.id) AS counted,
               COALESCE((SELECT votes FROM bot_vote_months m WHERE m.bot_id = b.id AND m.month = date_trunc('month', now() AT TIME ZONE 'UTC')::date), 0) AS month_votes,

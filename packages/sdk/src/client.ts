@@ -5,8 +5,21 @@ import type { paths } from './generated/openapi.js';
 import { readRateLimit, type RateLimit } from './rate-limit.js';
 import { retryingFetch, type RetryOptions } from './retry.js';
 import type {
-  Bot, BotList, HistoryQuery, HistoryResponse, ListBotsQuery, PremiumStatus, ReviewList, ReviewsQuery,
-  SearchQuery, SearchResponse, StatsRecord, StoredStats, VoteEntry, VoteStatus, VotesQuery,
+  Bot,
+  BotList,
+  HistoryQuery,
+  HistoryResponse,
+  ListBotsQuery,
+  PremiumStatus,
+  ReviewList,
+  ReviewsQuery,
+  SearchQuery,
+  SearchResponse,
+  StatsRecord,
+  StoredStats,
+  VoteEntry,
+  VoteStatus,
+  VotesQuery,
 } from './types.js';
 import { VoteCache, type VoteCacheOptions } from './vote-cache.js';
 
@@ -53,9 +66,14 @@ export class BotDirectory {
     }
     const baseUrl = options.baseUrl.replace(/\/+$/, '');
     this.defaultBotId = options.botId;
-    const fetcher = retryingFetch(options.fetch ?? globalThis.fetch.bind(globalThis), options.retry ?? {}, options.timeoutMs ?? 10_000, (response) => {
-      this.lastRateLimit = readRateLimit(response.headers) ?? this.lastRateLimit;
-    });
+    const fetcher = retryingFetch(
+      options.fetch ?? globalThis.fetch.bind(globalThis),
+      options.retry ?? {},
+      options.timeoutMs ?? 10_000,
+      (response) => {
+        this.lastRateLimit = readRateLimit(response.headers) ?? this.lastRateLimit;
+      },
+    );
     this.raw = createClient<paths>({
       baseUrl,
       fetch: fetcher,
@@ -72,10 +90,8 @@ export class BotDirectory {
 
   /** Public reads: the bot list, one bot, its reviews and its server-count history. */
   readonly bots = {
-    list: (query: ListBotsQuery = {}): Promise<BotList> =>
-      this.body('GET', this.raw.GET('/api/v1/bots', { params: { query } })),
-    get: (id: string): Promise<Bot> =>
-      this.data('GET', this.raw.GET('/api/v1/bots/{id}', { params: { path: { id } } })),
+    list: (query: ListBotsQuery = {}): Promise<BotList> => this.body('GET', this.raw.GET('/api/v1/bots', { params: { query } })),
+    get: (id: string): Promise<Bot> => this.data('GET', this.raw.GET('/api/v1/bots/{id}', { params: { path: { id } } })),
     reviews: (id: string, query: ReviewsQuery = {}): Promise<ReviewList> =>
       this.body('GET', this.raw.GET('/api/v1/bots/{id}/reviews', { params: { path: { id }, query } })),
     history: (id: string, query: HistoryQuery = {}): Promise<HistoryResponse> =>
@@ -126,7 +142,10 @@ export class BotDirectory {
 
   private botId(): string {
     if (this.defaultBotId === undefined) {
-      throw new BotDirectoryError({ code: 'validation_failed', message: 'No botId: pass it to the call or to new BotDirectory({ botId })' });
+      throw new BotDirectoryError({
+        code: 'validation_failed',
+        message: 'No botId: pass it to the call or to new BotDirectory({ botId })',
+      });
     }
     return this.defaultBotId;
   }

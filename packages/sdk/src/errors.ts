@@ -88,7 +88,7 @@ export class BotDirectoryError extends Error {
 
 function isEnvelope(body: unknown): body is components['schemas']['Error'] {
   if (typeof body !== 'object' || body === null || !('error' in body)) return false;
-  const error = (body).error;
+  const error = body.error;
   return typeof error === 'object' && error !== null && typeof (error as { code?: unknown }).code === 'string';
 }
 

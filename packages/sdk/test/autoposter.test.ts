@@ -19,14 +19,25 @@ describe('stats autoposter', () => {
     const token = await service.createKey(botId, ['stats:write']);
     const scheduler = new ManualScheduler();
     const logger = { warn: vi.fn(), error: vi.fn() };
-    const resolved = typeof source === 'function' && source.length === 1 ? (source as (id: string) => StatsSource)(botId) : (source as StatsSource);
+    const resolved =
+      typeof source === 'function' && source.length === 1 ? (source as (id: string) => StatsSource)(botId) : (source as StatsSource);
     const instance = new StatsPoster({ baseUrl: service.baseUrl, token, scheduler, logger, ...options }, resolved);
     const stored = async () => (await service.t.get(`/api/v1/bots/${botId}`)).json().data as { serverCount: number; shardCount: number };
     return { botId, scheduler, logger, poster: instance, stored };
   }
 
   it('posts a discord.js client once it is ready, then every 30 minutes', async () => {
-    const client = { guilds: { cache: new Map([['1', {}], ['2', {}]]) }, user: null as { id: string } | null, ws: { shards: { size: 2 } }, isReady: () => client.user !== null };
+    const client = {
+      guilds: {
+        cache: new Map([
+          ['1', {}],
+          ['2', {}],
+        ]),
+      },
+      user: null as { id: string } | null,
+      ws: { shards: { size: 2 } },
+      isReady: () => client.user !== null,
+    };
     const { botId, scheduler, poster: p, stored } = await poster(client);
     p.start();
     scheduler.fireNext();
@@ -44,8 +55,16 @@ describe('stats autoposter', () => {
   });
 
   it('sums the shards of a discord.js ShardingManager, waiting until every shard is ready', async () => {
-    const shards = new Map([[0, { ready: true }], [1, { ready: true }], [2, { ready: false }]]);
-    const { scheduler, poster: p, stored } = await poster((botId) => ({
+    const shards = new Map([
+      [0, { ready: true }],
+      [1, { ready: true }],
+      [2, { ready: false }],
+    ]);
+    const {
+      scheduler,
+      poster: p,
+      stored,
+    } = await poster((botId) => ({
       totalShards: 3,
       shards,
       fetchClientValues: async (property: string) => (property === 'user.id' ? [botId, botId, botId] : [100, 250, 7]),
@@ -63,7 +82,10 @@ describe('stats autoposter', () => {
     const { scheduler, poster: p } = await poster((botId) => ({
       totalShards: 8,
       totalClusters: 2,
-      clusters: new Map([[0, { ready: true }], [1, { ready: true }]]),
+      clusters: new Map([
+        [0, { ready: true }],
+        [1, { ready: true }],
+      ]),
       fetchClientValues: async (property: string) => (property === 'user.id' ? [botId, botId] : [40, 2]),
     }));
     p.start();
@@ -104,7 +126,10 @@ describe('stats autoposter', () => {
     let servers = 70;
     const { botId, scheduler, poster: p, stored } = await poster(() => ({ serverCount: servers }));
     // The bot id comes from the options when the source cannot tell it.
-    const withId = new StatsPoster({ baseUrl: service.baseUrl, token: await service.createKey(botId, ['stats:write']), botId, scheduler }, () => ({ serverCount: servers }));
+    const withId = new StatsPoster(
+      { baseUrl: service.baseUrl, token: await service.createKey(botId, ['stats:write']), botId, scheduler },
+      () => ({ serverCount: servers }),
+    );
     withId.start();
     expect((await scheduler.until(withId, 'posted')).payload).toEqual({ serverCount: 70, stored: { serverCount: 70, shardCount: 1 } });
     servers = 71;
@@ -130,14 +155,23 @@ describe('stats autoposter', () => {
   });
 
   it('never posts more often than every 5 minutes', async () => {
-    const { scheduler, poster: p } = await poster((botId) => ({ guilds: { cache: { size: 1 } }, user: { id: botId }, isReady: () => true }), { intervalMs: 1000 });
+    const { scheduler, poster: p } = await poster(
+      (botId) => ({ guilds: { cache: { size: 1 } }, user: { id: botId }, isReady: () => true }),
+      { intervalMs: 1000 },
+    );
     p.start();
     const first = await scheduler.until(p, 'posted');
     expect((await scheduler.until(p, 'posted')).at - first.at).toBe(5 * MINUTE);
   });
 
   it('stops on a refused key (401) with one log line', async () => {
-    const { scheduler, logger, poster: p } = await poster((botId) => ({ guilds: { cache: { size: 1 } }, user: { id: botId }, isReady: () => true }), { token: 'bdk_revoked_or_wrong_0000000' });
+    const {
+      scheduler,
+      logger,
+      poster: p,
+    } = await poster((botId) => ({ guilds: { cache: { size: 1 } }, user: { id: botId }, isReady: () => true }), {
+      token: 'bdk_revoked_or_wrong_0000000',
+    });
     const errors: Error[] = [];
     p.on('error', (error) => errors.push(error));
     p.start();
@@ -167,12 +201,23 @@ describe('stats autoposter', () => {
     const flaky = (async (request: Request) => {
       const status = answers.shift();
       if (status === undefined) return realFetch(request);
-      return new Response(JSON.stringify({ error: { code: 'internal_error', message: 'down' } }), { status, headers: { 'content-type': 'application/json' } });
+      return new Response(JSON.stringify({ error: { code: 'internal_error', message: 'down' } }), {
+        status,
+        headers: { 'content-type': 'application/json' },
+      });
     }) as typeof fetch;
     const botId = await service.createBot();
-    const client = new BotDirectory({ baseUrl: service.baseUrl, token: await service.createKey(botId, ['stats:write']), fetch: flaky, retry: false });
+    const client = new BotDirectory({
+      baseUrl: service.baseUrl,
+      token: await service.createKey(botId, ['stats:write']),
+      fetch: flaky,
+      retry: false,
+    });
     const scheduler = new ManualScheduler();
-    const p = new StatsPoster({ client, scheduler, logger: { warn: vi.fn(), error: vi.fn() } }, { guilds: { cache: { size: 4 } }, user: { id: botId }, isReady: () => true });
+    const p = new StatsPoster(
+      { client, scheduler, logger: { warn: vi.fn(), error: vi.fn() } },
+      { guilds: { cache: { size: 4 } }, user: { id: botId }, isReady: () => true },
+    );
     const failures: number[] = [];
     p.on('error', () => failures.push(scheduler.now()));
     p.start();
@@ -184,8 +229,19 @@ describe('stats autoposter', () => {
 
   it('a listener that throws, or a source that throws, is logged and the poster carries on', async () => {
     let fail = true;
-    const { scheduler, logger, poster: p } = await poster((botId) => ({
-      guilds: { cache: { get size() { if (fail) throw new Error('cache exploded'); return 2; } } },
+    const {
+      scheduler,
+      logger,
+      poster: p,
+    } = await poster((botId) => ({
+      guilds: {
+        cache: {
+          get size() {
+            if (fail) throw new Error('cache exploded');
+            return 2;
+          },
+        },
+      },
       user: { id: botId },
       isReady: () => true,
     }));
@@ -212,7 +268,12 @@ describe('stats autoposter at the rate limit', () => {
     const botId = await service.createBot();
     const scheduler = new ManualScheduler();
     const p = new StatsPoster(
-      { baseUrl: service.baseUrl, token: await service.createKey(botId, ['stats:write']), scheduler, logger: { warn: vi.fn(), error: vi.fn() } },
+      {
+        baseUrl: service.baseUrl,
+        token: await service.createKey(botId, ['stats:write']),
+        scheduler,
+        logger: { warn: vi.fn(), error: vi.fn() },
+      },
       { guilds: { cache: { size: 1 } }, user: { id: botId }, isReady: () => true },
     );
     p.start();
@@ -230,12 +291,23 @@ describe('stats autoposter at the rate limit', () => {
     const scripted = (async (request: Request) => {
       if (!limited) return realFetch(request);
       limited = false;
-      return new Response(JSON.stringify({ error: { code: 'rate_limited', message: 'slow down' } }), { status: 429, headers: { 'content-type': 'application/json', 'retry-after': '600' } });
+      return new Response(JSON.stringify({ error: { code: 'rate_limited', message: 'slow down' } }), {
+        status: 429,
+        headers: { 'content-type': 'application/json', 'retry-after': '600' },
+      });
     }) as typeof fetch;
     const botId = await service.createBot();
     const scheduler = new ManualScheduler();
-    const client = new BotDirectory({ baseUrl: service.baseUrl, token: await service.createKey(botId, ['stats:write']), fetch: scripted, retry: false });
-    const p = new StatsPoster({ client, scheduler, logger: { warn: vi.fn(), error: vi.fn() } }, { guilds: { cache: { size: 1 } }, user: { id: botId }, isReady: () => true });
+    const client = new BotDirectory({
+      baseUrl: service.baseUrl,
+      token: await service.createKey(botId, ['stats:write']),
+      fetch: scripted,
+      retry: false,
+    });
+    const p = new StatsPoster(
+      { client, scheduler, logger: { warn: vi.fn(), error: vi.fn() } },
+      { guilds: { cache: { size: 1 } }, user: { id: botId }, isReady: () => true },
+    );
     p.start();
     expect((await scheduler.until(p, 'posted')).at).toBe(10 * MINUTE);
   });

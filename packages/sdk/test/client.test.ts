@@ -11,7 +11,11 @@ describe('BotDirectory client against the service', () => {
   beforeAll(async () => {
     service = await startService();
     botId = await service.createBot();
-    owner = new BotDirectory({ baseUrl: service.baseUrl, token: await service.createKey(botId, ['votes:read', 'premium:read', 'stats:write']), botId });
+    owner = new BotDirectory({
+      baseUrl: service.baseUrl,
+      token: await service.createKey(botId, ['votes:read', 'premium:read', 'stats:write']),
+      botId,
+    });
   });
   afterAll(() => service.close());
 
@@ -68,13 +72,17 @@ describe('BotDirectory client against the service', () => {
     const invalid = await client.bots.list({ limit: 1000 }).catch((error: unknown) => error as BotDirectoryError);
     expect(invalid).toMatchObject({ code: 'validation_failed', status: 422 });
     expect((invalid as BotDirectoryError).details).toEqual([expect.objectContaining({ field: expect.stringContaining('limit') })]);
-    const unauthorized = await new BotDirectory({ baseUrl: service.baseUrl, token: 'bdk_not_a_real_key_000000' })
-      .votes.list(botId).catch((error: unknown) => error);
+    const unauthorized = await new BotDirectory({ baseUrl: service.baseUrl, token: 'bdk_not_a_real_key_000000' }).votes
+      .list(botId)
+      .catch((error: unknown) => error);
     expect(unauthorized).toMatchObject({ code: 'unauthorized', status: 401 });
     const readOnly = new BotDirectory({ baseUrl: service.baseUrl, token: await service.createKey(botId, ['votes:read']) });
     await expect(readOnly.stats.post(botId, { serverCount: 1 })).rejects.toMatchObject({ code: 'forbidden', status: 403 });
     await expect(owner.stats.post(botId, { serverCount: -1 })).rejects.toMatchObject({ code: 'validation_failed', status: 422 });
-    await expect(new BotDirectory({ baseUrl: service.baseUrl }).votes.list()).rejects.toMatchObject({ code: 'validation_failed', status: 0 });
+    await expect(new BotDirectory({ baseUrl: service.baseUrl }).votes.list()).rejects.toMatchObject({
+      code: 'validation_failed',
+      status: 0,
+    });
   });
 
   it('reports a refused connection as network_error (status 0), after its repeats', async () => {
@@ -87,7 +95,13 @@ describe('BotDirectory client against the service', () => {
   it('hasVoted answers from memory until the vote expires: one request per voter and window', async () => {
     const counter = countingFetch();
     let now = Date.now();
-    const client = new BotDirectory({ baseUrl: service.baseUrl, token: await service.createKey(botId, ['votes:read']), botId, fetch: counter.fetch, voteCache: { now: () => now } });
+    const client = new BotDirectory({
+      baseUrl: service.baseUrl,
+      token: await service.createKey(botId, ['votes:read']),
+      botId,
+      fetch: counter.fetch,
+      voteCache: { now: () => now },
+    });
     const voter = nextUser();
     await service.vote(botId, voter);
     expect(await client.hasVoted(voter)).toBe(true);

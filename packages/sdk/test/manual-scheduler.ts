@@ -37,7 +37,10 @@ export class ManualScheduler implements Scheduler {
   }
 
   /** Fires timers (waiting for in-flight posts to arm the next one) until the poster emits `name`. */
-  async until<Name extends keyof AutoPosterEvents>(poster: StatsPoster, name: Name): Promise<{ payload: AutoPosterEvents[Name]; at: number }> {
+  async until<Name extends keyof AutoPosterEvents>(
+    poster: StatsPoster,
+    name: Name,
+  ): Promise<{ payload: AutoPosterEvents[Name]; at: number }> {
     let resolveEvent!: (value: { payload: AutoPosterEvents[Name]; at: number }) => void;
     const event = new Promise<{ payload: AutoPosterEvents[Name]; at: number }>((resolve) => (resolveEvent = resolve));
     const listener = (payload: AutoPosterEvents[Name]): void => resolveEvent({ payload, at: this.current });

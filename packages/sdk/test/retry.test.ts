@@ -9,16 +9,18 @@ function scripted(answers: Array<() => Response>): { fetch: typeof fetch; calls:
   const calls: string[] = [];
   return {
     calls,
-    fetch: (async (input: Request | string | URL) => {
+    fetch: async (input: Request | string | URL) => {
       calls.push(input instanceof Request ? `${input.method} ${await input.clone().text()}` : String(input));
       const next = answers.shift();
       if (!next) throw new Error('no more scripted answers');
       return next();
-    }),
+    },
   };
 }
-const json = (status: number, body: unknown, headers: Record<string, string> = {}) => () =>
-  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json', ...headers } });
+const json =
+  (status: number, body: unknown, headers: Record<string, string> = {}) =>
+  () =>
+    new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json', ...headers } });
 const envelope = (code: string) => ({ error: { code, message: code } });
 
 function client(fetchImpl: typeof fetch, retry: ConstructorParameters<typeof BotDirectory>[0]['retry'] = {}) {
@@ -34,7 +36,11 @@ function client(fetchImpl: typeof fetch, retry: ConstructorParameters<typeof Bot
 
 describe('retries', () => {
   it('repeats a GET after 503 with exponential backoff, then succeeds', async () => {
-    const script = scripted([json(503, envelope('service_unavailable')), json(502, 'bad gateway'), json(200, { data: { voted: false, votedAt: null, expiresAt: null } })]);
+    const script = scripted([
+      json(503, envelope('service_unavailable')),
+      json(502, 'bad gateway'),
+      json(200, { data: { voted: false, votedAt: null, expiresAt: null } }),
+    ]);
     const { sdk, delays } = client(script.fetch, { baseDelayMs: 100 });
     expect(await sdk.votes.check(BOT, '1')).toMatchObject({ voted: false });
     expect(script.calls).toHaveLength(3);
@@ -81,11 +87,15 @@ describe('retries', () => {
 
   it('names an answer without the envelope invalid_response (4xx) or internal_error (5xx), keeping the status', async () => {
     const html = () => new Response('<html>proxy</html>', { status: 418, headers: { 'content-type': 'text/html' } });
-    const error = await client(scripted([html]).fetch).sdk.bots.get(BOT).catch((e: unknown) => e);
+    const error = await client(scripted([html]).fetch)
+      .sdk.bots.get(BOT)
+      .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(BotDirectoryError);
     expect(error).toMatchObject({ code: 'invalid_response', status: 418 });
     const gateway = () => new Response('<html>504</html>', { status: 504 });
-    const failed = await client(scripted([gateway]).fetch, false).sdk.bots.get(BOT).catch((e: unknown) => e);
+    const failed = await client(scripted([gateway]).fetch, false)
+      .sdk.bots.get(BOT)
+      .catch((e: unknown) => e);
     expect(failed).toMatchObject({ code: 'internal_error', status: 504 });
   });
 
@@ -96,7 +106,12 @@ describe('retries', () => {
         calls += 1;
         init?.signal?.addEventListener('abort', () => reject(new Error(String(init.signal!.reason))));
       })) as typeof fetch;
-    const sdk = new BotDirectory({ baseUrl: 'http://directory.test', fetch: hanging, timeoutMs: 20, retry: { retries: 1, sleep: async () => {} } });
+    const sdk = new BotDirectory({
+      baseUrl: 'http://directory.test',
+      fetch: hanging,
+      timeoutMs: 20,
+      retry: { retries: 1, sleep: async () => {} },
+    });
     await expect(sdk.bots.get(BOT)).rejects.toMatchObject({ code: 'timeout', status: 0 });
     expect(calls).toBe(2);
   });

@@ -51,9 +51,9 @@ export function countingFetch(): { fetch: typeof fetch; count: () => number; url
   return {
     urls,
     count: () => urls.length,
-    fetch: (async (input: Request | string | URL, init?: RequestInit) => {
+    fetch: async (input: Request | string | URL, init?: RequestInit) => {
       urls.push(input instanceof Request ? input.url : String(input));
       return fetch(input, init);
-    }),
+    },
   };
 }

@@ -5,5 +5,8 @@ import { GENERATED_TYPES_FILE, sdkTypesSource, servedDocument } from '../../../s
 
 it('packages/sdk/src/generated/openapi.ts matches /api/v1/openapi.json (run `npm run sdk:types` after an API change)', async () => {
   const expected = await sdkTypesSource(await servedDocument());
-  expect(readFileSync(GENERATED_TYPES_FILE, 'utf8') === expected, 'the generated SDK types drifted from the served OpenAPI document: run `npm run sdk:types`').toBe(true);
+  expect(
+    readFileSync(GENERATED_TYPES_FILE, 'utf8') === expected,
+    'the generated SDK types drifted from the served OpenAPI document: run `npm run sdk:types`',
+  ).toBe(true);
 });

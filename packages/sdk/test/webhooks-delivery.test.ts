@@ -94,8 +94,12 @@ describe.each(Object.keys(receivers))('webhook receiver with %s, real deliveries
   it('passes premium, donation and test events to their handlers', async () => {
     const user = nextUser();
     const subscription = await service.t.admin('POST', `/admin/v1/bots/${botId}/subscriptions`, {
-      userId: user, tierId: '0190a4e4-0000-7000-8000-000000000001', tierName: 'Gold', interval: 'month',
-      expiresAt: new Date(Date.now() + 30 * 86_400_000).toISOString(), active: true,
+      userId: user,
+      tierId: '0190a4e4-0000-7000-8000-000000000001',
+      tierName: 'Gold',
+      interval: 'month',
+      expiresAt: new Date(Date.now() + 30 * 86_400_000).toISOString(),
+      active: true,
     });
     expect(subscription.statusCode, subscription.body).toBeLessThan(300);
     const donation = await service.t.admin('POST', `/admin/v1/bots/${botId}/donations`, { user, amount: 4.5, currency: 'EUR' });

@@ -6,7 +6,16 @@ import { signatureHeaders } from '../../../src/modules/webhooks/delivery/signatu
 const SECRET = 'whsec_handler_test_secret';
 const now = () => Math.floor(Date.now() / 1000);
 const vote = (id: string, flagged = false) =>
-  JSON.stringify({ event: 'vote', id, createdAt: new Date().toISOString(), botId: '1', user: '2', username: 'u', flagged, votedAt: new Date().toISOString() });
+  JSON.stringify({
+    event: 'vote',
+    id,
+    createdAt: new Date().toISOString(),
+    botId: '1',
+    user: '2',
+    username: 'u',
+    flagged,
+    votedAt: new Date().toISOString(),
+  });
 const signed = (body: string, at = now()) => signatureHeaders(SECRET, at, body);
 /** One body, signed as the service signs it, through a handler. */
 const send = (handle: ReturnType<typeof createWebhookHandler>, body: string) => handle(body, signed(body));
@@ -16,11 +25,19 @@ describe('verifyWebhook', () => {
     const body = vote('a');
     expect(verifyWebhook(body, signed(body), SECRET)).toMatchObject({ ok: true });
     expect(verifyWebhook(Buffer.from(body), new Headers(signed(body)), SECRET)).toMatchObject({ ok: true });
-    expect(verifyWebhook(body, signed(body, now() - 301), SECRET)).toEqual({ ok: false, status: 400, reason: 'timestamp_out_of_tolerance' });
+    expect(verifyWebhook(body, signed(body, now() - 301), SECRET)).toEqual({
+      ok: false,
+      status: 400,
+      reason: 'timestamp_out_of_tolerance',
+    });
     expect(verifyWebhook(body, signed(body, now() - 301), SECRET, { toleranceSeconds: 600 })).toMatchObject({ ok: true });
     expect(verifyWebhook(`${body} `, signed(body), SECRET)).toEqual({ ok: false, status: 401, reason: 'signature_mismatch' });
     expect(verifyWebhook(body, {}, SECRET)).toEqual({ ok: false, status: 400, reason: 'missing_timestamp' });
-    expect(verifyWebhook(body, { 'x-service-timestamp': String(now()) }, SECRET)).toEqual({ ok: false, status: 401, reason: 'missing_signature' });
+    expect(verifyWebhook(body, { 'x-service-timestamp': String(now()) }, SECRET)).toEqual({
+      ok: false,
+      status: 401,
+      reason: 'missing_signature',
+    });
   });
 });
 
@@ -57,7 +74,14 @@ describe('createWebhookHandler', () => {
   });
 
   it('with waitForHandlers, a failing handler makes the answer 500 (the service repeats the call)', async () => {
-    const handle = createWebhookHandler({ secret: SECRET, waitForHandlers: true, onVote: () => { throw new Error('no'); }, onError: () => {} });
+    const handle = createWebhookHandler({
+      secret: SECRET,
+      waitForHandlers: true,
+      onVote: () => {
+        throw new Error('no');
+      },
+      onError: () => {},
+    });
     expect(await send(handle, vote('y'))).toMatchObject({ status: 500, body: { ok: false, reason: 'handler_failed' } });
     // Released, so the repeat runs the handler again (instead of being acknowledged as a duplicate).
     expect((await send(handle, vote('y'))).status).toBe(500);

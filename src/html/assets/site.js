@@ -10,7 +10,8 @@ for (const button of document.querySelectorAll('button[data-copy]')) {
 }
 for (const time of document.querySelectorAll('time[data-local]')) {
   const date = new Date(time.getAttribute('datetime'));
-  if (!Number.isNaN(date.getTime())) time.textContent = date.toLocaleString(document.documentElement.lang, { dateStyle: 'medium', timeStyle: 'short' });
+  if (!Number.isNaN(date.getTime()))
+    time.textContent = date.toLocaleString(document.documentElement.lang, { dateStyle: 'medium', timeStyle: 'short' });
 }
 for (const form of document.querySelectorAll('form[data-confirm]')) {
   form.addEventListener('submit', (event) => {

@@ -76,7 +76,8 @@ export const de: Texts = {
     user: 'Nutzer',
     when: 'Wann',
     keys: 'API-Schlüssel',
-    keysLead: 'Mit Schlüsseln liest dein Bot Stimmen und Premium-Status und meldet seine Serverzahl. Ein Schlüssel wird einmal gezeigt, beim Erstellen.',
+    keysLead:
+      'Mit Schlüsseln liest dein Bot Stimmen und Premium-Status und meldet seine Serverzahl. Ein Schlüssel wird einmal gezeigt, beim Erstellen.',
     keyName: 'Name',
     scopes: 'Berechtigungen',
     tier: 'Stufe',

@@ -17,10 +17,16 @@ const MARK_JSON = JSON.stringify(PART_MARK);
  * anything else as JSON, with every EncodedJson inside it copied in where it stands.
  */
 export function encode(value: unknown): Encoding {
-  if (Buffer.isBuffer(value)) return { length: value.length, etag: etagOf(value), bytes: value, writeInto: (target) => void value.copy(target) };
+  if (Buffer.isBuffer(value))
+    return { length: value.length, etag: etagOf(value), bytes: value, writeInto: (target) => void value.copy(target) };
   if (typeof value === 'string') return text(value);
   if (value instanceof EncodedJson) {
-    return { length: value.length, etag: value.etag, bytes: value.whole ? value.body : undefined, writeInto: (target) => void value.copyTo(target, 0) };
+    return {
+      length: value.length,
+      etag: value.etag,
+      bytes: value.whole ? value.body : undefined,
+      writeInto: (target) => void value.copyTo(target, 0),
+    };
   }
   const { json, parts } = stringifyWithParts(value, false);
   if (parts.length === 0) return text(json);

@@ -206,7 +206,16 @@ export class AnswerStore {
       return this.unkept(encoding, flight);
     }
     const body = encoding.bytes ?? write(encoding, Buffer.allocUnsafeSlow(encoding.length));
-    const entry: Entry = { body, etag: encoding.etag, facts, lagging: read.lagging, madeAt: started.at, changesBefore: started.changes, expiresAt: started.at + ttl, cost };
+    const entry: Entry = {
+      body,
+      etag: encoding.etag,
+      facts,
+      lagging: read.lagging,
+      madeAt: started.at,
+      changesBefore: started.changes,
+      expiresAt: started.at + ttl,
+      cost,
+    };
     for (const fact of read.lagging?.facts ?? []) this.meetLagging(fact);
     this.keep(key, entry);
     return entry;
@@ -230,7 +239,8 @@ export class AnswerStore {
     if (entry.expiresAt <= now) return false;
     if (!entry.lagging || now < entry.madeAt + entry.lagging.ms) return true;
     // A lagging fact forgotten (too many were met) counts as changed.
-    for (const fact of entry.lagging.facts) if ((this.laggingChanges.get(fact) ?? Number.POSITIVE_INFINITY) > entry.changesBefore) return false;
+    for (const fact of entry.lagging.facts)
+      if ((this.laggingChanges.get(fact) ?? Number.POSITIVE_INFINITY) > entry.changesBefore) return false;
     return true;
   }
 

@@ -41,7 +41,12 @@ export async function registerProvider(
       scope: DISCORD_SCOPE,
       credentials: {
         ...credentials,
-        auth: { authorizeHost: provider.baseUrl, authorizePath: '/oauth2/authorize', tokenHost: provider.baseUrl, tokenPath: '/api/oauth2/token' },
+        auth: {
+          authorizeHost: provider.baseUrl,
+          authorizePath: '/oauth2/authorize',
+          tokenHost: provider.baseUrl,
+          tokenPath: '/api/oauth2/token',
+        },
       },
     });
   } else {
@@ -58,7 +63,8 @@ export async function registerProvider(
         request.log.info({ reason: (error as Error).message }, 'sign-in refused at the callback');
         throw new AppError('unauthorized', 'Sign-in failed: the answer of the sign-in provider was not accepted');
       }
-      const identity = provider.kind === 'discord' ? await discordUser(provider.baseUrl, accessToken) : oidcUser(await oauth().userinfo(accessToken));
+      const identity =
+        provider.kind === 'discord' ? await discordUser(provider.baseUrl, accessToken) : oidcUser(await oauth().userinfo(accessToken));
       if (!identity) throw new AppError('unauthorized', 'Sign-in failed: the provider did not say who you are');
       return identity;
     },

@@ -14,18 +14,35 @@ export async function authRoutes(app: App, options: { flow: SignInFlow | undefin
   const { flow } = options;
   const hidden = { hide: true };
 
-  app.get('/auth/sign-in', { schema: { ...hidden, querystring: Type.Object({ return: Type.Optional(Type.String({ maxLength: 600 })), lang: Type.Optional(Type.String()) }) } }, async (request, reply) => {
-    const returnTo = safeReturnPath(request.query.return);
-    if (!flow) {
-      const lang = pickLang(request.query.lang, request.headers['accept-language']);
-      const t = TEXTS[lang];
-      return sendPage(request, reply, { lang, user: currentUser(request), status: 503, title: t.signIn, alternate: otherLangUrl(request, lang), main: html`<h1>${t.signIn}</h1><p>${t.signInOff}</p>` });
-    }
-    if (currentUser(request)) return reply.redirect(returnTo, 303);
-    request.session.set('returnTo', returnTo);
-    const url = await flow.start(request, reply);
-    return reply.header('cache-control', 'no-store').redirect(url, 302);
-  });
+  app.get(
+    '/auth/sign-in',
+    {
+      schema: {
+        ...hidden,
+        querystring: Type.Object({ return: Type.Optional(Type.String({ maxLength: 600 })), lang: Type.Optional(Type.String()) }),
+      },
+    },
+    async (request, reply) => {
+      const returnTo = safeReturnPath(request.query.return);
+      if (!flow) {
+        const lang = pickLang(request.query.lang, request.headers['accept-language']);
+        const t = TEXTS[lang];
+        return sendPage(request, reply, {
+          lang,
+          user: currentUser(request),
+          status: 503,
+          title: t.signIn,
+          alternate: otherLangUrl(request, lang),
+          main: html`<h1>${t.signIn}</h1>
+            <p>${t.signInOff}</p>`,
+        });
+      }
+      if (currentUser(request)) return reply.redirect(returnTo, 303);
+      request.session.set('returnTo', returnTo);
+      const url = await flow.start(request, reply);
+      return reply.header('cache-control', 'no-store').redirect(url, 302);
+    },
+  );
 
   if (flow) {
     app.get('/auth/callback', { schema: hidden }, async (request, reply) => {

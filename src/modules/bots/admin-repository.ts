@@ -12,7 +12,13 @@ export interface AdminBotFilter {
 
 /** The operator's list of bots, published or not, newest first (index bots_created). */
 export const botAdminRepository = {
-  async list(db: Queryable, filter: AdminBotFilter, month: string, limit: number, offset: number): Promise<{ rows: BotRow[]; total: number }> {
+  async list(
+    db: Queryable,
+    filter: AdminBotFilter,
+    month: string,
+    limit: number,
+    offset: number,
+  ): Promise<{ rows: BotRow[]; total: number }> {
     const conditions = new SqlFilter()
       .when(filter.published, (n, published) => `b.published = ${n(published)}`)
       .when(filter.owner, (n, owner) => `b.owners @> ARRAY[${n(owner)}]::text[]`)

@@ -11,8 +11,7 @@ export async function botAdminRoutes(app: App): Promise<void> {
     {
       schema: {
         operationId: 'listAdminBots',
-        description:
-          'Every bot, published or not, newest first, filtered by publication, by id or name, or by owner; for the operator.',
+        description: 'Every bot, published or not, newest first, filtered by publication, by id or name, or by owner; for the operator.',
         tags: ['bots'],
         summary: 'Every bot, published or not, newest first; by publication, id or name, owner',
         querystring: AdminBotListQuery,
@@ -27,8 +26,7 @@ export async function botAdminRoutes(app: App): Promise<void> {
     {
       schema: {
         operationId: 'adminGetBot',
-        description:
-          'One bot with every field the operator manages (owners, platform counts, publication), published or not.',
+        description: 'One bot with every field the operator manages (owners, platform counts, publication), published or not.',
         tags: ['bots'],
         summary: 'One bot, published or not',
         params: AdminBotIdParams,

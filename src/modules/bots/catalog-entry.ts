@@ -96,7 +96,9 @@ export function withCounts(previous: CatalogEntry, counts: Partial<BotCounts>, c
   );
 }
 
-type EntryFields = Pick<CatalogEntry, 'id' | 'nameLower' | 'sortName' | 'votesMonth' | 'votesTotal' | 'serverCount' | 'publishedAt'> & { body: Buffer };
+type EntryFields = Pick<CatalogEntry, 'id' | 'nameLower' | 'sortName' | 'votesMonth' | 'votesTotal' | 'serverCount' | 'publishedAt'> & {
+  body: Buffer;
+};
 
 class Entry extends EncodedJson implements CatalogEntry {
   readonly id: string;

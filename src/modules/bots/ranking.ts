@@ -128,7 +128,14 @@ export class BotRanking<T extends ListedBot> {
     // sorting costs total × log2(total) comparisons. Few matches are sorted, many are walked to.
     const walk = Math.min(order.size, ((offset + limit) * order.size) / total);
     const sorting = COMPARE_STEPS * total * Math.log2(total + 1);
-    if (sorting < walk) return { bots: matches.bots().sort(ORDERS[sort]).slice(offset, offset + limit), total };
+    if (sorting < walk)
+      return {
+        bots: matches
+          .bots()
+          .sort(ORDERS[sort])
+          .slice(offset, offset + limit),
+        total,
+      };
     return { bots: botsIn(order.filter((slot) => matches.has(slot.bot), offset, limit)), total };
   }
 }

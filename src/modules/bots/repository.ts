@@ -55,7 +55,6 @@ export const SELECT_BOT = `
     FROM bots b
     LEFT JOIN bot_vote_months m ON m.bot_id = b.id AND m.month = $1::date`;
 
-
 export function toBot(row: BotRow): AdminBot {
   return {
     id: row.id,
@@ -86,7 +85,6 @@ export function toBot(row: BotRow): AdminBot {
   };
 }
 
-
 /** The public shape: publication state and time are implied (only published bots are public). */
 export function toPublicBot(row: BotRow): Bot {
   const { published: _published, publishedAt, ...rest } = toBot(row);
@@ -97,10 +95,7 @@ export function toPublicBot(row: BotRow): Bot {
 export const botRepository = {
   async findById(db: Queryable, id: string, month: string, onlyPublished: boolean): Promise<BotRow | undefined> {
     if (!isSnowflakeId(id)) return undefined;
-    const { rows } = await db.query<BotRow>(
-      `${SELECT_BOT} WHERE b.id = $2 ${onlyPublished ? 'AND b.published' : ''}`,
-      [month, id],
-    );
+    const { rows } = await db.query<BotRow>(`${SELECT_BOT} WHERE b.id = $2 ${onlyPublished ? 'AND b.published' : ''}`, [month, id]);
     return rows[0];
   },
 
@@ -138,9 +133,7 @@ export const botRepository = {
 
   /** The last change of every published bot: the catalog's full comparison. */
   async publishedVersions(db: Queryable): Promise<BotVersion[]> {
-    const { rows } = await db.query<BotVersion>(
-      `SELECT id, published, ${micros('changed_at')} AS changed_us FROM bots WHERE published`,
-    );
+    const { rows } = await db.query<BotVersion>(`SELECT id, published, ${micros('changed_at')} AS changed_us FROM bots WHERE published`);
     return rows;
   },
 

@@ -11,7 +11,7 @@ export async function botRoutes(app: App): Promise<void> {
       schema: {
         operationId: 'listBots',
         description:
-          'Published bots in one of five orders, a page at a time. `search` keeps the bots whose name contains it (case-insensitive). A bot\'s text is current at once; its counters may be up to `LIST_MAX_STALE_MS` (2 s by default) old.',
+          "Published bots in one of five orders, a page at a time. `search` keeps the bots whose name contains it (case-insensitive). A bot's text is current at once; its counters may be up to `LIST_MAX_STALE_MS` (2 s by default) old.",
         tags: ['bots'],
         summary: 'List published bots',
         querystring: BotListQuery,

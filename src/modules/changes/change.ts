@@ -56,7 +56,9 @@ export const changeCodec: ChangeCodec<Change> = {
 };
 
 function encodeCounters(c: BotCounters): string {
-  return 'votesTotal' in c ? `v,${c.votesTotal},${c.votesMonth},${c.month},${c.changedUs}` : `s,${c.serverCount},${c.shardCount},${c.changedUs}`;
+  return 'votesTotal' in c
+    ? `v,${c.votesTotal},${c.votesMonth},${c.month},${c.changedUs}`
+    : `s,${c.serverCount},${c.shardCount},${c.changedUs}`;
 }
 
 function decodeCounters(text: string): BotCounters | undefined {

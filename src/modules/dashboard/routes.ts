@@ -66,15 +66,16 @@ export async function dashboardRoutes(app: App): Promise<void> {
       status: outcome.status,
       title: bot.name,
       alternate: otherLangUrl(request, lang),
-      main: html`${overviewView(t, bot, votes ?? [])}
-${done === 'saved' ? html`<p class="ok" role="status">${t.dash.saved}</p>` : ''}
-${keysView(t, bot.id, { keys, requests, created: outcome.created, errors: outcome.keyErrors ?? {}, csrf })}
-${webhookView(t, bot.id, { webhook, deliveries: deliveries?.data ?? [], notice, secret: outcome.secret, tested: done === 'test', errors: outcome.webhookErrors ?? {}, url: outcome.url, csrf })}`,
+      main: html`${overviewView(t, bot, votes ?? [])} ${done === 'saved' ? html`<p class="ok" role="status">${t.dash.saved}</p>` : ''}
+      ${keysView(t, bot.id, { keys, requests, created: outcome.created, errors: outcome.keyErrors ?? {}, csrf })}
+      ${webhookView(t, bot.id, { webhook, deliveries: deliveries?.data ?? [], notice, secret: outcome.secret, tested: done === 'test', errors: outcome.webhookErrors ?? {}, url: outcome.url, csrf })}`,
     });
   }
 
   const back = (reply: FastifyReply, request: FastifyRequest, botId: string, anchor: string, done?: string) =>
-    reply.header('cache-control', 'no-store').redirect(`/dashboard/bots/${botId}?lang=${langOf(request)}${done ? `&done=${done}` : ''}#${anchor}`, 303);
+    reply
+      .header('cache-control', 'no-store')
+      .redirect(`/dashboard/bots/${botId}?lang=${langOf(request)}${done ? `&done=${done}` : ''}#${anchor}`, 303);
 
   app.get('/dashboard', { schema: { hide: true, querystring: LangQuery } }, async (request, reply) => {
     const redirected = redirectToSignIn(request, reply);
@@ -83,7 +84,13 @@ ${webhookView(t, bot.id, { webhook, deliveries: deliveries?.data ?? [], notice, 
     if (!user) throw new AppError('unauthorized', 'Sign in first');
     const lang = langOf(request);
     const bots = await services.botAdmin.list({ owner: user.id, page: 1, limit: MAX_BOTS });
-    return sendPage(request, reply, { lang, user, title: TEXTS[lang].dash.title, alternate: otherLangUrl(request, lang), main: botListView(TEXTS[lang], user.id, bots.data) });
+    return sendPage(request, reply, {
+      lang,
+      user,
+      title: TEXTS[lang].dash.title,
+      alternate: otherLangUrl(request, lang),
+      main: botListView(TEXTS[lang], user.id, bots.data),
+    });
   });
 
   app.get('/dashboard/bots/:id', { schema: { hide: true, params: AdminBotIdParams, querystring: LangQuery } }, async (request, reply) => {
@@ -93,80 +100,116 @@ ${webhookView(t, bot.id, { webhook, deliveries: deliveries?.data ?? [], notice, 
     return renderBot(request, reply, bot);
   });
 
-  app.post('/dashboard/bots/:id/keys', { schema: { hide: true, params: AdminBotIdParams, querystring: LangQuery }, ...post }, async (request, reply) => {
-    const { bot } = await ownedBot(request, request.params.id);
-    const form = keyForm(TEXTS[langOf(request)], request.body as Form);
-    if ('errors' in form) return renderBot(request, reply, bot, { keyErrors: form.errors, status: 422 });
-    const created = await services.keys.create(bot.id, form.input);
-    request.log.info({ bot: bot.id, key: created.id }, 'key created on the dashboard');
-    return renderBot(request, reply, bot, { created });
-  });
-
-  app.post('/dashboard/bots/:id/keys/:keyId/revoke', { schema: { hide: true, params: KeyParams, querystring: LangQuery }, ...post }, async (request, reply) => {
-    const { bot } = await ownedBot(request, request.params.id);
-    // A key of another bot does not exist here.
-    if (!(await services.keys.list(bot.id)).some((key) => key.id === request.params.keyId)) throw AppError.notFound('No key with that ID');
-    await services.keys.revoke(request.params.keyId);
-    return back(reply, request, bot.id, 'keys');
-  });
-
-  app.post('/dashboard/bots/:id/tier-requests', { schema: { hide: true, params: AdminBotIdParams, querystring: LangQuery }, ...post }, async (request, reply) => {
-    const { user, bot } = await ownedBot(request, request.params.id);
-    const form = tierForm(TEXTS[langOf(request)], request.body as Form);
-    if ('errors' in form) return renderBot(request, reply, bot, { keyErrors: form.errors, status: 422 });
-    try {
-      await services.tiers.create(bot.id, user.id, form.input);
-    } catch (error) {
-      if (!(error instanceof AppError) || !['validation_failed', 'conflict'].includes(error.code)) throw error;
-      return renderBot(request, reply, bot, { keyErrors: { reason: error.details?.[0]?.message ?? error.message }, status: error.statusCode });
-    }
-    return back(reply, request, bot.id, 'tier');
-  });
-
-  app.post('/dashboard/bots/:id/webhook', { schema: { hide: true, params: AdminBotIdParams, querystring: LangQuery }, ...post }, async (request, reply) => {
-    const { bot } = await ownedBot(request, request.params.id);
-    const form = urlForm(TEXTS[langOf(request)], request.body as Form);
-    if (form.errors) return renderBot(request, reply, bot, { webhookErrors: form.errors, url: form.url, status: 422 });
-    const existing = await orNothing(services.webhookEndpoints.get(bot.id));
-    try {
-      const { webhook } = await services.webhookEndpoints.configure(bot.id, { url: form.url, enabled: existing?.enabled ?? true });
-      if (webhook.secret !== null) return renderBot(request, reply, bot, { secret: webhook.secret });
-    } catch (error) {
-      if (!(error instanceof AppError && error.code === 'validation_failed')) throw error;
-      return renderBot(request, reply, bot, { webhookErrors: { url: error.details?.[0]?.message ?? error.message }, url: form.url, status: 422 });
-    }
-    return back(reply, request, bot.id, 'webhook', 'saved');
-  });
-
-  for (const action of ['enable', 'disable', 'rotate-secret'] as const) {
-    app.post(`/dashboard/bots/:id/webhook/${action}`, { schema: { hide: true, params: AdminBotIdParams, querystring: LangQuery }, ...post }, async (request, reply) => {
+  app.post(
+    '/dashboard/bots/:id/keys',
+    { schema: { hide: true, params: AdminBotIdParams, querystring: LangQuery }, ...post },
+    async (request, reply) => {
       const { bot } = await ownedBot(request, request.params.id);
-      const existing = await services.webhookEndpoints.get(bot.id);
-      const rotate = action === 'rotate-secret';
+      const form = keyForm(TEXTS[langOf(request)], request.body as Form);
+      if ('errors' in form) return renderBot(request, reply, bot, { keyErrors: form.errors, status: 422 });
+      const created = await services.keys.create(bot.id, form.input);
+      request.log.info({ bot: bot.id, key: created.id }, 'key created on the dashboard');
+      return renderBot(request, reply, bot, { created });
+    },
+  );
+
+  app.post(
+    '/dashboard/bots/:id/keys/:keyId/revoke',
+    { schema: { hide: true, params: KeyParams, querystring: LangQuery }, ...post },
+    async (request, reply) => {
+      const { bot } = await ownedBot(request, request.params.id);
+      // A key of another bot does not exist here.
+      if (!(await services.keys.list(bot.id)).some((key) => key.id === request.params.keyId))
+        throw AppError.notFound('No key with that ID');
+      await services.keys.revoke(request.params.keyId);
+      return back(reply, request, bot.id, 'keys');
+    },
+  );
+
+  app.post(
+    '/dashboard/bots/:id/tier-requests',
+    { schema: { hide: true, params: AdminBotIdParams, querystring: LangQuery }, ...post },
+    async (request, reply) => {
+      const { user, bot } = await ownedBot(request, request.params.id);
+      const form = tierForm(TEXTS[langOf(request)], request.body as Form);
+      if ('errors' in form) return renderBot(request, reply, bot, { keyErrors: form.errors, status: 422 });
       try {
-        const { webhook } = await services.webhookEndpoints.configure(bot.id, {
-          url: existing.url,
-          enabled: rotate ? existing.enabled : action === 'enable',
-          ...(rotate ? { secret: generateWebhookSecret() } : {}),
+        await services.tiers.create(bot.id, user.id, form.input);
+      } catch (error) {
+        if (!(error instanceof AppError) || !['validation_failed', 'conflict'].includes(error.code)) throw error;
+        return renderBot(request, reply, bot, {
+          keyErrors: { reason: error.details?.[0]?.message ?? error.message },
+          status: error.statusCode,
         });
-        if (rotate && webhook.secret !== null) return renderBot(request, reply, bot, { secret: webhook.secret });
+      }
+      return back(reply, request, bot.id, 'tier');
+    },
+  );
+
+  app.post(
+    '/dashboard/bots/:id/webhook',
+    { schema: { hide: true, params: AdminBotIdParams, querystring: LangQuery }, ...post },
+    async (request, reply) => {
+      const { bot } = await ownedBot(request, request.params.id);
+      const form = urlForm(TEXTS[langOf(request)], request.body as Form);
+      if (form.errors) return renderBot(request, reply, bot, { webhookErrors: form.errors, url: form.url, status: 422 });
+      const existing = await orNothing(services.webhookEndpoints.get(bot.id));
+      try {
+        const { webhook } = await services.webhookEndpoints.configure(bot.id, { url: form.url, enabled: existing?.enabled ?? true });
+        if (webhook.secret !== null) return renderBot(request, reply, bot, { secret: webhook.secret });
       } catch (error) {
         if (!(error instanceof AppError && error.code === 'validation_failed')) throw error;
-        return renderBot(request, reply, bot, { webhookErrors: { url: error.details?.[0]?.message ?? error.message }, status: 422 });
+        return renderBot(request, reply, bot, {
+          webhookErrors: { url: error.details?.[0]?.message ?? error.message },
+          url: form.url,
+          status: 422,
+        });
       }
       return back(reply, request, bot.id, 'webhook', 'saved');
-    });
+    },
+  );
+
+  for (const action of ['enable', 'disable', 'rotate-secret'] as const) {
+    app.post(
+      `/dashboard/bots/:id/webhook/${action}`,
+      { schema: { hide: true, params: AdminBotIdParams, querystring: LangQuery }, ...post },
+      async (request, reply) => {
+        const { bot } = await ownedBot(request, request.params.id);
+        const existing = await services.webhookEndpoints.get(bot.id);
+        const rotate = action === 'rotate-secret';
+        try {
+          const { webhook } = await services.webhookEndpoints.configure(bot.id, {
+            url: existing.url,
+            enabled: rotate ? existing.enabled : action === 'enable',
+            ...(rotate ? { secret: generateWebhookSecret() } : {}),
+          });
+          if (rotate && webhook.secret !== null) return renderBot(request, reply, bot, { secret: webhook.secret });
+        } catch (error) {
+          if (!(error instanceof AppError && error.code === 'validation_failed')) throw error;
+          return renderBot(request, reply, bot, { webhookErrors: { url: error.details?.[0]?.message ?? error.message }, status: 422 });
+        }
+        return back(reply, request, bot.id, 'webhook', 'saved');
+      },
+    );
   }
 
-  app.post('/dashboard/bots/:id/webhook/test', { schema: { hide: true, params: AdminBotIdParams, querystring: LangQuery }, ...post }, async (request, reply) => {
-    const { bot } = await ownedBot(request, request.params.id);
-    await services.webhookDeliveries.sendTest(bot.id);
-    return back(reply, request, bot.id, 'webhook', 'test');
-  });
+  app.post(
+    '/dashboard/bots/:id/webhook/test',
+    { schema: { hide: true, params: AdminBotIdParams, querystring: LangQuery }, ...post },
+    async (request, reply) => {
+      const { bot } = await ownedBot(request, request.params.id);
+      await services.webhookDeliveries.sendTest(bot.id);
+      return back(reply, request, bot.id, 'webhook', 'test');
+    },
+  );
 
-  app.post('/dashboard/bots/:id/deliveries/:deliveryId/redeliver', { schema: { hide: true, params: DeliveryParams, querystring: LangQuery }, ...post }, async (request, reply) => {
-    const { bot } = await ownedBot(request, request.params.id);
-    await services.webhookDeliveries.redeliver(request.params.deliveryId, bot.id);
-    return back(reply, request, bot.id, 'webhook');
-  });
+  app.post(
+    '/dashboard/bots/:id/deliveries/:deliveryId/redeliver',
+    { schema: { hide: true, params: DeliveryParams, querystring: LangQuery }, ...post },
+    async (request, reply) => {
+      const { bot } = await ownedBot(request, request.params.id);
+      await services.webhookDeliveries.redeliver(request.params.deliveryId, bot.id);
+      return back(reply, request, bot.id, 'webhook');
+    },
+  );
 }

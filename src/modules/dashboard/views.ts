@@ -6,38 +6,109 @@ import { count, time } from '../../html/layout.js';
 
 /** `/dashboard`: the bots that list the signed-in user among their owners. */
 export function botListView(t: Texts, userId: string, bots: AdminBot[]): Html {
-  if (bots.length === 0) return html`<h1>${t.dash.title}</h1><p>${t.dash.none(userId)}</p>`;
-  return html`<h1>${t.dash.title}</h1><p class="muted">${t.dash.lead}</p>
-<div class="table"><table><thead><tr><th scope="col">${t.dash.name}</th><th scope="col">${t.bot.servers}</th><th scope="col">${t.bot.votesMonth}</th><th scope="col">${t.bot.votesTotal}</th><th scope="col">${t.bot.rating}</th><th scope="col">${t.dash.state}</th></tr></thead><tbody>
-${bots.map(
-  (bot) => html`<tr><td><a href="/dashboard/bots/${bot.id}?lang=${t.lang}">${bot.name}</a></td><td>${count(t, bot.serverCount)}</td><td>${count(t, bot.votesMonth)}</td>
-<td>${count(t, bot.votesTotal)}</td><td>${bot.rating.count === 0 ? '–' : `${bot.rating.average} (${bot.rating.count})`}</td><td>${bot.published ? t.dash.published : t.dash.unpublished}</td></tr>`,
-)}</tbody></table></div>`;
+  if (bots.length === 0)
+    return html`<h1>${t.dash.title}</h1>
+      <p>${t.dash.none(userId)}</p>`;
+  return html`<h1>${t.dash.title}</h1>
+    <p class="muted">${t.dash.lead}</p>
+    <div class="table">
+      <table>
+        <thead>
+          <tr>
+            <th scope="col">${t.dash.name}</th>
+            <th scope="col">${t.bot.servers}</th>
+            <th scope="col">${t.bot.votesMonth}</th>
+            <th scope="col">${t.bot.votesTotal}</th>
+            <th scope="col">${t.bot.rating}</th>
+            <th scope="col">${t.dash.state}</th>
+          </tr>
+        </thead>
+        <tbody>
+          ${bots.map(
+            (bot) =>
+              html`<tr>
+                <td><a href="/dashboard/bots/${bot.id}?lang=${t.lang}">${bot.name}</a></td>
+                <td>${count(t, bot.serverCount)}</td>
+                <td>${count(t, bot.votesMonth)}</td>
+                <td>${count(t, bot.votesTotal)}</td>
+                <td>${bot.rating.count === 0 ? '–' : `${bot.rating.average} (${bot.rating.count})`}</td>
+                <td>${bot.published ? t.dash.published : t.dash.unpublished}</td>
+              </tr>`,
+          )}
+        </tbody>
+      </table>
+    </div>`;
 }
 
 /** The head of a bot's dashboard page: figures, the history chart (published bots) and recent votes. */
 export function overviewView(t: Texts, bot: AdminBot, votes: VoteEntry[]): Html {
   return html`<p><a href="/dashboard?lang=${t.lang}">← ${t.dash.back}</a></p>
-<div class="bot-head"><img src="${bot.iconUrl}" alt="" width="72" height="72"><div><h1>${bot.name}</h1>
-<p class="muted">${bot.id} · ${bot.published ? html`<a href="/${t.lang}/bots/${encodeURIComponent(bot.slugs[t.lang])}">${t.dash.published}</a>` : t.dash.unpublished}</p></div></div>
-<h2 id="overview">${t.dash.overview}</h2>
-<dl class="facts">
-<div><dt>${t.bot.servers}</dt><dd>${count(t, bot.serverCount)}</dd></div>
-<div><dt>${t.bot.votesMonth}</dt><dd>${count(t, bot.votesMonth)}</dd></div>
-<div><dt>${t.bot.votesTotal}</dt><dd>${count(t, bot.votesTotal)}</dd></div>
-<div><dt>${t.bot.rating}</dt><dd>${bot.rating.count === 0 ? t.bot.noRating : `${bot.rating.average} (${bot.rating.count})`}</dd></div>
-</dl>
-${bot.published ? html`<img class="chart" src="/api/chart/${bot.id}?range=30" alt="${t.bot.historyAlt(bot.name)}" width="600" height="300" loading="lazy">` : ''}
-<h3>${t.dash.recentVotes}</h3>
-${votes.length === 0 ? html`<p class="muted">${t.dash.noVotes}</p>` : html`<div class="table"><table><thead><tr><th scope="col">${t.dash.user}</th><th scope="col">${t.dash.when}</th><th scope="col"></th></tr></thead><tbody>
-${votes.map((vote) => html`<tr><td>${vote.username} <span class="muted">${vote.user}</span></td><td>${time(t, vote.votedAt)}</td><td>${vote.flagged ? t.dash.flagged : ''}</td></tr>`)}
-</tbody></table></div>`}`;
+    <div class="bot-head">
+      <img src="${bot.iconUrl}" alt="" width="72" height="72" />
+      <div>
+        <h1>${bot.name}</h1>
+        <p class="muted">
+          ${bot.id} ·
+          ${bot.published ? html`<a href="/${t.lang}/bots/${encodeURIComponent(bot.slugs[t.lang])}">${t.dash.published}</a>` : t.dash.unpublished}
+        </p>
+      </div>
+    </div>
+    <h2 id="overview">${t.dash.overview}</h2>
+    <dl class="facts">
+      <div>
+        <dt>${t.bot.servers}</dt>
+        <dd>${count(t, bot.serverCount)}</dd>
+      </div>
+      <div>
+        <dt>${t.bot.votesMonth}</dt>
+        <dd>${count(t, bot.votesMonth)}</dd>
+      </div>
+      <div>
+        <dt>${t.bot.votesTotal}</dt>
+        <dd>${count(t, bot.votesTotal)}</dd>
+      </div>
+      <div>
+        <dt>${t.bot.rating}</dt>
+        <dd>${bot.rating.count === 0 ? t.bot.noRating : `${bot.rating.average} (${bot.rating.count})`}</dd>
+      </div>
+    </dl>
+    ${bot.published ? html`<img class="chart" src="/api/chart/${bot.id}?range=30" alt="${t.bot.historyAlt(bot.name)}" width="600" height="300" loading="lazy" />` : ''}
+    <h3>${t.dash.recentVotes}</h3>
+    ${
+      votes.length === 0
+        ? html`<p class="muted">${t.dash.noVotes}</p>`
+        : html`<div class="table">
+            <table>
+              <thead>
+                <tr>
+                  <th scope="col">${t.dash.user}</th>
+                  <th scope="col">${t.dash.when}</th>
+                  <th scope="col"></th>
+                </tr>
+              </thead>
+              <tbody>
+                ${votes.map(
+                  (vote) =>
+                    html`<tr>
+                      <td>${vote.username} <span class="muted">${vote.user}</span></td>
+                      <td>${time(t, vote.votedAt)}</td>
+                      <td>${vote.flagged ? t.dash.flagged : ''}</td>
+                    </tr>`,
+                )}
+              </tbody>
+            </table>
+          </div>`
+    }`;
 }
 
 /** A secret shown once, with a copy button the script reveals. */
 export function shownOnce(t: Texts, id: string, lead: string, secret: string): Html {
-  return html`<div class="notice" role="status"><p>${lead}</p><div class="secret"><code id="${id}">${secret}</code>
-<button type="button" data-copy="${id}" data-done="${t.dash.copy}" hidden>${t.dash.copy}</button></div></div>`;
+  return html`<div class="notice" role="status">
+    <p>${lead}</p>
+    <div class="secret">
+      <code id="${id}">${secret}</code> <button type="button" data-copy="${id}" data-done="${t.dash.copy}" hidden>${t.dash.copy}</button>
+    </div>
+  </div>`;
 }
 
 /** A form field's error, tied to the field for screen readers. */

@@ -78,7 +78,12 @@ export async function docsRoutes(app: App, options: { version: string }): Promis
 /** Only our own script and the page's one inline script (by hash) may run; nothing loads from elsewhere. */
 function contentSecurityPolicy(html: string): string {
   const hashes = [...html.matchAll(/<script(?: type="text\/javascript")?>([\s\S]*?)<\/script>/g)]
-    .map((match) => `'sha256-${createHash('sha256').update(match[1] ?? '').digest('base64')}'`)
+    .map(
+      (match) =>
+        `'sha256-${createHash('sha256')
+          .update(match[1] ?? '')
+          .digest('base64')}'`,
+    )
     .join(' ');
   return [
     "default-src 'self'",

@@ -26,7 +26,10 @@ export async function sdkDocsRoutes(app: App): Promise<void> {
   await app.register(async (scope) => {
     scope.addHook('onSend', async (_request, reply, payload) => {
       reply
-        .header('content-security-policy', "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; base-uri 'none'; form-action 'none'; frame-ancestors 'none'")
+        .header(
+          'content-security-policy',
+          "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; base-uri 'none'; form-action 'none'; frame-ancestors 'none'",
+        )
         .header('x-content-type-options', 'nosniff');
       return payload;
     });

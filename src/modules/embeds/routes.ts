@@ -62,7 +62,7 @@ export async function embedRoutes(app: App): Promise<void> {
       schema: {
         operationId: 'getBadge',
         description:
-          'An SVG badge with one of the bot\'s figures, in the shields.io styles, for Markdown and web pages; an error is an SVG too. Counts can be up to five minutes old.',
+          "An SVG badge with one of the bot's figures, in the shields.io styles, for Markdown and web pages; an error is an SVG too. Counts can be up to five minutes old.",
         tags: ['embeds'],
         summary: 'SVG badge (shields.io-like), cached for five minutes',
         params: EmbedIdParams,
@@ -80,7 +80,13 @@ export async function embedRoutes(app: App): Promise<void> {
         ? `:${extras.style ?? 'flat'}:${extras.color ?? ''}:${extras.labelColor ?? ''}:${extras.logo ? 1 : 0}:${JSON.stringify(extras.label ?? null)}`
         : '';
       reply.answer(
-        { key: `badge:${id}:${variant}:${theme ?? ''}:${compact}${extraKey}`, facts: shownFacts(id), ttlMs: embeds.ttlMs('badge'), type: SVG, cacheControl: 'public, max-age=300' },
+        {
+          key: `badge:${id}:${variant}:${theme ?? ''}:${compact}${extraKey}`,
+          facts: shownFacts(id),
+          ttlMs: embeds.ttlMs('badge'),
+          type: SVG,
+          cacheControl: 'public, max-age=300',
+        },
         () => embeds.badge(id, variant, theme, compact, extras),
       );
     },
@@ -92,8 +98,7 @@ export async function embedRoutes(app: App): Promise<void> {
       config: { embed: 'shields' satisfies EmbedKind },
       schema: {
         operationId: 'getBadgeShields',
-        description:
-          'The badge\'s label, message and colour as shields.io\'s endpoint JSON, for `https://img.shields.io/endpoint?url=…`.',
+        description: "The badge's label, message and colour as shields.io's endpoint JSON, for `https://img.shields.io/endpoint?url=…`.",
         tags: ['embeds'],
         summary: 'The badge as shields.io endpoint JSON (img.shields.io/endpoint?url=…), cached for five minutes',
         params: EmbedIdParams,
@@ -118,7 +123,7 @@ export async function embedRoutes(app: App): Promise<void> {
       schema: {
         operationId: 'getCard',
         description:
-          'The widget\'s content as an SVG image of 420 × 140, for pages that allow images only (READMEs, forums); light, dark or following the viewer\'s preference.',
+          "The widget's content as an SVG image of 420 × 140, for pages that allow images only (READMEs, forums); light, dark or following the viewer's preference.",
         tags: ['embeds'],
         summary: 'The widget as an SVG image of 420 × 140 (for READMEs and forums that allow images only), live data',
         params: EmbedIdParams,
@@ -131,7 +136,13 @@ export async function embedRoutes(app: App): Promise<void> {
       const { lang } = request.query;
       const theme = request.query.theme === 'auto' ? undefined : request.query.theme;
       reply.answer(
-        { key: `card:${id}:${theme ?? ''}:${lang}`, facts: shownFacts(id), ttlMs: embeds.ttlMs('card'), type: SVG, cacheControl: 'public, max-age=60' },
+        {
+          key: `card:${id}:${theme ?? ''}:${lang}`,
+          facts: shownFacts(id),
+          ttlMs: embeds.ttlMs('card'),
+          type: SVG,
+          cacheControl: 'public, max-age=60',
+        },
         () => embeds.card(id, theme, lang),
       );
     },
@@ -144,7 +155,7 @@ export async function embedRoutes(app: App): Promise<void> {
       schema: {
         operationId: 'getWidget',
         description:
-          'An HTML card of 420 × 140 for an `<iframe>`: the bot\'s icon, name, figures and a vote link, in German or English; served with a strict Content-Security-Policy.',
+          "An HTML card of 420 × 140 for an `<iframe>`: the bot's icon, name, figures and a vote link, in German or English; served with a strict Content-Security-Policy.",
         tags: ['embeds'],
         summary: 'HTML bot card for an iframe of 420 × 140, live data',
         params: EmbedIdParams,
@@ -157,7 +168,13 @@ export async function embedRoutes(app: App): Promise<void> {
       const { theme, lang } = request.query;
       reply.header('content-security-policy', WIDGET_CONTENT_SECURITY_POLICY);
       reply.answer(
-        { key: `widget:${id}:${theme ?? ''}:${lang}`, facts: shownFacts(id), ttlMs: embeds.ttlMs('widget'), type: HTML, cacheControl: 'public, max-age=60' },
+        {
+          key: `widget:${id}:${theme ?? ''}:${lang}`,
+          facts: shownFacts(id),
+          ttlMs: embeds.ttlMs('widget'),
+          type: HTML,
+          cacheControl: 'public, max-age=60',
+        },
         () => embeds.widget(id, theme, lang),
       );
     },
@@ -170,7 +187,7 @@ export async function embedRoutes(app: App): Promise<void> {
       schema: {
         operationId: 'getChart',
         description:
-          'The bot\'s daily server count over 7 to 365 days as an SVG image, or a PNG (`format=png` or `Accept: image/png`), in light or dark, with a zero-based or automatic scale.',
+          "The bot's daily server count over 7 to 365 days as an SVG image, or a PNG (`format=png` or `Accept: image/png`), in light or dark, with a zero-based or automatic scale.",
         tags: ['embeds'],
         summary: 'Daily server count as an image: SVG, or PNG with format=png or Accept: image/png',
         params: EmbedIdParams,
@@ -181,11 +198,15 @@ export async function embedRoutes(app: App): Promise<void> {
     (request, reply) => {
       const { id } = request.params;
       const { range, theme, scale, width, height, dpr } = request.query;
-      const format =
-        request.query.format ?? (prefers(request.headers.accept, 'image/png', ['image/svg+xml']) ? 'png' : 'svg');
+      const format = request.query.format ?? (prefers(request.headers.accept, 'image/png', ['image/svg+xml']) ? 'png' : 'svg');
       if (format === 'png' && !pngSizeAllowed(width, height, dpr)) {
         const { width: maxWidth, height: maxHeight } = CHART_PNG_MAX_PIXELS;
-        throw AppError.validation([{ field: 'dpr', message: `a PNG is at most ${maxWidth} × ${maxHeight} pixels: dpr 2 needs width ≤ ${maxWidth / 2} and height ≤ ${maxHeight / 2}` }]);
+        throw AppError.validation([
+          {
+            field: 'dpr',
+            message: `a PNG is at most ${maxWidth} × ${maxHeight} pixels: dpr 2 needs width ≤ ${maxWidth / 2} and height ≤ ${maxHeight / 2}`,
+          },
+        ]);
       }
       // An SVG has no pixel density: dpr does not make another SVG (nor another cache entry).
       const look = { scale, width, height, dpr: format === 'png' ? (dpr as 1 | 2) : (1 as const) };
@@ -216,12 +237,12 @@ function embedErrorHandler(error: FastifyError, request: FastifyRequest, reply: 
   if (!kind || kind === 'shields' || json) throw error;
   if (status >= 500) request.log.error({ err: error }, 'embed failed');
   const message = body.error.code === 'not_found' ? 'not found' : body.error.code.replaceAll('_', ' ');
-  void reply.code(status).headers(headers ?? {}).header('cache-control', 'no-cache');
+  void reply
+    .code(status)
+    .headers(headers ?? {})
+    .header('cache-control', 'no-cache');
   if (kind === 'widget') {
-    return reply
-      .header('content-security-policy', WIDGET_CONTENT_SECURITY_POLICY)
-      .type(HTML)
-      .send(errorPage(message, body.error.message));
+    return reply.header('content-security-policy', WIDGET_CONTENT_SECURITY_POLICY).type(HTML).send(errorPage(message, body.error.message));
   }
   const { theme, style } = request.query as { theme?: string; style?: string };
   return reply.type(SVG).send(

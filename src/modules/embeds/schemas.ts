@@ -28,18 +28,31 @@ const Flag = (description: string) => Type.Optional(Type.Enum(['1', '0', 'true',
 
 /** Hex (3 or 6 digits, `#` optional: send it as %23) or a name of shields.io's palette. */
 const BadgeColour = (description: string) =>
-  Type.Optional(Type.String({ pattern: BADGE_COLOUR_PATTERN, maxLength: 13, description: `${description}: hex (ff69b4, %23ff69b4, f69) or ${Object.keys(NAMED_BADGE_COLOURS).join(', ')}` }));
+  Type.Optional(
+    Type.String({
+      pattern: BADGE_COLOUR_PATTERN,
+      maxLength: 13,
+      description: `${description}: hex (ff69b4, %23ff69b4, f69) or ${Object.keys(NAMED_BADGE_COLOURS).join(', ')}`,
+    }),
+  );
 
 export const BadgeQuery = Type.Object({
   variant: BadgeVariant,
   theme: Type.Optional(Theme),
   compact: Flag('1 drops the label'),
   style: Type.Optional(
-    Type.Enum(['flat', 'flat-square', 'for-the-badge', 'plastic', 'social'], { type: 'string', description: 'shields.io style; default flat' }),
+    Type.Enum(['flat', 'flat-square', 'for-the-badge', 'plastic', 'social'], {
+      type: 'string',
+      description: 'shields.io style; default flat',
+    }),
   ),
   // No control characters: they have no business in a label and XML forbids most of them.
   label: Type.Optional(
-    Type.String({ maxLength: 40, pattern: '^[^\\u0000-\\u001f\\u007f]*$', description: 'Replaces the label (at most 40 characters); empty drops it' }),
+    Type.String({
+      maxLength: 40,
+      pattern: '^[^\\u0000-\\u001f\\u007f]*$',
+      description: 'Replaces the label (at most 40 characters); empty drops it',
+    }),
   ),
   color: BadgeColour('Background of the value'),
   labelColor: BadgeColour('Background of the label'),
@@ -67,9 +80,7 @@ const { width: widthLimits, height: heightLimits } = CHART_SIZE_LIMITS;
 export const ChartQuery = Type.Object({
   range: Type.Integer({ enum: [7, 30, 90, 365], default: 30, description: 'Days' }),
   theme: Type.Enum(['auto', 'dark', 'light'], { type: 'string', default: 'auto' }),
-  format: Type.Optional(
-    Type.Enum(['svg', 'png'], { type: 'string', description: 'Default svg; png also when Accept asks for image/png' }),
-  ),
+  format: Type.Optional(Type.Enum(['svg', 'png'], { type: 'string', description: 'Default svg; png also when Accept asks for image/png' })),
   scale: Type.Enum(['auto', 'zero'], {
     type: 'string',
     default: 'auto',
@@ -77,7 +88,11 @@ export const ChartQuery = Type.Object({
   }),
   width: Type.Integer({ minimum: widthLimits.min, maximum: widthLimits.max, default: CHART_WIDTH, description: 'Pixels' }),
   height: Type.Integer({ minimum: heightLimits.min, maximum: heightLimits.max, default: CHART_HEIGHT, description: 'Pixels' }),
-  dpr: Type.Integer({ enum: [1, 2], default: 1, description: 'PNG only: 2 renders twice the pixels for high-density screens (a PNG is at most 1280 × 640 pixels)' }),
+  dpr: Type.Integer({
+    enum: [1, 2],
+    default: 1,
+    description: 'PNG only: 2 renders twice the pixels for high-density screens (a PNG is at most 1280 × 640 pixels)',
+  }),
 });
 export type ChartQuery = Static<typeof ChartQuery>;
 

@@ -81,11 +81,19 @@ export class EmbedService {
   }
 
   /** The same series as the history endpoint (so the same source as serverCount), drawn. */
-  async chart(id: string, range: ChartSeries['rangeDays'], theme: 'auto' | Theme, format: 'svg' | 'png', look: ChartLook): Promise<string | Buffer> {
+  async chart(
+    id: string,
+    range: ChartSeries['rangeDays'],
+    theme: 'auto' | Theme,
+    format: 'svg' | 'png',
+    look: ChartLook,
+  ): Promise<string | Buffer> {
     const { scale, width, height, dpr } = look;
     const [bot, history] = await Promise.all([this.bot(id), this.history.history(id, range)]);
     const series: ChartSeries = { botName: bot.name, source: history.source, points: history.data, rangeDays: range };
-    return format === 'png' ? renderChartPng(series, { theme, scale, width, height, dpr }) : renderChartSvg(series, { theme, scale, width, height });
+    return format === 'png'
+      ? renderChartPng(series, { theme, scale, width, height, dpr })
+      : renderChartSvg(series, { theme, scale, width, height });
   }
 
   /** The published bot, or 404 (an ID no bot can have without a query: a NUL in `/api/badge/%00` made a 500). */

@@ -13,7 +13,10 @@ const NOT_READY_RETRY_AFTER_S = 5;
  * `/health/ready`: it can serve (send it traffic if so); 503 `service_unavailable` saying why not.
  * `/metrics`: every metric in Prometheus text format, behind METRICS_TOKEN when it is set.
  */
-export async function healthRoutes(app: App, options: { health: HealthService; metrics: Metrics; metricsToken: string | undefined }): Promise<void> {
+export async function healthRoutes(
+  app: App,
+  options: { health: HealthService; metrics: Metrics; metricsToken: string | undefined },
+): Promise<void> {
   app.addHook('onSend', async (_request, reply) => {
     reply.header('cache-control', 'no-store');
   });

@@ -9,7 +9,7 @@ export async function historyAdminRoutes(app: App): Promise<void> {
       schema: {
         operationId: 'collectHistory',
         description:
-          'Writes every bot\'s count for the day (today by default) as the nightly job does; running it again the same day writes nothing.',
+          "Writes every bot's count for the day (today by default) as the nightly job does; running it again the same day writes nothing.",
         tags: ['history'],
         summary: 'Run the daily history collection now (idempotent per day)',
         body: CollectBody,

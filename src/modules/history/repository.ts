@@ -21,7 +21,13 @@ export const historyRepository = {
    */
   async facts(db: Queryable, botId: string, firstDay: string, lastDay: string): Promise<HistoryFacts | undefined> {
     if (!isSnowflakeId(botId)) return undefined;
-    const { rows } = await db.query<{ current: number | null; self: boolean; before: number | null; offsets: number[] | null; servers: number[] | null }>(
+    const { rows } = await db.query<{
+      current: number | null;
+      self: boolean;
+      before: number | null;
+      offsets: number[] | null;
+      servers: number[] | null;
+    }>(
       `SELECT COALESCE(b.reported_server_count, b.platform_server_count) AS current,
               b.reported_server_count IS NOT NULL AS self,
               (SELECT h.servers FROM bot_history h WHERE h.bot_id = b.id AND h.day < $2::date
@@ -60,11 +66,7 @@ export const historyRepository = {
   },
 
   /** Demo data and imports: write (or overwrite) given days for one bot. */
-  async upsertMany(
-    tx: Queryable,
-    botId: string,
-    points: { day: string; servers: number; source: HistorySource }[],
-  ): Promise<void> {
+  async upsertMany(tx: Queryable, botId: string, points: { day: string; servers: number; source: HistorySource }[]): Promise<void> {
     if (points.length === 0) return;
     await tx.query(
       `INSERT INTO bot_history (bot_id, day, servers, source)

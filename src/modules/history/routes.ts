@@ -11,7 +11,7 @@ export async function historyRoutes(app: App): Promise<void> {
       schema: {
         operationId: 'getBotHistory',
         description:
-          'One point per day of the last `days` days, from the first day the directory knew the bot; today\'s point is the live count. `source` says whose count it is (the platform\'s or the owner\'s reports).',
+          "One point per day of the last `days` days, from the first day the directory knew the bot; today's point is the live count. `source` says whose count it is (the platform's or the owner's reports).",
         tags: ['history'],
         summary: 'Daily server count of a bot, oldest first',
         params: BotIdParams,

@@ -13,17 +13,23 @@ export const HistorySource = Type.Union([Type.Literal('self'), Type.Literal('pla
 });
 export type HistorySource = Static<typeof HistorySource>;
 
-export const HistoryPoint = named('HistoryPoint', Type.Object({
-  date: Type.String({ format: 'date' }),
-  servers: Type.Integer(),
-}));
+export const HistoryPoint = named(
+  'HistoryPoint',
+  Type.Object({
+    date: Type.String({ format: 'date' }),
+    servers: Type.Integer(),
+  }),
+);
 export type HistoryPoint = Static<typeof HistoryPoint>;
 
-export const HistoryResponse = named('HistoryResponse', Type.Object({
-  data: Type.Array(HistoryPoint, { description: 'One item per day, oldest first' }),
-  days: Type.Integer(),
-  source: HistorySource,
-}));
+export const HistoryResponse = named(
+  'HistoryResponse',
+  Type.Object({
+    data: Type.Array(HistoryPoint, { description: 'One item per day, oldest first' }),
+    days: Type.Integer(),
+    source: HistorySource,
+  }),
+);
 export type HistoryResponse = Static<typeof HistoryResponse>;
 
 export const CollectBody = Type.Object(

@@ -10,8 +10,7 @@ export async function keyAdminRoutes(app: App): Promise<void> {
     {
       schema: {
         operationId: 'createKey',
-        description:
-          'Creates an API key for a bot with the scopes given. The key is in this answer only: the directory keeps its hash.',
+        description: 'Creates an API key for a bot with the scopes given. The key is in this answer only: the directory keeps its hash.',
         tags: ['keys'],
         summary: 'Create an API key for a bot (the key is in this answer only)',
         params: AdminBotIdParams,
@@ -33,8 +32,7 @@ export async function keyAdminRoutes(app: App): Promise<void> {
     {
       schema: {
         operationId: 'listKeys',
-        description:
-          'The bot\'s API keys, revoked ones included, with their prefix, scopes, tier and last use; never the keys themselves.',
+        description: "The bot's API keys, revoked ones included, with their prefix, scopes, tier and last use; never the keys themselves.",
         tags: ['keys'],
         summary: "A bot's API keys, without secrets",
         params: AdminBotIdParams,
@@ -52,8 +50,7 @@ export async function keyAdminRoutes(app: App): Promise<void> {
     {
       schema: {
         operationId: 'patchKey',
-        description:
-          'Changes a key\'s rate tier, scopes or name; every process applies it at once.',
+        description: "Changes a key's rate tier, scopes or name; every process applies it at once.",
         tags: ['keys'],
         summary: "Change a key's tier, scopes or name",
         params: KeyIdParams,
@@ -72,8 +69,7 @@ export async function keyAdminRoutes(app: App): Promise<void> {
     {
       schema: {
         operationId: 'revokeKey',
-        description:
-          'Revokes a key: every request with it answers 401 from then on, on every process.',
+        description: 'Revokes a key: every request with it answers 401 from then on, on every process.',
         tags: ['keys'],
         summary: 'Revoke a key: it gets 401 from then on, on every process',
         params: KeyIdParams,

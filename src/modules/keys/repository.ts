@@ -50,10 +50,7 @@ export const keyRepository = {
   },
 
   async listByBot(db: Queryable, botId: string): Promise<ApiKey[]> {
-    const { rows } = await db.query<KeyRow>(
-      `SELECT ${COLUMNS} FROM api_keys WHERE bot_id = $1 ORDER BY created_at, id`,
-      [botId],
-    );
+    const { rows } = await db.query<KeyRow>(`SELECT ${COLUMNS} FROM api_keys WHERE bot_id = $1 ORDER BY created_at, id`, [botId]);
     return rows.map(toKey);
   },
 
@@ -64,18 +61,17 @@ export const keyRepository = {
 
   /** The live (not revoked) key with this hash: an indexed equality lookup, no secret compared in code. */
   async findActiveByHash(db: Queryable, hash: string): Promise<ApiKey | undefined> {
-    const { rows } = await db.query<KeyRow>(
-      `SELECT ${COLUMNS} FROM api_keys WHERE key_hash = $1 AND revoked_at IS NULL`,
-      [hash],
-    );
+    const { rows } = await db.query<KeyRow>(`SELECT ${COLUMNS} FROM api_keys WHERE key_hash = $1 AND revoked_at IS NULL`, [hash]);
     return rows[0] && toKey(rows[0]);
   },
 
   async update(db: Queryable, id: string, change: { scopes: string[]; tier: number; name: string | null }): Promise<boolean> {
-    const result = await db.query(
-      'UPDATE api_keys SET scopes = $2, tier = $3, name = $4 WHERE id = $1 AND revoked_at IS NULL',
-      [id, change.scopes, change.tier, change.name],
-    );
+    const result = await db.query('UPDATE api_keys SET scopes = $2, tier = $3, name = $4 WHERE id = $1 AND revoked_at IS NULL', [
+      id,
+      change.scopes,
+      change.tier,
+      change.name,
+    ]);
     return result.rowCount > 0;
   },
 

@@ -22,7 +22,7 @@ export async function premiumAdminRoutes(app: App): Promise<void> {
       schema: {
         operationId: 'upsertSubscription',
         description:
-          'Creates or updates a premium subscription by id (from the operator\'s payment provider). A subscription that starts or ends being in force sends a `premium` webhook event.',
+          "Creates or updates a premium subscription by id (from the operator's payment provider). A subscription that starts or ends being in force sends a `premium` webhook event.",
         tags: ['premium'],
         summary: 'Create or update (by id) a premium subscription',
         params: AdminBotIdParams,
@@ -46,8 +46,7 @@ export async function premiumAdminRoutes(app: App): Promise<void> {
     {
       schema: {
         operationId: 'listSubscriptions',
-        description:
-          'Every subscription, newest first, filtered by bot, user, server and the stored active flag.',
+        description: 'Every subscription, newest first, filtered by bot, user, server and the stored active flag.',
         tags: ['premium'],
         summary: 'Every subscription, newest first; by bot, user, guild and active',
         querystring: SubscriptionListQuery,
@@ -81,8 +80,7 @@ export async function premiumAdminRoutes(app: App): Promise<void> {
     {
       schema: {
         operationId: 'createDonation',
-        description:
-          'Records a donation to a bot (from the operator\'s payment provider) and sends a `donation` webhook event.',
+        description: "Records a donation to a bot (from the operator's payment provider) and sends a `donation` webhook event.",
         tags: ['donations'],
         summary: 'Record a donation',
         params: AdminBotIdParams,

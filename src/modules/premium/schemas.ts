@@ -2,17 +2,20 @@ import { Type, type Static } from 'typebox';
 import { pageOf, pageQuery } from '../../lib/pagination.js';
 import { named, SnowflakeId, Timestamp, Uuid } from '../../lib/schemas.js';
 
-export const PremiumStatus = named('PremiumStatus', Type.Object({
-  active: Type.Boolean(),
-  tierId: Type.Union([Uuid, Type.Null()]),
-  tierName: Type.Union([Type.String(), Type.Null()]),
-  interval: Type.Union([Type.String(), Type.Null()]),
-  guildId: Type.Union([Type.String(), Type.Null()], {
-    description: 'null for user-scoped tiers, the server ID for guild-scoped tiers',
+export const PremiumStatus = named(
+  'PremiumStatus',
+  Type.Object({
+    active: Type.Boolean(),
+    tierId: Type.Union([Uuid, Type.Null()]),
+    tierName: Type.Union([Type.String(), Type.Null()]),
+    interval: Type.Union([Type.String(), Type.Null()]),
+    guildId: Type.Union([Type.String(), Type.Null()], {
+      description: 'null for user-scoped tiers, the server ID for guild-scoped tiers',
+    }),
+    expiresAt: Type.Union([Timestamp, Type.Null()], { description: 'Paid-until date; null when there is none' }),
+    cancelAtPeriodEnd: Type.Boolean(),
   }),
-  expiresAt: Type.Union([Timestamp, Type.Null()], { description: 'Paid-until date; null when there is none' }),
-  cancelAtPeriodEnd: Type.Boolean(),
-}));
+);
 export type PremiumStatus = Static<typeof PremiumStatus>;
 
 export const PremiumUserParams = Type.Object({ id: Type.String(), userId: SnowflakeId });
@@ -51,20 +54,23 @@ export const SubscriptionPatch = Type.Object(
 );
 export type SubscriptionPatch = Static<typeof SubscriptionPatch>;
 
-export const Subscription = named('Subscription', Type.Object({
-  id: Uuid,
-  botId: Type.String(),
-  userId: Type.String(),
-  guildId: Type.Union([Type.String(), Type.Null()]),
-  tierId: Uuid,
-  tierName: Type.String(),
-  interval: Type.String(),
-  expiresAt: Timestamp,
-  cancelAtPeriodEnd: Type.Boolean(),
-  active: Type.Boolean(),
-  createdAt: Timestamp,
-  updatedAt: Timestamp,
-}));
+export const Subscription = named(
+  'Subscription',
+  Type.Object({
+    id: Uuid,
+    botId: Type.String(),
+    userId: Type.String(),
+    guildId: Type.Union([Type.String(), Type.Null()]),
+    tierId: Uuid,
+    tierName: Type.String(),
+    interval: Type.String(),
+    expiresAt: Timestamp,
+    cancelAtPeriodEnd: Type.Boolean(),
+    active: Type.Boolean(),
+    createdAt: Timestamp,
+    updatedAt: Timestamp,
+  }),
+);
 export type Subscription = Static<typeof Subscription>;
 
 /** The operator's list: every subscription, newest first. */
@@ -91,13 +97,16 @@ export const DonationCreate = Type.Object(
 );
 export type DonationCreate = Static<typeof DonationCreate>;
 
-export const Donation = named('Donation', Type.Object({
-  id: Uuid,
-  botId: Type.String(),
-  user: Type.String(),
-  username: Type.Union([Type.String(), Type.Null()]),
-  amount: Type.Number(),
-  currency: Type.String(),
-  createdAt: Timestamp,
-}));
+export const Donation = named(
+  'Donation',
+  Type.Object({
+    id: Uuid,
+    botId: Type.String(),
+    user: Type.String(),
+    username: Type.Union([Type.String(), Type.Null()]),
+    amount: Type.Number(),
+    currency: Type.String(),
+    createdAt: Timestamp,
+  }),
+);
 export type Donation = Static<typeof Donation>;

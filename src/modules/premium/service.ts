@@ -8,7 +8,15 @@ import { botRepository } from '../bots/repository.js';
 import type { Change, Changes } from '../changes/change.js';
 import { recordEvent } from '../webhooks/delivery/outbox.js';
 import { donationRepository } from './donations-repository.js';
-import type { Donation, DonationCreate, PremiumStatus, Subscription, SubscriptionListQuery, SubscriptionPatch, SubscriptionUpsert } from './schemas.js';
+import type {
+  Donation,
+  DonationCreate,
+  PremiumStatus,
+  Subscription,
+  SubscriptionListQuery,
+  SubscriptionPatch,
+  SubscriptionUpsert,
+} from './schemas.js';
 import { subscriptionRepository, type SubscriptionWrite } from './subscriptions-repository.js';
 
 /** Lapsed subscriptions ended per transaction by the sweep. */

@@ -108,10 +108,20 @@ export const subscriptionRepository = {
   },
 
   async insert(tx: Queryable, s: SubscriptionWrite, now: Date): Promise<void> {
-    await tx.query(
-      `INSERT INTO subscriptions (${COLUMNS}) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $11, $12)`,
-      [s.id, s.botId, s.userId, s.guildId, s.tierId, s.tierName, s.interval, s.expiresAt, s.cancelAtPeriodEnd, s.active, now, s.announced],
-    );
+    await tx.query(`INSERT INTO subscriptions (${COLUMNS}) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $11, $12)`, [
+      s.id,
+      s.botId,
+      s.userId,
+      s.guildId,
+      s.tierId,
+      s.tierName,
+      s.interval,
+      s.expiresAt,
+      s.cancelAtPeriodEnd,
+      s.active,
+      now,
+      s.announced,
+    ]);
   },
 
   async update(tx: Queryable, s: SubscriptionWrite, now: Date): Promise<void> {

@@ -14,11 +14,7 @@ export type { RateLimitHit, RateLimitStore } from './store.js';
 const REDIS_BOOT_WAIT_MS = 2000;
 
 /** Redis when REDIS_URL is set (shared by every process), else counters in this process. */
-export async function createRateLimitStore(
-  config: Config,
-  log: FastifyBaseLogger,
-  now: () => number = Date.now,
-): Promise<RateLimitStore> {
+export async function createRateLimitStore(config: Config, log: FastifyBaseLogger, now: () => number = Date.now): Promise<RateLimitStore> {
   if (config.redisUrl === undefined) return new MemoryStore({ now });
   const store = new RedisStore({ url: config.redisUrl, keyPrefix: config.redisKeyPrefix, log });
   if (!(await store.ready(REDIS_BOOT_WAIT_MS))) {

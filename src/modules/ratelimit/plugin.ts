@@ -70,7 +70,13 @@ export default fp<RateLimitPluginOptions>(
       done(error as Error | undefined);
     }
 
-    function count(request: FastifyRequest, reply: FastifyReply, done: HookHandlerDoneFunction, caller: RateLimitCaller, error?: unknown): void {
+    function count(
+      request: FastifyRequest,
+      reply: FastifyReply,
+      done: HookHandlerDoneFunction,
+      caller: RateLimitCaller,
+      error?: unknown,
+    ): void {
       let hit: RateLimitHit | Promise<RateLimitHit>;
       try {
         hit = store.hit(caller.bucket, caller.limit, windowMs);
@@ -150,7 +156,10 @@ declare module 'fastify' {
  * - an `Authorization` header: whatever `resolveClient` says (anonymous when it says nothing);
  * - everything else, unrouted paths included: anonymous per IP.
  */
-function classifier(options: RateLimitPluginOptions, callers: AddressCallers): (request: FastifyRequest) => MaybePromise<RateLimitCaller | undefined> {
+function classifier(
+  options: RateLimitPluginOptions,
+  callers: AddressCallers,
+): (request: FastifyRequest) => MaybePromise<RateLimitCaller | undefined> {
   const { resolveClient, isOperator } = options;
   return function classify(request) {
     const url = request.url;
@@ -220,10 +229,7 @@ export function isUnlimited(url: string): boolean {
 function isEmbed(url: string): boolean {
   return (
     url.startsWith('/api/') &&
-    (url.startsWith('/api/badge/') ||
-      url.startsWith('/api/widget/') ||
-      url.startsWith('/api/chart/') ||
-      url.startsWith('/api/card/'))
+    (url.startsWith('/api/badge/') || url.startsWith('/api/widget/') || url.startsWith('/api/chart/') || url.startsWith('/api/card/'))
   );
 }
 

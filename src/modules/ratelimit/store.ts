@@ -20,4 +20,3 @@ export interface RateLimitHit {
   /** Milliseconds until the current window ends (> 0). */
   resetMs: number;
 }
-

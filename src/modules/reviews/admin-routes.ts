@@ -12,8 +12,7 @@ export async function reviewAdminRoutes(app: App): Promise<void> {
     {
       schema: {
         operationId: 'listReviews',
-        description:
-          'Every review, hidden ones included, newest first, filtered by bot and publication.',
+        description: 'Every review, hidden ones included, newest first, filtered by bot and publication.',
         tags: ['reviews'],
         summary: 'Every review, hidden ones included, newest first; by bot and publication',
         querystring: AdminReviewListQuery,
@@ -48,8 +47,7 @@ export async function reviewAdminRoutes(app: App): Promise<void> {
     {
       schema: {
         operationId: 'patchReview',
-        description:
-          'Changes the helpful count, publication or text of a review; the bot\'s rating follows at once.',
+        description: "Changes the helpful count, publication or text of a review; the bot's rating follows at once.",
         tags: ['reviews'],
         summary: 'Change helpfulCount, published or body of a review',
         params: ReviewIdParams,
@@ -65,8 +63,7 @@ export async function reviewAdminRoutes(app: App): Promise<void> {
     {
       schema: {
         operationId: 'putReviewReply',
-        description:
-          'Sets or replaces the developer\'s reply shown under a review.',
+        description: "Sets or replaces the developer's reply shown under a review.",
         tags: ['reviews'],
         summary: "Set the developer's reply to a review",
         params: ReviewIdParams,
@@ -82,8 +79,7 @@ export async function reviewAdminRoutes(app: App): Promise<void> {
     {
       schema: {
         operationId: 'deleteReviewReply',
-        description:
-          'Removes the developer\'s reply of a review.',
+        description: "Removes the developer's reply of a review.",
         tags: ['reviews'],
         summary: "Remove the developer's reply",
         params: ReviewIdParams,

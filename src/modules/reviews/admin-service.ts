@@ -8,7 +8,12 @@ export class ReviewAdminService {
   constructor(private readonly db: Database) {}
 
   async list(query: AdminReviewListQuery): Promise<Page<AdminReview>> {
-    const { reviews, total } = await reviewAdminRepository.list(this.db, { botId: query.bot, published: query.published }, query.limit, offsetOf(query));
+    const { reviews, total } = await reviewAdminRepository.list(
+      this.db,
+      { botId: query.bot, published: query.published },
+      query.limit,
+      offsetOf(query),
+    );
     return page(reviews, total, query);
   }
 }

@@ -39,9 +39,7 @@ export function toReview(row: ReviewRow): AdminReview {
     username: row.username,
     helpfulCount: row.helpful_count,
     developerReply:
-      row.reply_body !== null && row.replied_at !== null
-        ? { body: row.reply_body, repliedAt: row.replied_at.toISOString() }
-        : null,
+      row.reply_body !== null && row.replied_at !== null ? { body: row.reply_body, repliedAt: row.replied_at.toISOString() } : null,
     createdAt: row.created_at.toISOString(),
     updatedAt: row.updated_at.toISOString(),
     botId: row.bot_id,
@@ -124,10 +122,7 @@ export const reviewRepository = {
   },
 
   async find(db: Queryable, id: string, forUpdate = false): Promise<AdminReview | undefined> {
-    const { rows } = await db.query<ReviewRow>(
-      `SELECT ${COLUMNS} FROM reviews WHERE id = $1${forUpdate ? ' FOR UPDATE' : ''}`,
-      [id],
-    );
+    const { rows } = await db.query<ReviewRow>(`SELECT ${COLUMNS} FROM reviews WHERE id = $1${forUpdate ? ' FOR UPDATE' : ''}`, [id]);
     return rows[0] && toReview(rows[0]);
   },
 
@@ -150,16 +145,14 @@ export const reviewRepository = {
     );
   },
 
-  async update(
-    tx: Queryable,
-    id: string,
-    change: { helpfulCount: number; published: boolean; body: string },
-    now: Date,
-  ): Promise<void> {
-    await tx.query(
-      'UPDATE reviews SET helpful_count = $2, published = $3, body = $4, updated_at = $5 WHERE id = $1',
-      [id, change.helpfulCount, change.published, change.body, now],
-    );
+  async update(tx: Queryable, id: string, change: { helpfulCount: number; published: boolean; body: string }, now: Date): Promise<void> {
+    await tx.query('UPDATE reviews SET helpful_count = $2, published = $3, body = $4, updated_at = $5 WHERE id = $1', [
+      id,
+      change.helpfulCount,
+      change.published,
+      change.body,
+      now,
+    ]);
   },
 
   async setReply(tx: Queryable, id: string, body: string | null, now: Date): Promise<void> {

@@ -11,7 +11,7 @@ export async function reviewRoutes(app: App): Promise<void> {
       schema: {
         operationId: 'listBotReviews',
         description:
-          'A page of a published bot\'s published reviews, most helpful first, then newest; the total is the bot\'s review count. 404 for an unknown or unpublished bot.',
+          "A page of a published bot's published reviews, most helpful first, then newest; the total is the bot's review count. 404 for an unknown or unpublished bot.",
         tags: ['reviews'],
         summary: 'Published reviews of a bot, most helpful first',
         params: BotIdParams,

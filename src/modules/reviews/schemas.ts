@@ -2,20 +2,22 @@ import { Type, type Static } from 'typebox';
 import { pageOf, pageQuery } from '../../lib/pagination.js';
 import { named, SnowflakeId, Timestamp, Uuid } from '../../lib/schemas.js';
 
-export const Review = named('Review', Type.Object({
-  id: Uuid,
-  rating: Type.Integer({ minimum: 1, maximum: 5 }),
-  body: Type.String(),
-  user: Type.String(),
-  username: Type.String(),
-  helpfulCount: Type.Integer(),
-  developerReply: Type.Union(
-    [Type.Object({ body: Type.String(), repliedAt: Timestamp }), Type.Null()],
-    { description: 'null when the developer has not replied' },
-  ),
-  createdAt: Timestamp,
-  updatedAt: Timestamp,
-}));
+export const Review = named(
+  'Review',
+  Type.Object({
+    id: Uuid,
+    rating: Type.Integer({ minimum: 1, maximum: 5 }),
+    body: Type.String(),
+    user: Type.String(),
+    username: Type.String(),
+    helpfulCount: Type.Integer(),
+    developerReply: Type.Union([Type.Object({ body: Type.String(), repliedAt: Timestamp }), Type.Null()], {
+      description: 'null when the developer has not replied',
+    }),
+    createdAt: Timestamp,
+    updatedAt: Timestamp,
+  }),
+);
 export type Review = Static<typeof Review>;
 
 export const AdminReview = named('AdminReview', Type.Intersect([Review, Type.Object({ botId: Type.String(), published: Type.Boolean() })]));

@@ -62,7 +62,12 @@ export class ReviewService {
       });
       await reviewRepository.refreshRating(tx, botId);
       if (input.published ?? true) {
-        await recordReviewEvent(tx, { id, botId, user: input.user, username: input.username, rating: input.rating, body: input.body }, 'created', now);
+        await recordReviewEvent(
+          tx,
+          { id, botId, user: input.user, username: input.username, rating: input.rating, body: input.body },
+          'created',
+          now,
+        );
       }
     });
     return this.get(id);

@@ -9,8 +9,7 @@ export async function searchAdminRoutes(app: App): Promise<void> {
     {
       schema: {
         operationId: 'getSynonyms',
-        description:
-          'The operator\'s synonyms, one-way and multi-way, used by search beside the built-in German and English ones.',
+        description: "The operator's synonyms, one-way and multi-way, used by search beside the built-in German and English ones.",
         tags: ['search'],
         summary: "The operator's search synonyms",
         response: { 200: dataOf(SynonymsBody), ...errorResponses('unauthorized') },
@@ -24,8 +23,7 @@ export async function searchAdminRoutes(app: App): Promise<void> {
     {
       schema: {
         operationId: 'putSynonyms',
-        description:
-          'Replaces the operator\'s synonyms; every process applies them to its search index at once.',
+        description: "Replaces the operator's synonyms; every process applies them to its search index at once.",
         tags: ['search'],
         summary: 'Replace the operator synonyms (one-way and multi-way); every process applies them at once',
         body: SynonymsBody,

@@ -15,7 +15,7 @@ export async function searchRoutes(app: App): Promise<void> {
       schema: {
         operationId: 'searchBots',
         description:
-          'Published bots ranked for a query as a person types it: typos within a budget per word, prefixes of the last word, synonyms, German and English equivalents; popularity breaks ties. `processingTimeMs` is the engine\'s own time.',
+          "Published bots ranked for a query as a person types it: typos within a budget per word, prefixes of the last word, synonyms, German and English equivalents; popularity breaks ties. `processingTimeMs` is the engine's own time.",
         tags: ['search'],
         summary: 'Search published bots as a person types: typos, synonyms, German and English',
         querystring: SearchQuery,
@@ -26,9 +26,8 @@ export async function searchRoutes(app: App): Promise<void> {
       const { q, lang, limit } = request.query;
       // As a list page (its popularity may lag as much), and the operator's synonyms at once.
       const read = app.services.bots.catalogRead(`search:${lang}:${limit}:${q}`);
-      reply.answer(
-        { ...read, facts: [...read.facts, fact.synonyms], cacheControl: 'no-cache' },
-        () => app.services.search.search(q, lang, limit),
+      reply.answer({ ...read, facts: [...read.facts, fact.synonyms], cacheControl: 'no-cache' }, () =>
+        app.services.search.search(q, lang, limit),
       );
     },
   );

@@ -21,47 +21,98 @@ export function botPath(lang: Lang, bot: Bot): string {
 /** The public bot page: who it is, its figures, the vote, links, history chart and reviews. */
 export function botView(t: Texts, bot: Bot, reviews: Review[], vote: VoteState): Html {
   const lang = t.lang;
-  const rating = bot.rating.count === 0 ? t.bot.noRating : t.bot.ratingOf(bot.rating.average.toLocaleString(t.locale, { maximumFractionDigits: 2 }), bot.rating.count);
+  const rating =
+    bot.rating.count === 0
+      ? t.bot.noRating
+      : t.bot.ratingOf(bot.rating.average.toLocaleString(t.locale, { maximumFractionDigits: 2 }), bot.rating.count);
   return html`<article>
-<div class="bot-head"><img src="${bot.iconUrl}" alt="" width="72" height="72"><div><h1>${bot.name}</h1>
-<p>${bot.shortDescription[lang]}</p>${bot.isVerified ? html`<p class="ok">✓ ${t.bot.verified}</p>` : ''}</div></div>
-<dl class="facts">
-<div><dt>${t.bot.servers}</dt><dd>${count(t, bot.serverCount)}</dd></div>
-<div><dt>${t.bot.votesMonth}</dt><dd>${count(t, bot.votesMonth)}</dd></div>
-<div><dt>${t.bot.votesTotal}</dt><dd>${count(t, bot.votesTotal)}</dd></div>
-<div><dt>${t.bot.rating}</dt><dd>${rating}</dd></div>
-</dl>
-${voteSection(t, bot, vote)}
-<p><a class="button primary" href="${bot.inviteUrl}" rel="noopener">${t.bot.invite}</a> <a href="${bot.supportServerUrl}" rel="noopener">${t.bot.support}</a> · <a href="${bot.websiteUrl}" rel="noopener">${t.bot.website}</a></p>
-${chips(t.bot.categories, bot.categories)}${chips(t.bot.tags, bot.tags)}
-<h2>${t.bot.history}</h2>
-<img class="chart" src="/api/chart/${encodeURIComponent(bot.id)}?range=30" alt="${t.bot.historyAlt(bot.name)}" width="600" height="300" loading="lazy">
-<h2>${t.bot.reviews}</h2>
-${reviews.length === 0 ? html`<p class="muted">${t.bot.noRating}</p>` : reviews.map((review) => reviewView(t, review))}
-</article>`;
+    <div class="bot-head">
+      <img src="${bot.iconUrl}" alt="" width="72" height="72" />
+      <div>
+        <h1>${bot.name}</h1>
+        <p>${bot.shortDescription[lang]}</p>
+        ${bot.isVerified ? html`<p class="ok">✓ ${t.bot.verified}</p>` : ''}
+      </div>
+    </div>
+    <dl class="facts">
+      <div>
+        <dt>${t.bot.servers}</dt>
+        <dd>${count(t, bot.serverCount)}</dd>
+      </div>
+      <div>
+        <dt>${t.bot.votesMonth}</dt>
+        <dd>${count(t, bot.votesMonth)}</dd>
+      </div>
+      <div>
+        <dt>${t.bot.votesTotal}</dt>
+        <dd>${count(t, bot.votesTotal)}</dd>
+      </div>
+      <div>
+        <dt>${t.bot.rating}</dt>
+        <dd>${rating}</dd>
+      </div>
+    </dl>
+    ${voteSection(t, bot, vote)}
+    <p>
+      <a class="button primary" href="${bot.inviteUrl}" rel="noopener">${t.bot.invite}</a>
+      <a href="${bot.supportServerUrl}" rel="noopener">${t.bot.support}</a> ·
+      <a href="${bot.websiteUrl}" rel="noopener">${t.bot.website}</a>
+    </p>
+    ${chips(t.bot.categories, bot.categories)}${chips(t.bot.tags, bot.tags)}
+    <h2>${t.bot.history}</h2>
+    <img
+      class="chart"
+      src="/api/chart/${encodeURIComponent(bot.id)}?range=30"
+      alt="${t.bot.historyAlt(bot.name)}"
+      width="600"
+      height="300"
+      loading="lazy"
+    />
+    <h2>${t.bot.reviews}</h2>
+    ${reviews.length === 0 ? html`<p class="muted">${t.bot.noRating}</p>` : reviews.map((review) => reviewView(t, review))}
+  </article>`;
 }
 
 function voteSection(t: Texts, bot: Bot, vote: VoteState): Html {
   let body: Html;
   if (vote.status === undefined) {
     body = vote.signInEnabled
-      ? html`<p><a class="button primary" href="/auth/sign-in?return=${encodeURIComponent(botPath(t.lang, bot))}">${t.bot.signInToVote}</a></p>`
+      ? html`<p>
+          <a class="button primary" href="/auth/sign-in?return=${encodeURIComponent(botPath(t.lang, bot))}">${t.bot.signInToVote}</a>
+        </p>`
       : html`<p class="muted">${t.signInOff}</p>`;
   } else if (vote.status.voted) {
-    body = html`${vote.justVoted ? html`<p class="ok" role="status">${t.bot.votedNow}</p>` : ''}<p id="next-vote">${t.bot.voted} ${time(t, vote.status.expiresAt)}.</p>`;
+    body = html`${vote.justVoted ? html`<p class="ok" role="status">${t.bot.votedNow}</p>` : ''}
+      <p id="next-vote">${t.bot.voted} ${time(t, vote.status.expiresAt)}.</p>`;
   } else {
-    body = html`<p>${t.bot.canVote}</p><form method="post" action="${botPath(t.lang, bot)}/vote"><input type="hidden" name="_csrf" value="${vote.csrf}">
-<button class="primary" type="submit">${t.bot.vote}</button></form>`;
+    body = html`<p>${t.bot.canVote}</p>
+      <form method="post" action="${botPath(t.lang, bot)}/vote">
+        <input type="hidden" name="_csrf" value="${vote.csrf}" /> <button class="primary" type="submit">${t.bot.vote}</button>
+      </form>`;
   }
-  return html`<section class="card" id="vote" aria-labelledby="vote-heading"><h2 id="vote-heading">${t.bot.voteHeading}</h2><p class="muted">${t.bot.voteRule}</p>${body}</section>`;
+  return html`<section class="card" id="vote" aria-labelledby="vote-heading">
+    <h2 id="vote-heading">${t.bot.voteHeading}</h2>
+    <p class="muted">${t.bot.voteRule}</p>
+    ${body}
+  </section>`;
 }
 
 function chips(label: string, items: string[]): Html | string {
   if (items.length === 0) return '';
-  return html`<h3>${label}</h3><ul class="chips">${items.map((item) => html`<li>${item}</li>`)}</ul>`;
+  return html`<h3>${label}</h3>
+    <ul class="chips">
+      ${items.map((item) => html`<li>${item}</li>`)}
+    </ul>`;
 }
 
 function reviewView(t: Texts, review: Review): Html {
-  return html`<div class="review"><p><strong>${review.username}</strong> · <span aria-label="${t.bot.stars(review.rating)}">${'★'.repeat(review.rating)}${'☆'.repeat(5 - review.rating)}</span> · ${time(t, review.createdAt)}</p>
-<p>${review.body}</p>${review.developerReply ? html`<blockquote><strong>${t.bot.reply}:</strong> ${review.developerReply.body}</blockquote>` : ''}</div>`;
+  return html`<div class="review">
+    <p>
+      <strong>${review.username}</strong> ·
+      <span aria-label="${t.bot.stars(review.rating)}">${'★'.repeat(review.rating)}${'☆'.repeat(5 - review.rating)}</span> ·
+      ${time(t, review.createdAt)}
+    </p>
+    <p>${review.body}</p>
+    ${review.developerReply ? html`<blockquote><strong>${t.bot.reply}:</strong> ${review.developerReply.body}</blockquote>` : ''}
+  </div>`;
 }

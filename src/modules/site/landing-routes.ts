@@ -25,18 +25,20 @@ export async function pageRoutes(app: App, options: { version: string }): Promis
     if (prefers(request.headers.accept, 'application/json', ['text/html'])) {
       return reply.type('application/json; charset=utf-8').send({ name: 'Bot Directory', version: options.version, links });
     }
-    return reply.type(HTML).send(
-      page(
-        'en',
-        'Bot Directory',
-        `<h1>Bot Directory</h1><p>The API of a directory of chat-platform bots, version ${escapeHtml(options.version)}.</p>` +
-          '<ul>' +
-          `<li><a href="${escapeHtml(links.docs)}">API reference</a> (public and owner API, embeds)</li>` +
-          `<li><a href="${escapeHtml(links.openapi)}">OpenAPI document</a></li>` +
-          `<li><a href="${escapeHtml(links.adminDocs)}">Management API reference</a> (calls need the operator token)</li>` +
-          `<li><a href="${escapeHtml(links.health)}">Readiness</a></li>` +
-          '</ul>',
-      ),
-    );
+    return reply
+      .type(HTML)
+      .send(
+        page(
+          'en',
+          'Bot Directory',
+          `<h1>Bot Directory</h1><p>The API of a directory of chat-platform bots, version ${escapeHtml(options.version)}.</p>` +
+            '<ul>' +
+            `<li><a href="${escapeHtml(links.docs)}">API reference</a> (public and owner API, embeds)</li>` +
+            `<li><a href="${escapeHtml(links.openapi)}">OpenAPI document</a></li>` +
+            `<li><a href="${escapeHtml(links.adminDocs)}">Management API reference</a> (calls need the operator token)</li>` +
+            `<li><a href="${escapeHtml(links.health)}">Readiness</a></li>` +
+            '</ul>',
+        ),
+      );
   });
 }

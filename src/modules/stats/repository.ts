@@ -63,7 +63,12 @@ export const statsRepository = {
   async reportMany(db: Queryable, reports: readonly TotalReport[]): Promise<(StoredCounts | undefined)[]> {
     const { rows } = await db.query<CountsRow & { place: number }>(
       'SELECT * FROM report_stats($1::text[], $2::integer[], $3::integer[], $4::timestamptz[])',
-      [reports.map((r) => r.botId), reports.map((r) => r.serverCount), reports.map((r) => r.shardCount), reports.map((r) => r.at.toISOString())],
+      [
+        reports.map((r) => r.botId),
+        reports.map((r) => r.serverCount),
+        reports.map((r) => r.shardCount),
+        reports.map((r) => r.at.toISOString()),
+      ],
     );
     const stored = new Array<StoredCounts | undefined>(reports.length).fill(undefined);
     for (const row of rows) stored[row.place - 1] = toCounts([row]);
@@ -101,7 +106,10 @@ export const statsRepository = {
 
   /** Every shard's count at once: the rows of shards 0..n-1 replaced, higher ones dropped, the sum stored. */
   async reportShards(db: Queryable, botId: string, counts: number[], now: Date): Promise<StoredCounts | undefined> {
-    const total = Math.min(counts.reduce((sum, count) => sum + count, 0), 2_147_483_647);
+    const total = Math.min(
+      counts.reduce((sum, count) => sum + count, 0),
+      2_147_483_647,
+    );
     const { rows } = await db.query<CountsRow>(
       `WITH b AS (SELECT id FROM bots WHERE id = $1 AND published),
        dropped AS (DELETE FROM bot_shards WHERE bot_id IN (SELECT id FROM b) AND shard_id >= $3),

@@ -16,9 +16,10 @@ export async function statsRoutes(app: App): Promise<void> {
       schema: {
         operationId: 'backfillHistory',
         description:
-          'Past days of the bot\'s daily server count, for a bot that moves here from another directory: each date before today and not before the bot\'s application was created. Needs a key with `stats:write`.',
+          "Past days of the bot's daily server count, for a bot that moves here from another directory: each date before today and not before the bot's application was created. Needs a key with `stats:write`.",
         tags: ['owner'],
-        summary: 'Add up to 100 past days of server-count history (before today, not before the bot was added); the same date again replaces its value',
+        summary:
+          'Add up to 100 past days of server-count history (before today, not before the bot was added); the same date again replaces its value',
         security: KEY_SECURITY,
         params: BotIdParams,
         body: HistoryBackfill,
@@ -35,10 +36,10 @@ export async function statsRoutes(app: App): Promise<void> {
       schema: {
         operationId: 'postStats',
         description:
-          'The owner\'s count replaces the platform\'s at once, in the bot, the lists, search and history. Send the total, one shard\'s count, or every shard\'s count. Needs a key of this bot with `stats:write`.',
+          "The owner's count replaces the platform's at once, in the bot, the lists, search and history. Send the total, one shard's count, or every shard's count. Needs a key of this bot with `stats:write`.",
         tags: ['owner'],
         summary:
-          'Report the server count (and shard count): the total, one shard\'s count ({shardId, shardCount, serverCount}; the bot shows the sum of its shards reported in the last 2 hours), or every shard\'s ({shards: [...]})',
+          "Report the server count (and shard count): the total, one shard's count ({shardId, shardCount, serverCount}; the bot shows the sum of its shards reported in the last 2 hours), or every shard's ({shards: [...]})",
         security: KEY_SECURITY,
         params: BotIdParams,
         body: StatsReport,

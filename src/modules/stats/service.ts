@@ -84,7 +84,11 @@ export class StatsService {
     });
     if (problems.length > 0) throw AppError.validation(problems);
     await this.feed.commit(this.db, { kind: 'bot', botId, aspect: 'stats' }, (tx) =>
-      historyRepository.upsertMany(tx, botId, points.map((p) => ({ day: p.date, servers: p.serverCount, source: 'self' as const }))),
+      historyRepository.upsertMany(
+        tx,
+        botId,
+        points.map((p) => ({ day: p.date, servers: p.serverCount, source: 'self' as const })),
+      ),
     );
     return { stored: points.length };
   }

@@ -16,8 +16,7 @@ export async function tierAdminRoutes(app: App): Promise<void> {
     {
       schema: {
         operationId: 'listTierRequests',
-        description:
-          'Owners\' requests for a higher rate tier for one key, newest first, filtered by state.',
+        description: "Owners' requests for a higher rate tier for one key, newest first, filtered by state.",
         tags: ['keys'],
         summary: 'Requests of owners for a higher rate tier, newest first',
         querystring: TierRequestListQuery,
@@ -33,8 +32,7 @@ export async function tierAdminRoutes(app: App): Promise<void> {
       preValidation: emptyIsNoNote,
       schema: {
         operationId: 'approveTierRequest',
-        description:
-          'Approves a request: the key gets the tier asked for at once (409 when already decided or when the key was revoked).',
+        description: 'Approves a request: the key gets the tier asked for at once (409 when already decided or when the key was revoked).',
         tags: ['keys'],
         summary: 'Approve: the key gets the tier asked for (409 once decided or when the key was revoked)',
         params: TierRequestIdParams,
@@ -51,8 +49,7 @@ export async function tierAdminRoutes(app: App): Promise<void> {
       preValidation: emptyIsNoNote,
       schema: {
         operationId: 'denyTierRequest',
-        description:
-          'Denies a request, with an optional note the owner sees in the dashboard (409 when already decided).',
+        description: 'Denies a request, with an optional note the owner sees in the dashboard (409 when already decided).',
         tags: ['keys'],
         summary: 'Deny, with an optional note the owner sees (409 once decided)',
         params: TierRequestIdParams,

@@ -44,7 +44,12 @@ export const tierRequestRepository = {
   },
 
   /** Newest first, from index tier_requests_time or tier_requests_status_time. */
-  async list(db: Queryable, status: TierRequestStatus | undefined, limit: number, offset: number): Promise<{ items: TierRequest[]; total: number }> {
+  async list(
+    db: Queryable,
+    status: TierRequestStatus | undefined,
+    limit: number,
+    offset: number,
+  ): Promise<{ items: TierRequest[]; total: number }> {
     const where = status === undefined ? '' : 'WHERE status = $1';
     const values = status === undefined ? [] : [status];
     const { rows: count } = await db.query<{ total: number }>(`SELECT count(*)::int AS total FROM tier_requests ${where}`, values);

@@ -8,18 +8,21 @@ export type TierRequestStatus = (typeof TIER_REQUEST_STATUSES)[number];
 /** Longest reason an owner may give; the operator reads it, so it stays a paragraph. */
 export const MAX_REASON_LENGTH = 1000;
 
-export const TierRequest = named('TierRequest', Type.Object({
-  id: Uuid,
-  botId: Type.String(),
-  keyId: Uuid,
-  requestedBy: Type.String({ description: 'Platform ID of the owner who asked' }),
-  tier: Type.Integer({ enum: [2, 3], description: 'The tier asked for' }),
-  reason: Type.String(),
-  status: Type.Enum([...TIER_REQUEST_STATUSES], { type: 'string' }),
-  note: Type.Union([Type.String(), Type.Null()], { description: "The operator's answer, shown to the owner" }),
-  createdAt: Timestamp,
-  decidedAt: Type.Union([Timestamp, Type.Null()]),
-}));
+export const TierRequest = named(
+  'TierRequest',
+  Type.Object({
+    id: Uuid,
+    botId: Type.String(),
+    keyId: Uuid,
+    requestedBy: Type.String({ description: 'Platform ID of the owner who asked' }),
+    tier: Type.Integer({ enum: [2, 3], description: 'The tier asked for' }),
+    reason: Type.String(),
+    status: Type.Enum([...TIER_REQUEST_STATUSES], { type: 'string' }),
+    note: Type.Union([Type.String(), Type.Null()], { description: "The operator's answer, shown to the owner" }),
+    createdAt: Timestamp,
+    decidedAt: Type.Union([Timestamp, Type.Null()]),
+  }),
+);
 export type TierRequest = Static<typeof TierRequest>;
 
 export const TierRequestCreate = Type.Object(

@@ -56,7 +56,8 @@ export class TierRequestService {
     try {
       await this.keys.patch(request.keyId, { tier: request.tier });
     } catch (error) {
-      if (error instanceof AppError && error.code === 'not_found') throw new AppError('conflict', 'The key was revoked; deny the request instead');
+      if (error instanceof AppError && error.code === 'not_found')
+        throw new AppError('conflict', 'The key was revoked; deny the request instead');
       throw error;
     }
     return this.decide(id, 'approved', decision);

@@ -19,7 +19,8 @@ export interface VoteRecord {
   event: { id: string; payload: Record<string, unknown>; createdAt: Date; reminderId: string };
 }
 
-export type VoteOutcome = { counters: { votesTotal: number; votesMonth: number; changedUs: number }; routing: boolean } | 'duplicate' | 'no_bot';
+export type VoteOutcome =
+  { counters: { votesTotal: number; votesMonth: number; changedUs: number }; routing: boolean } | 'duplicate' | 'no_bot';
 
 export const voteRepository = {
   async list(db: Queryable, botId: string, limit: number, since: Date | undefined): Promise<VoteEntry[]> {
@@ -66,7 +67,14 @@ export const voteRepository = {
     await tx.query(
       `INSERT INTO votes (id, bot_id, user_id, username, flagged, voted_at)
        SELECT * FROM unnest($1::uuid[], $2::text[], $3::text[], $4::text[], $5::boolean[], $6::timestamptz[])`,
-      [votes.map((v) => v.id), votes.map((v) => v.botId), votes.map((v) => v.user), votes.map((v) => v.username), votes.map((v) => v.flagged), votes.map((v) => v.votedAt.toISOString())],
+      [
+        votes.map((v) => v.id),
+        votes.map((v) => v.botId),
+        votes.map((v) => v.user),
+        votes.map((v) => v.username),
+        votes.map((v) => v.flagged),
+        votes.map((v) => v.votedAt.toISOString()),
+      ],
     );
     await tx.query(
       `UPDATE bots SET votes_total = votes_total + v.n
@@ -91,7 +99,14 @@ export const voteRepository = {
    * or `no_bot`.
    */
   async recordMany(db: Queryable, votes: readonly VoteRecord[]): Promise<VoteOutcome[]> {
-    const { rows } = await db.query<{ place: number; result: 'stored' | 'duplicate' | 'no_bot'; total: number; month_votes: number; changed: number; awaits_routing: boolean }>(
+    const { rows } = await db.query<{
+      place: number;
+      result: 'stored' | 'duplicate' | 'no_bot';
+      total: number;
+      month_votes: number;
+      changed: number;
+      awaits_routing: boolean;
+    }>(
       `SELECT * FROM record_votes($1::uuid[], $2::text[], $3::text[], $4::text[], $5::boolean[], $6::timestamptz[],
                                   $7::timestamptz[], $8::timestamptz[], $9::date[], $10::uuid[], $11::jsonb[], $12::timestamptz[], $13::uuid[])`,
       [

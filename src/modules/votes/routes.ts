@@ -19,7 +19,7 @@ export async function voteRoutes(app: App): Promise<void> {
       schema: {
         operationId: 'listVotes',
         description:
-          'The bot\'s votes, newest first, up to `limit`; with `hours`, only those of the last `hours` hours. Needs a key of this bot with `votes:read`.',
+          "The bot's votes, newest first, up to `limit`; with `hours`, only those of the last `hours` hours. Needs a key of this bot with `votes:read`.",
         tags: ['owner'],
         summary: 'Recent votes, newest first',
         security: KEY_SECURITY,
@@ -33,7 +33,12 @@ export async function voteRoutes(app: App): Promise<void> {
       const { limit, hours } = request.query;
       // A window bounded by `hours` moves with the clock: kept one second.
       reply.answer(
-        { key: `votes:${id}:${limit}:${hours ?? ''}`, facts: [fact.bot(id), fact.votes(id)], ttlMs: hours === undefined ? 30_000 : 1_000, cacheControl: PRIVATE },
+        {
+          key: `votes:${id}:${limit}:${hours ?? ''}`,
+          facts: [fact.bot(id), fact.votes(id)],
+          ttlMs: hours === undefined ? 30_000 : 1_000,
+          cacheControl: PRIVATE,
+        },
         async () => ({ data: await votes.recent(id, limit, hours) }),
       );
     },
@@ -46,7 +51,7 @@ export async function voteRoutes(app: App): Promise<void> {
       schema: {
         operationId: 'checkVote',
         description:
-          'Whether the user\'s latest vote for the bot is less than 12 hours old, and when the window ends. Needs a key of this bot with `votes:read`; answers from memory between votes.',
+          "Whether the user's latest vote for the bot is less than 12 hours old, and when the window ends. Needs a key of this bot with `votes:read`; answers from memory between votes.",
         tags: ['owner'],
         summary: 'Whether a user voted within the last 12 hours',
         security: KEY_SECURITY,

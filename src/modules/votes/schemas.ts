@@ -1,12 +1,15 @@
 import { Type, type Static } from 'typebox';
 import { named, SnowflakeId, Timestamp } from '../../lib/schemas.js';
 
-export const VoteEntry = named('VoteEntry', Type.Object({
-  user: Type.String(),
-  username: Type.String(),
-  votedAt: Timestamp,
-  flagged: Type.Boolean(),
-}));
+export const VoteEntry = named(
+  'VoteEntry',
+  Type.Object({
+    user: Type.String(),
+    username: Type.String(),
+    votedAt: Timestamp,
+    flagged: Type.Boolean(),
+  }),
+);
 export type VoteEntry = Static<typeof VoteEntry>;
 
 export const VotesQuery = Type.Object({
@@ -15,13 +18,16 @@ export const VotesQuery = Type.Object({
 });
 export type VotesQuery = Static<typeof VotesQuery>;
 
-export const VoteStatus = named('VoteStatus', Type.Object({
-  voted: Type.Boolean(),
-  votedAt: Type.Union([Timestamp, Type.Null()], { description: 'null when voted is false' }),
-  expiresAt: Type.Union([Timestamp, Type.Null()], {
-    description: 'End of the 12-hour window; null when voted is false',
+export const VoteStatus = named(
+  'VoteStatus',
+  Type.Object({
+    voted: Type.Boolean(),
+    votedAt: Type.Union([Timestamp, Type.Null()], { description: 'null when voted is false' }),
+    expiresAt: Type.Union([Timestamp, Type.Null()], {
+      description: 'End of the 12-hour window; null when voted is false',
+    }),
   }),
-}));
+);
 export type VoteStatus = Static<typeof VoteStatus>;
 
 export const BulkCheckBody = Type.Object(

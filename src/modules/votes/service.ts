@@ -68,7 +68,12 @@ export class VoteService {
   async statuses(botId: string, userIds: string[]): Promise<BulkVoteStatus[]> {
     await this.assertPublished(botId);
     const now = this.clock.now();
-    const latest = await voteRepository.latestSinceMany(this.db.reads, botId, [...new Set(userIds)], new Date(now.getTime() - VOTE_WINDOW_MS));
+    const latest = await voteRepository.latestSinceMany(
+      this.db.reads,
+      botId,
+      [...new Set(userIds)],
+      new Date(now.getTime() - VOTE_WINDOW_MS),
+    );
     return userIds.map((userId) => ({ userId, ...statusOf(latest.get(userId), now) }));
   }
 
@@ -86,7 +91,12 @@ export class VoteService {
     const recorded = await this.toWrite.submit({
       vote: { id: uuidv7(), botId, ...vote, votedAt, month },
       window,
-      event: { id: uuidv7(now.getTime()), payload: { ...vote, expiresAt: window.to.toISOString() }, createdAt: now, reminderId: uuidv7(now.getTime()) },
+      event: {
+        id: uuidv7(now.getTime()),
+        payload: { ...vote, expiresAt: window.to.toISOString() },
+        createdAt: now,
+        reminderId: uuidv7(now.getTime()),
+      },
     });
     if (recorded === 'no_bot') throw AppError.notFound('No bot with that application ID');
     if (recorded === 'duplicate') throw new AppError('conflict', 'This user already voted for this bot within the last 12 hours');

@@ -49,7 +49,9 @@ describe('AnswerStore', () => {
     fc.assert(
       fc.property(fc.array(fc.jsonValue(), { maxLength: 8 }), fc.jsonValue(), (items, rest) => {
         const { answers } = store();
-        const parts = items.map((item) => new EncodedJson(Buffer.from(`{"data":${JSON.stringify(item)}}`)).part(8, 8 + Buffer.byteLength(JSON.stringify(item))));
+        const parts = items.map((item) =>
+          new EncodedJson(Buffer.from(`{"data":${JSON.stringify(item)}}`)).part(8, 8 + Buffer.byteLength(JSON.stringify(item))),
+        );
         const answer = answers.answer({ cacheControl: 'no-cache' }, () => ({ data: parts, rest })) as Answer;
         expect(answer.body.toString()).toBe(JSON.stringify({ data: items, rest }));
       }),
@@ -59,7 +61,10 @@ describe('AnswerStore', () => {
   it('gives equal answers made of parts equal ETags, and an answer that differs in a part or around them another', () => {
     const { answers } = store();
     const page = (names: string[], total: number) =>
-      answers.answer({ cacheControl: 'no-cache' }, () => ({ data: names.map((name) => new EncodedJson(Buffer.from(JSON.stringify({ name })))), total })) as Answer;
+      answers.answer({ cacheControl: 'no-cache' }, () => ({
+        data: names.map((name) => new EncodedJson(Buffer.from(JSON.stringify({ name })))),
+        total,
+      })) as Answer;
     expect(page(['a', 'b'], 2).etag).toBe(page(['a', 'b'], 2).etag);
     expect(page(['a', 'c'], 2).etag).not.toBe(page(['a', 'b'], 2).etag);
     expect(page(['a', 'b'], 3).etag).not.toBe(page(['a', 'b'], 2).etag);
@@ -204,7 +209,9 @@ describe('AnswerStore', () => {
     const { answers } = store(16 * 1024);
     for (let i = 0; i < 5_000; i++) {
       for (let ask = 0; ask < 2; ask++) await answers.answer(read(`p${i}`, { facts: [`bot:${i % 50}`] }), async () => `page ${i}`);
-      await expect(answers.answer(read(`x${i}`, { facts: [`bot:x${i}`] }), async () => Promise.reject(AppError.notFound()))).rejects.toBeDefined();
+      await expect(
+        answers.answer(read(`x${i}`, { facts: [`bot:x${i}`] }), async () => Promise.reject(AppError.notFound())),
+      ).rejects.toBeDefined();
       if (i % 10 === 0) answers.changed([`bot:${i % 50}`]);
     }
     const byFact = (answers as unknown as { byFact: Map<string, Set<string>> }).byFact;

@@ -37,7 +37,12 @@ describe.each(backends())('management API for bots on %s', (backend) => {
     });
 
     it('fills the optional fields with their defaults, also when replacing', async () => {
-      const { id, body } = botBody({ bannerUrl: 'https://cdn.example.org/b.png', isVerified: true, platformServerCount: 5, platformShardCount: 2 });
+      const { id, body } = botBody({
+        bannerUrl: 'https://cdn.example.org/b.png',
+        isVerified: true,
+        platformServerCount: 5,
+        platformShardCount: 2,
+      });
       expect((await t.admin('PUT', `/admin/v1/bots/${id}`, body)).statusCode).toBe(201);
       const { bannerUrl: _b, isVerified: _v, published: _p, platformServerCount: _s, platformShardCount: _h, ...required } = body;
       const replaced = await t.admin('PUT', `/admin/v1/bots/${id}`, required);
@@ -69,7 +74,16 @@ describe.each(backends())('management API for bots on %s', (backend) => {
     });
 
     it.each(URL_FIELDS)('rejects javascript:, data: and other non-http URLs in %s', async (field) => {
-      for (const url of ['javascript:alert(1)', 'JAVASCRIPT:alert(1)', 'data:text/html,<script>1</script>', 'ftp://example.org/x', '//example.org', 'https://exa mple.org', 'example.org', `https://example.org/${'a'.repeat(2048)}`]) {
+      for (const url of [
+        'javascript:alert(1)',
+        'JAVASCRIPT:alert(1)',
+        'data:text/html,<script>1</script>',
+        'ftp://example.org/x',
+        '//example.org',
+        'https://exa mple.org',
+        'example.org',
+        `https://example.org/${'a'.repeat(2048)}`,
+      ]) {
         const { id, body } = botBody({ [field]: url });
         await rejectedPut(id, body, [field]);
         expect(await stored(id)).toBeUndefined();
@@ -190,7 +204,12 @@ describe.each(backends())('management API for bots on %s', (backend) => {
       ] as const) {
         const response = await t.admin('PATCH', `/admin/v1/bots/${id}`, patch);
         expect(response.statusCode, JSON.stringify(patch)).toBe(422);
-        expect(response.json().error.details.map((d: { field: string }) => d.field).sort()).toEqual([...fields].sort());
+        expect(
+          response
+            .json()
+            .error.details.map((d: { field: string }) => d.field)
+            .sort(),
+        ).toEqual([...fields].sort());
       }
     });
   });
@@ -261,7 +280,11 @@ describe.each(backends())('management API for bots on %s', (backend) => {
     });
 
     it('accepts the scheme in any case', async () => {
-      const response = await t.inject({ method: 'GET', url: '/admin/v1/openapi.json', headers: { authorization: `bearer ${ADMIN_TOKEN}` } });
+      const response = await t.inject({
+        method: 'GET',
+        url: '/admin/v1/openapi.json',
+        headers: { authorization: `bearer ${ADMIN_TOKEN}` },
+      });
       expect(response.statusCode).toBe(200);
     });
 

@@ -10,7 +10,16 @@ describe('catalog entries', () => {
     expect(entry.body.toString('utf8')).toBe(`{"data":${JSON.stringify(bot())}}`);
     expect(entry.etag).toBe(etagOf(entry.body));
     expect(entry.whole).toBe(true);
-    expect(entry).toMatchObject({ id: bot().id, nameLower: 'grüße ✓ 🎵', sortName: 'gruße ✓ 🎵', votesMonth: 3, votesTotal: 40, serverCount: 12, changedUs: 7, seq: 3 });
+    expect(entry).toMatchObject({
+      id: bot().id,
+      nameLower: 'grüße ✓ 🎵',
+      sortName: 'gruße ✓ 🎵',
+      votesMonth: 3,
+      votesTotal: 40,
+      serverCount: 12,
+      changedUs: 7,
+      seq: 3,
+    });
     expect(entry.publishedAt).toBe(Date.parse('2026-01-02T03:04:05.000Z'));
   });
 
@@ -37,7 +46,10 @@ describe('catalog entries', () => {
     expect(renamed).toMatchObject({ nameLower: 'été', sortName: 'ete' });
     const again = toEntry(bot({ name: 'ÉTÉ', votesMonth: 9 }), 3, 0, renamed);
     expect(again).toMatchObject({ nameLower: 'été', sortName: 'ete', votesMonth: 9 });
-    expect(toEntry(bot({ id: '999999999999999999', name: 'Other' }), 4, 1, again)).toMatchObject({ id: '999999999999999999', nameLower: 'other' });
+    expect(toEntry(bot({ id: '999999999999999999', name: 'Other' }), 4, 1, again)).toMatchObject({
+      id: '999999999999999999',
+      nameLower: 'other',
+    });
   });
 
   it('with other counts are byte for byte what the changed bot makes, whatever its text (property)', () => {
@@ -51,9 +63,18 @@ describe('catalog entries', () => {
       fc.property(
         fc.record({ name: tricky, de: tricky, en: tricky, prefix: tricky, tag: tricky }),
         fc.record({ votesTotal: count, votesMonth: count, serverCount: count, shardCount: fc.integer({ min: 1, max: 2_147_483_647 }) }),
-        fc.record({ votesTotal: count, votesMonth: count, serverCount: count, shardCount: fc.integer({ min: 1, max: 2_147_483_647 }) }, { requiredKeys: [] }),
+        fc.record(
+          { votesTotal: count, votesMonth: count, serverCount: count, shardCount: fc.integer({ min: 1, max: 2_147_483_647 }) },
+          { requiredKeys: [] },
+        ),
         (text, before, counts) => {
-          const original = bot({ name: text.name, shortDescription: { de: text.de, en: text.en }, prefix: text.prefix, tags: [text.tag], ...before });
+          const original = bot({
+            name: text.name,
+            shortDescription: { de: text.de, en: text.en },
+            prefix: text.prefix,
+            tags: [text.tag],
+            ...before,
+          });
           const patched = withCounts(toEntry(original, 1, 5), counts, 2);
           const rebuilt = toEntry({ ...original, ...counts }, 2, 5);
           expect(patched.body.equals(rebuilt.body)).toBe(true);

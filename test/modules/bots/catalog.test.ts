@@ -52,7 +52,8 @@ describe.each(backends())('bot list from the in-memory catalog on %s', (backend)
         published: random() > 0.1,
       });
       await writeBehind(t, 'UPDATE bots SET votes_total = $2 WHERE id = $1', [id, pick(random, [0, 3, 3, intBetween(random, 0, 50)])], id);
-      if (random() < 0.3) await writeBehind(t, 'UPDATE bots SET reported_server_count = $2 WHERE id = $1', [id, pick(random, [10, 500])], id);
+      if (random() < 0.3)
+        await writeBehind(t, 'UPDATE bots SET reported_server_count = $2 WHERE id = $1', [id, pick(random, [10, 500])], id);
       const votes = pick(random, [0, 2, 2, intBetween(random, 1, 20)]);
       if (votes > 0) await writeBehind(t, 'INSERT INTO bot_vote_months (bot_id, month, votes) VALUES ($1, $2, $3)', [id, MONTH, votes], id);
     }
@@ -71,7 +72,10 @@ describe.each(backends())('bot list from the in-memory catalog on %s', (backend)
       expect(response.statusCode).toBe(200);
       const { data, pagination } = response.json();
       const expected = await referencePage(t, sort, needle.toLowerCase(), (page - 1) * limit, limit);
-      expect(data.map((bot: { id: string }) => bot.id), `${sort} ${needle} ${page}×${limit}`).toEqual(expected);
+      expect(
+        data.map((bot: { id: string }) => bot.id),
+        `${sort} ${needle} ${page}×${limit}`,
+      ).toEqual(expected);
       const all = await referencePage(t, sort, needle.toLowerCase(), 0, 1000);
       expect(pagination).toEqual({ page, limit, total: all.length, pages: Math.ceil(all.length / limit) });
     }
@@ -95,7 +99,11 @@ describe.each(backends())('bot list from the in-memory catalog on %s', (backend)
     await t.admin('PATCH', `/admin/v1/bots/${gone.id}`, { published: false });
     const next = await putBot(t, { name: `${token} arriving xq`, published: true });
     await t.app.services.catalog.ready('all');
-    for (const [needle, want] of [[`${token} leaving`, []], [`${token} arriving`, [next.id]], [`ing xq`, [next.id]]] as const) {
+    for (const [needle, want] of [
+      [`${token} leaving`, []],
+      [`${token} arriving`, [next.id]],
+      [`ing xq`, [next.id]],
+    ] as const) {
       const page = (await t.get(`/api/v1/bots?search=${encodeURIComponent(needle)}`)).json();
       expect(page.data.map((bot: { id: string }) => bot.id)).toEqual(want);
     }
@@ -132,10 +140,11 @@ describe.each(backends())('bot list from the in-memory catalog on %s', (backend)
     // The catalog reads bots back on the read pool (on PGlite the database itself).
     const reads = t.db.reads;
     const query = reads.query.bind(reads);
-    reads.query = ((sql: string, params?: readonly unknown[]) => {
-      if (sql.includes('= ANY($2::text[])')) setImmediate(() => t.app.changes.emit({ kind: 'bot', botId: id, aspect: 'votes', userId: id }));
+    reads.query = (sql: string, params?: readonly unknown[]) => {
+      if (sql.includes('= ANY($2::text[])'))
+        setImmediate(() => t.app.changes.emit({ kind: 'bot', botId: id, aspect: 'votes', userId: id }));
       return query(sql, params);
-    });
+    };
     try {
       t.app.changes.emit({ kind: 'bot', botId: id, aspect: 'votes', userId: id });
       for (let i = 0; i < 3; i++) {
@@ -156,15 +165,25 @@ describe.each(backends())('bot list from the in-memory catalog on %s', (backend)
     const reads = t.db.reads;
     const query = reads.query.bind(reads);
     let readBacks = 0;
-    reads.query = ((sql: string, params?: readonly unknown[]) => {
+    reads.query = (sql: string, params?: readonly unknown[]) => {
       if (sql.includes('= ANY($2::text[])')) readBacks++;
       return query(sql, params);
-    });
+    };
     try {
       expect((await t.admin('POST', `/admin/v1/bots/${id}/votes`, { user: '400000000000000009', username: 'v' })).statusCode).toBe(201);
-      const stats = await t.inject({ method: 'POST', url: `/api/v1/bots/${id}/stats`, headers: { authorization: `Bearer ${key}` }, payload: { serverCount: 777, shardCount: 2 } });
+      const stats = await t.inject({
+        method: 'POST',
+        url: `/api/v1/bots/${id}/stats`,
+        headers: { authorization: `Bearer ${key}` },
+        payload: { serverCount: 777, shardCount: 2 },
+      });
       expect(stats.statusCode).toBe(200);
-      expect((await t.get(`/api/v1/bots/${id}`)).json().data).toMatchObject({ votesTotal: 1, votesMonth: 1, serverCount: 777, shardCount: 2 });
+      expect((await t.get(`/api/v1/bots/${id}`)).json().data).toMatchObject({
+        votesTotal: 1,
+        votesMonth: 1,
+        serverCount: 777,
+        shardCount: 2,
+      });
       const [listed] = (await t.get(`/api/v1/bots?search=${token}%20counted`)).json().data;
       expect(listed).toMatchObject({ votesTotal: 1, serverCount: 777 });
       expect(readBacks).toBe(0);
@@ -226,8 +245,7 @@ describe.each(backends())('list staleness under changes on %s', (backend) => {
   });
   afterAll(() => t.close());
 
-  const vote = (id: string, user: string) =>
-    t.admin('POST', `/admin/v1/bots/${id}/votes`, { user, username: 'voter' });
+  const vote = (id: string, user: string) => t.admin('POST', `/admin/v1/bots/${id}/votes`, { user, username: 'voter' });
   const listed = async () => (await t.get(`/api/v1/bots?search=${token}`)).json().data as { id: string; votesMonth: number }[];
 
   it('reuses a page for at most LIST_MAX_STALE_MS while votes arrive; the bot itself is exact at once', async () => {

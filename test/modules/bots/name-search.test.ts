@@ -6,15 +6,21 @@ import type { BotSort } from '../../../src/modules/bots/schemas.js';
 const SORTS = Object.keys(ORDERS) as BotSort[];
 
 function bot(n: number, name: string, votes: number): ListedBot {
-  return { id: String(100000000000000000n + BigInt(n)), seq: n, nameLower: name, sortName: name, votesMonth: votes, votesTotal: votes * 2, serverCount: n % 7, publishedAt: n };
+  return {
+    id: String(100000000000000000n + BigInt(n)),
+    seq: n,
+    nameLower: name,
+    sortName: name,
+    votesMonth: votes,
+    votesTotal: votes * 2,
+    serverCount: n % 7,
+    publishedAt: n,
+  };
 }
 
 // Names from a small alphabet, so that needles match often, rarely and never; with NUL-free unicode too.
 const name = fc.string({ unit: fc.constantFrom('a', 'b', 'c', ' ', 'ä', '✓'), maxLength: 8 });
-const op = fc.oneof(
-  fc.record({ put: fc.nat(60), name, votes: fc.nat(5) }),
-  fc.record({ remove: fc.nat(60) }),
-);
+const op = fc.oneof(fc.record({ put: fc.nat(60), name, votes: fc.nat(5) }), fc.record({ remove: fc.nat(60) }));
 
 describe('the list search (NameSearch inside BotRanking)', () => {
   it('answers every sort, offset, limit and needle as filtering and sorting every listed bot would, before, during and after renames and removals', () => {
@@ -64,9 +70,14 @@ describe('the list search (NameSearch inside BotRanking)', () => {
 
   it('walks the order when many bots match and sorts the matches when few do, with the same answer', () => {
     const ranking = new BotRanking();
-    const bots = Array.from({ length: 5000 }, (_, i) => bot(i, i % 2 === 0 ? `common ${i}` : `rare${i % 1000 === 1 ? ' needle' : ''} ${i}`, i % 97));
+    const bots = Array.from({ length: 5000 }, (_, i) =>
+      bot(i, i % 2 === 0 ? `common ${i}` : `rare${i % 1000 === 1 ? ' needle' : ''} ${i}`, i % 97),
+    );
     ranking.reset(bots);
-    for (const [needle, count] of [['common', 2500], ['needle', 5]] as const) {
+    for (const [needle, count] of [
+      ['common', 2500],
+      ['needle', 5],
+    ] as const) {
       const expected = bots.filter((b) => b.nameLower.includes(needle)).sort(ORDERS.votes_month);
       expect(expected).toHaveLength(count);
       const page = ranking.page('votes_month', 3, 10, needle);

@@ -10,7 +10,17 @@ type Versioned = ListedBot & { version: number };
 
 function bot(seq: number, keys: { name: string; votes: number; servers: number }, version: number): Versioned {
   const id = String(100000000000000000n + BigInt(seq));
-  return { id, seq, nameLower: keys.name, sortName: keys.name, votesMonth: keys.votes, votesTotal: keys.votes * 3, serverCount: keys.servers, publishedAt: seq % 4, version };
+  return {
+    id,
+    seq,
+    nameLower: keys.name,
+    sortName: keys.name,
+    votesMonth: keys.votes,
+    votesTotal: keys.votes * 3,
+    serverCount: keys.servers,
+    publishedAt: seq % 4,
+    version,
+  };
 }
 
 // A vote changes the vote orders only, a stats report the server order only, an edit the name: the

@@ -5,9 +5,27 @@ import { backends, ManualClock, appPerFile } from '../../helpers.js';
 
 const ISO_MS_UTC = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 const BOT_FIELDS = [
-  'id', 'name', 'slugs', 'shortDescription', 'prefix', 'pricing', 'iconUrl', 'bannerUrl', 'inviteUrl',
-  'supportServerUrl', 'websiteUrl', 'categories', 'tags', 'owners', 'serverCount', 'shardCount', 'votesTotal',
-  'votesMonth', 'rating', 'isVerified', 'publishedAt',
+  'id',
+  'name',
+  'slugs',
+  'shortDescription',
+  'prefix',
+  'pricing',
+  'iconUrl',
+  'bannerUrl',
+  'inviteUrl',
+  'supportServerUrl',
+  'websiteUrl',
+  'categories',
+  'tags',
+  'owners',
+  'serverCount',
+  'shardCount',
+  'votesTotal',
+  'votesMonth',
+  'rating',
+  'isVerified',
+  'publishedAt',
 ].sort();
 const START = new Date('2026-03-15T12:00:00.000Z');
 

@@ -36,7 +36,13 @@ export async function loadOptionBots(app: FastifyInstance): Promise<Record<Optio
   const sample = sampleBots() as Body[];
   const melody = sample.find((bot) => bot.name === 'Melody') ?? sample[0]!;
   const longest = sample.reduce((best, bot) => (Array.from(bot.name).length > Array.from(best.name).length ? bot : best));
-  const extra = (id: string, slug: string, fields: Partial<Body>): Body => ({ ...melody, id, slugs: { de: slug, en: slug }, published: true, ...fields });
+  const extra = (id: string, slug: string, fields: Partial<Body>): Body => ({
+    ...melody,
+    id,
+    slugs: { de: slug, en: slug },
+    published: true,
+    ...fields,
+  });
   const seeded: Record<Exclude<OptionBot, 'newbie'>, Body> = {
     melody: { ...melody, isVerified: true, published: true },
     longest: { ...longest, published: true },
@@ -52,7 +58,12 @@ export async function loadOptionBots(app: FastifyInstance): Promise<Record<Optio
   }
   const newbie = extra('990000000000000014', 'newbie', { name: 'Newbie', platformServerCount: 42, isVerified: false });
   const { id, ...body } = newbie;
-  const put = await app.inject({ method: 'PUT', url: `/admin/v1/bots/${id}`, headers: { authorization: `Bearer ${ADMIN_TOKEN}` }, payload: body });
+  const put = await app.inject({
+    method: 'PUT',
+    url: `/admin/v1/bots/${id}`,
+    headers: { authorization: `Bearer ${ADMIN_TOKEN}` },
+    payload: body,
+  });
   expect(put.statusCode, put.body).toBe(201);
   await app.db.query('UPDATE bots SET icon_url = $2 WHERE id = $1', [seeded.iconic.id, dataIconPng()]);
   app.changes.emit({ kind: 'bot', botId: seeded.iconic.id, aspect: 'profile' });
@@ -107,7 +118,9 @@ export async function guardedPage(
  */
 export async function screenshotWholePage(page: Page, path: string): Promise<void> {
   const before = page.viewportSize()!;
-  const height = await page.evaluate(() => (globalThis as unknown as { document: { documentElement: { scrollHeight: number } } }).document.documentElement.scrollHeight);
+  const height = await page.evaluate(
+    () => (globalThis as unknown as { document: { documentElement: { scrollHeight: number } } }).document.documentElement.scrollHeight,
+  );
   await page.setViewportSize({ width: before.width, height: Math.min(height, 16_000) });
   await page.screenshot({ path, fullPage: true });
   await page.setViewportSize(before);

@@ -86,7 +86,11 @@ async function show(name: string, body: string, scheme: (typeof SCHEMES)[number]
 /** Every `<img>` of the page: the asset's path, its natural size and the size it takes in the page. */
 async function images(): Promise<{ path: string; natural: [number, number]; shown: [number, number] }[]> {
   const found = await page.$$eval('img', (imgs) =>
-    imgs.map((img) => ({ src: img.getAttribute('src')!, natural: [img.naturalWidth, img.naturalHeight] as [number, number], box: img.getBoundingClientRect() })),
+    imgs.map((img) => ({
+      src: img.getAttribute('src')!,
+      natural: [img.naturalWidth, img.naturalHeight] as [number, number],
+      box: img.getBoundingClientRect(),
+    })),
   );
   return found.map(({ src, natural, box }) => ({ path: src.slice(embeds.length), natural, shown: [box.width, box.height] }));
 }
@@ -114,12 +118,19 @@ describe('badges in a README', () => {
     const body = STYLES.map(
       (style) =>
         `<section data-style="${style}"><h2>style=${style}</h2>` +
-        THEMES.map((theme) => `<h3>theme=${theme ?? 'auto'}</h3><p>${badgeRows(style).filter((path) => (theme ? path.includes(`theme=${theme}`) : !path.includes('theme='))).map(link).join('\n')}</p>`).join('') +
+        THEMES.map(
+          (theme) =>
+            `<h3>theme=${theme ?? 'auto'}</h3><p>${badgeRows(style)
+              .filter((path) => (theme ? path.includes(`theme=${theme}`) : !path.includes('theme=')))
+              .map(link)
+              .join('\n')}</p>`,
+        ).join('') +
         '</section>',
     ).join('');
     await show(`badges-${scheme}`, body, scheme);
     await screenshotWholePage(page, `${ARTIFACTS}/badges-readme-${scheme}.png`);
-    for (const style of STYLES) await page.locator(`section[data-style="${style}"]`).screenshot({ path: `${ARTIFACTS}/style-${style}-${scheme}.png` });
+    for (const style of STYLES)
+      await page.locator(`section[data-style="${style}"]`).screenshot({ path: `${ARTIFACTS}/style-${style}-${scheme}.png` });
 
     const shown = await images();
     expect(shown).toHaveLength(STYLES.length * THEMES.length * (VARIANTS.length + EXTRAS.length));
@@ -133,10 +144,19 @@ describe('badges in a README', () => {
 
   it('one docs row per style: the badges on a light page and on a dark page', async () => {
     const row = (style: BadgeStyle, theme: 'light' | 'dark') =>
-      ['servers', 'votes', 'rating_stars', 'status'].map((variant) => `<img alt="" src="${embeds}${badgePath(style, variant as BadgeVariant, theme)}">`).join('') +
-      `<img alt="" src="${embeds}${badgePath(style, 'servers', theme, '&logo=1')}">`;
-    await show('docs-rows', STYLES.map((style) => `<div class="docs" data-style="${style}"><div class="on-light">${row(style, 'light')}</div><div class="on-dark">${row(style, 'dark')}</div></div>`).join(''), 'light');
-    for (const style of STYLES) await page.locator(`div.docs[data-style="${style}"]`).screenshot({ path: `${ARTIFACTS}/docs-badge-${style}.png` });
+      ['servers', 'votes', 'rating_stars', 'status']
+        .map((variant) => `<img alt="" src="${embeds}${badgePath(style, variant as BadgeVariant, theme)}">`)
+        .join('') + `<img alt="" src="${embeds}${badgePath(style, 'servers', theme, '&logo=1')}">`;
+    await show(
+      'docs-rows',
+      STYLES.map(
+        (style) =>
+          `<div class="docs" data-style="${style}"><div class="on-light">${row(style, 'light')}</div><div class="on-dark">${row(style, 'dark')}</div></div>`,
+      ).join(''),
+      'light',
+    );
+    for (const style of STYLES)
+      await page.locator(`div.docs[data-style="${style}"]`).screenshot({ path: `${ARTIFACTS}/docs-badge-${style}.png` });
     for (const image of await images()) expect(image.natural).toEqual(await svgSize(image.path));
   });
 });
@@ -147,7 +167,9 @@ describe('badges in iframes', () => {
     const frames = await Promise.all(paths.map(async (path) => ({ path, size: await svgSize(path) })));
     await show(
       `badge-frames-${scheme}`,
-      frames.map(({ path, size }, index) => `<iframe name="f${index}" width="${size[0]}" height="${size[1]}" src="${embeds}${path}"></iframe>`).join(''),
+      frames
+        .map(({ path, size }, index) => `<iframe name="f${index}" width="${size[0]}" height="${size[1]}" src="${embeds}${path}"></iframe>`)
+        .join(''),
       scheme,
     );
     await screenshotWholePage(page, `${ARTIFACTS}/badges-iframes-${scheme}.png`);
@@ -162,7 +184,9 @@ describe('badges in iframes', () => {
       // The first rect is the label (or the social box): its colour follows the theme, or the system setting.
       const theme = /theme=(light|dark)/.exec(path)?.[1] ?? scheme;
       const social = path.includes('style=social');
-      const expected = social ? { light: 'rgb(252, 252, 252)', dark: 'rgb(33, 38, 45)' } : { light: 'rgb(234, 238, 242)', dark: 'rgb(45, 51, 59)' };
+      const expected = social
+        ? { light: 'rgb(252, 252, 252)', dark: 'rgb(33, 38, 45)' }
+        : { light: 'rgb(234, 238, 242)', dark: 'rgb(45, 51, 59)' };
       expect(facts.fill, path).toBe(expected[theme as 'light' | 'dark']);
     }
   });
@@ -171,17 +195,31 @@ describe('badges in iframes', () => {
 describe('card', () => {
   const cardBots: OptionBot[] = ['melody', 'longest', 'hostile', 'iconic'];
   const cardPaths = () =>
-    cardBots.flatMap((bot) => ['en', 'de'].flatMap((lang) => ['auto', 'light', 'dark'].map((theme) => ({ bot, lang, path: `/card/${bots[bot].id}.svg?theme=${theme}&lang=${lang}` }))));
+    cardBots.flatMap((bot) =>
+      ['en', 'de'].flatMap((lang) =>
+        ['auto', 'light', 'dark'].map((theme) => ({ bot, lang, path: `/card/${bots[bot].id}.svg?theme=${theme}&lang=${lang}` })),
+      ),
+    );
 
   it.each(SCHEMES)('as a linked <img> in a README and in an iframe, 420 × 140, %s system setting', async (scheme) => {
     const body =
       '<h2>Markdown: [![name](card.svg)](vote URL)</h2><p>' +
-      cardPaths().map(({ bot, lang, path }) => `<a href="${SITE_URL}/${lang}/bots/${bots[bot].slugs[lang as 'en']}"><img alt="${bot}" src="${embeds}${path}"></a>`).join('\n') +
+      cardPaths()
+        .map(
+          ({ bot, lang, path }) =>
+            `<a href="${SITE_URL}/${lang}/bots/${bots[bot].slugs[lang as 'en']}"><img alt="${bot}" src="${embeds}${path}"></a>`,
+        )
+        .join('\n') +
       '</p><h2>iframe</h2>' +
-      cardPaths().map(({ path }, index) => `<iframe name="c${index}" width="420" height="140" src="${embeds}${path}"></iframe>`).join('');
+      cardPaths()
+        .map(({ path }, index) => `<iframe name="c${index}" width="420" height="140" src="${embeds}${path}"></iframe>`)
+        .join('');
     await show(`cards-${scheme}`, body, scheme);
     await screenshotWholePage(page, `${ARTIFACTS}/cards-${scheme}.png`);
-    await page.locator('img').first().screenshot({ path: `${ARTIFACTS}/docs-card-${scheme}.png` });
+    await page
+      .locator('img')
+      .first()
+      .screenshot({ path: `${ARTIFACTS}/docs-card-${scheme}.png` });
     for (const image of await images()) {
       expect(image.natural, image.path).toEqual([420, 140]);
       expect(image.shown, image.path).toEqual([420, 140]);
@@ -189,7 +227,9 @@ describe('card', () => {
     for (const [index, { path }] of cardPaths().entries()) {
       const facts = await page.frame({ name: `c${index}` })!.evaluate(() => {
         const root = document.documentElement.getBoundingClientRect();
-        const texts = [...(document.documentElement.querySelectorAll('text') as unknown as InPageElement[])].map((text) => text.textContent);
+        const texts = [...(document.documentElement.querySelectorAll('text') as unknown as InPageElement[])].map(
+          (text) => text.textContent,
+        );
         return { size: [root.width, root.height], texts, injected: document.querySelectorAll('img, script, foreignObject').length };
       });
       expect(facts.size, path).toEqual([420, 140]);
@@ -210,16 +250,28 @@ describe('chart options', () => {
   ];
 
   it.each(SCHEMES)('scale, size and the collecting-data state as <img> (SVG and PNG at dpr 1 and 2) and in iframes, %s', async (scheme) => {
-    const themed = variants().flatMap(({ path, size }) => ['auto', 'light', 'dark'].map((theme) => ({ path: `${path}&theme=${theme}`, size })));
+    const themed = variants().flatMap(({ path, size }) =>
+      ['auto', 'light', 'dark'].map((theme) => ({ path: `${path}&theme=${theme}`, size })),
+    );
     // dpr 2 up to 640 × 320: a PNG is at most 1280 × 640 pixels.
     const pngs = variants().flatMap(({ path, size }) =>
-      [1, 2].filter((dpr) => size[0]! * dpr <= 1280).map((dpr) => ({ path: `${path}&format=png&dpr=${dpr}`, size: [size[0]! * dpr, size[1]! * dpr] })),
+      [1, 2]
+        .filter((dpr) => size[0]! * dpr <= 1280)
+        .map((dpr) => ({ path: `${path}&format=png&dpr=${dpr}`, size: [size[0]! * dpr, size[1]! * dpr] })),
     );
     const body =
-      '<h2>SVG</h2><p>' + themed.map(({ path }) => `<img alt="" src="${embeds}${path}">`).join('\n') + '</p>' +
+      '<h2>SVG</h2><p>' +
+      themed.map(({ path }) => `<img alt="" src="${embeds}${path}">`).join('\n') +
+      '</p>' +
       '<h2>PNG, dpr 1 and 2 (shown at CSS size)</h2><p>' +
-      pngs.map(({ path, size }) => `<img alt="" class="png" width="${size[0]! / Number(/dpr=(\d)/.exec(path)![1])}" src="${embeds}${path}">`).join('\n') + '</p>' +
-      '<h2>iframe</h2>' + variants().map(({ path, size }, index) => `<iframe name="g${index}" width="${size[0]}" height="${size[1]}" src="${embeds}${path}"></iframe>`).join('');
+      pngs
+        .map(({ path, size }) => `<img alt="" class="png" width="${size[0]! / Number(/dpr=(\d)/.exec(path)![1])}" src="${embeds}${path}">`)
+        .join('\n') +
+      '</p>' +
+      '<h2>iframe</h2>' +
+      variants()
+        .map(({ path, size }, index) => `<iframe name="g${index}" width="${size[0]}" height="${size[1]}" src="${embeds}${path}"></iframe>`)
+        .join('');
     await show(`charts-${scheme}`, body, scheme);
     await screenshotWholePage(page, `${ARTIFACTS}/charts-${scheme}.png`);
     const shown = await images();
@@ -233,7 +285,9 @@ describe('chart options', () => {
     for (const [index, { path, size }] of variants().entries()) {
       const facts = await page.frame({ name: `g${index}` })!.evaluate(() => {
         const root = document.documentElement.getBoundingClientRect();
-        const texts = [...(document.documentElement.querySelectorAll('text') as unknown as InPageElement[])].map((text) => text.textContent);
+        const texts = [...(document.documentElement.querySelectorAll('text') as unknown as InPageElement[])].map(
+          (text) => text.textContent,
+        );
         return { size: [root.width, root.height], texts };
       });
       expect(facts.size, path).toEqual(size);

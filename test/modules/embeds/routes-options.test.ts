@@ -16,7 +16,12 @@ const DATA_PNG = 'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAf
 
 function svgTexts(svg: string): string[] {
   return [...svg.matchAll(/<text[^>]*>([^<]*)<\/text>/g)].map((m) =>
-    m[1]!.replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/&#39;/g, "'").replace(/&amp;/g, '&'),
+    m[1]!
+      .replace(/&lt;/g, '<')
+      .replace(/&gt;/g, '>')
+      .replace(/&quot;/g, '"')
+      .replace(/&#39;/g, "'")
+      .replace(/&amp;/g, '&'),
   );
 }
 
@@ -80,7 +85,10 @@ describe.each(backends())('embed options (%s)', (backend) => {
 
     it('takes a label, colours (hex or palette name) and a logo; the same colour by two names is one picture', async () => {
       const id = await publish();
-      const svg = expectSvg(await t.get(`/api/badge/${id}${query({ label: 'Música 🎵', color: 'e05d44', labelColor: '#333', logo: '1' })}`), 200);
+      const svg = expectSvg(
+        await t.get(`/api/badge/${id}${query({ label: 'Música 🎵', color: 'e05d44', labelColor: '#333', logo: '1' })}`),
+        200,
+      );
       expect(svgTexts(svg)[0]).toBe('Música 🎵');
       expect(svg).toContain('fill="#e05d44"');
       expect(svg).toMatch(/<path transform="translate\(6 3\)"/);
@@ -214,7 +222,11 @@ describe.each(backends())('embed options (%s)', (backend) => {
       const id = await publish();
       expect(svgTexts(expectSvg(await t.get('/api/card/123456789012345678.svg'), 404))).toEqual(['bot', 'not found']);
       expect(svgTexts(expectSvg(await t.get('/api/card/abc.svg'), 404))).toEqual(['bot', 'not found']);
-      for (const [field, value] of [['theme', 'blue'], ['lang', 'fr'], ['theme', '']]) {
+      for (const [field, value] of [
+        ['theme', 'blue'],
+        ['lang', 'fr'],
+        ['theme', ''],
+      ]) {
         const url = `/api/card/${id}.svg?${field}=${value}`;
         expect(svgTexts(expectSvg(await t.get(url), 422))).toEqual(['bot', 'validation failed']);
         expectEnvelope(await t.get(url, { accept: 'application/json' }), 422, field);
@@ -237,7 +249,11 @@ describe.each(backends())('embed options (%s)', (backend) => {
       const id = await publish({ platformServerCount: null });
       for (let back = days; back >= 1; back--) {
         const day = new Date(clock.now().getTime() - back * 86_400_000).toISOString().slice(0, 10);
-        await t.db.query(`INSERT INTO bot_history (bot_id, day, servers, source) VALUES ($1, $2::date, $3, 'platform')`, [id, day, servers(back)]);
+        await t.db.query(`INSERT INTO bot_history (bot_id, day, servers, source) VALUES ($1, $2::date, $3, 'platform')`, [
+          id,
+          day,
+          servers(back),
+        ]);
       }
       t.app.changes.emit({ kind: 'bot', botId: id, aspect: 'profile' });
       return id;
@@ -318,7 +334,21 @@ describe.each(backends())('embed options (%s)', (backend) => {
   });
 
   describe('bad input never makes a 500', () => {
-    const values = ['', ' ', '%00', '%C3%28', '%F0%9F%98%80', 'x'.repeat(5000), '9'.repeat(400), '-1', 'NaN', '[]', '%27%22%3E%3Cscript%3E', '%23', '%23%23fff'];
+    const values = [
+      '',
+      ' ',
+      '%00',
+      '%C3%28',
+      '%F0%9F%98%80',
+      'x'.repeat(5000),
+      '9'.repeat(400),
+      '-1',
+      'NaN',
+      '[]',
+      '%27%22%3E%3Cscript%3E',
+      '%23',
+      '%23%23fff',
+    ];
     const routes: Record<string, string[]> = {
       badge: ['style', 'label', 'color', 'labelColor', 'logo', 'variant'],
       shields: ['variant'],
@@ -339,7 +369,9 @@ describe.each(backends())('embed options (%s)', (backend) => {
         for (const url of urls) {
           for (const headers of [{}, { accept: 'application/json' }] as Record<string, string>[]) {
             const response = await t.get(url, headers);
-            expect([200, 422], `${url.slice(0, 100)} → ${response.statusCode} ${response.body.slice(0, 200)}`).toContain(response.statusCode);
+            expect([200, 422], `${url.slice(0, 100)} → ${response.statusCode} ${response.body.slice(0, 200)}`).toContain(
+              response.statusCode,
+            );
             if (String(response.headers['content-type']).startsWith('image/svg+xml')) expectWellFormedXml(response.body);
           }
         }

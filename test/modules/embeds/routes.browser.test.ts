@@ -143,7 +143,12 @@ async function loadBots(app: RunningApp['app'], icon: string): Promise<void> {
 
   // melody reports its own count through the owner API: its chart must switch to that source.
   const admin = { authorization: `Bearer ${ADMIN_TOKEN}` };
-  const key = await app.inject({ method: 'POST', url: `/admin/v1/bots/${bots.melody.id}/keys`, headers: admin, payload: { scopes: ['stats:write'] } });
+  const key = await app.inject({
+    method: 'POST',
+    url: `/admin/v1/bots/${bots.melody.id}/keys`,
+    headers: admin,
+    payload: { scopes: ['stats:write'] },
+  });
   expect(key.statusCode, key.body).toBe(201);
   const stats = await app.inject({
     method: 'POST',
@@ -264,7 +269,9 @@ describe('badge in Chromium', () => {
     for (const image of images) expect(image.width, image.src ?? '').toBeGreaterThan(20);
 
     // Theme omitted → the label follows the system setting; fixed themes do not.
-    const labelFills = await badgePage.$$eval('.inline svg', (svgs) => svgs.map((svg) => getComputedStyle(svg.querySelector('g > rect')).fill));
+    const labelFills = await badgePage.$$eval('.inline svg', (svgs) =>
+      svgs.map((svg) => getComputedStyle(svg.querySelector('g > rect')).fill),
+    );
     const expected = { light: 'rgb(234, 238, 242)', dark: 'rgb(45, 51, 59)' };
     combos.forEach((combo, index) => {
       if (!combo.compact) expect(labelFills[index], JSON.stringify(combo)).toBe(expected[combo.theme ?? scheme]);
@@ -316,7 +323,12 @@ describe('widget in an iframe of 420 × 140', () => {
       });
       return {
         viewport: [innerWidth, innerHeight],
-        document: { scrollWidth: root.scrollWidth, clientWidth: root.clientWidth, scrollHeight: root.scrollHeight, clientHeight: root.clientHeight },
+        document: {
+          scrollWidth: root.scrollWidth,
+          clientWidth: root.clientWidth,
+          scrollHeight: root.scrollHeight,
+          clientHeight: root.clientHeight,
+        },
         card: [card.width, card.height],
         cardBackground: getComputedStyle(document.querySelector('.card')!).backgroundColor,
         texts,
@@ -387,8 +399,7 @@ describe('chart in Chromium', () => {
           ['auto', 'dark', 'light'].map((theme) => `<img alt="" src="${embeds}${url}theme=${theme}">`).join('') +
           `<img alt="" class="png" src="${embeds}${url}format=png&theme=auto"></div>`,
       )
-      .join('') +
-    `<div class="inline">${await fetchAsset(`${charts().hostile}theme=auto`)}</div>`;
+      .join('') + `<div class="inline">${await fetchAsset(`${charts().hostile}theme=auto`)}</div>`;
 
   it.each(SCHEMES)('renders SVG in all themes and PNG, under %s system setting', async (scheme) => {
     await showPage(`charts-${scheme}`, await body(), scheme);

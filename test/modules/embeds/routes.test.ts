@@ -209,7 +209,10 @@ describe.each(backends())('embeddable assets (%s)', (backend) => {
           const svg = expectSvg(await t.get(url), 422);
           expect(svgTexts(svg), url).toEqual(['bot', 'validation failed']);
           const details = expectEnvelope(await t.get(url, { accept: 'application/json' }), 422, 'validation_failed');
-          expect(details.map((d) => d.field), url).toEqual([field]);
+          expect(
+            details.map((d) => d.field),
+            url,
+          ).toEqual([field]);
         }
       }
     });
@@ -290,7 +293,10 @@ describe.each(backends())('embeddable assets (%s)', (backend) => {
 
     it('links the vote button to SITE_URL/{lang}/bots/{slug} in a new tab', async () => {
       const { id } = await publish({ slugs: { de: 'abstimm-bot', en: 'vote-bot' } });
-      for (const [lang, slug] of [['en', 'vote-bot'], ['de', 'abstimm-bot']] as const) {
+      for (const [lang, slug] of [
+        ['en', 'vote-bot'],
+        ['de', 'abstimm-bot'],
+      ] as const) {
         const html = (await t.get(`/api/widget/${id}?lang=${lang}`)).body;
         const link = /<a class="vote" href="([^"]+)" target="([^"]+)" rel="([^"]+)"/.exec(html);
         expect(link, lang).not.toBeNull();
@@ -341,10 +347,11 @@ describe.each(backends())('embeddable assets (%s)', (backend) => {
       const { id } = await publish({ platformServerCount: 5000, ...overrides });
       for (let back = 400; back >= 1; back -= 1) {
         const day = new Date(clock.now().getTime() - back * 86_400_000).toISOString().slice(0, 10);
-        await t.db.query(
-          `INSERT INTO bot_history (bot_id, day, servers, source) VALUES ($1, $2::date, $3, 'platform')`,
-          [id, day, 4000 + (400 - back) * 2],
-        );
+        await t.db.query(`INSERT INTO bot_history (bot_id, day, servers, source) VALUES ($1, $2::date, $3, 'platform')`, [
+          id,
+          day,
+          4000 + (400 - back) * 2,
+        ]);
       }
       return id;
     }
@@ -401,13 +408,20 @@ describe.each(backends())('embeddable assets (%s)', (backend) => {
 
     it('422 for a bad range, theme or format; 404 for an unknown bot', async () => {
       const id = await botWithHistory();
-      const bad = { range: ['0', '14', '31', 'month', '', '-30', '30.5'], theme: ['system', 'Dark', ''], format: ['gif', 'PNG', 'jpeg', ''] };
+      const bad = {
+        range: ['0', '14', '31', 'month', '', '-30', '30.5'],
+        theme: ['system', 'Dark', ''],
+        format: ['gif', 'PNG', 'jpeg', ''],
+      };
       for (const [field, values] of Object.entries(bad)) {
         for (const value of values) {
           const url = `/api/chart/${id}${query({ [field]: value })}`;
           expect(svgTexts(expectSvg(await t.get(url), 422)), url).toEqual(['bot', 'validation failed']);
           const details = expectEnvelope(await t.get(url, { accept: 'application/json' }), 422, 'validation_failed');
-          expect(details.map((d) => d.field), url).toEqual([field]);
+          expect(
+            details.map((d) => d.field),
+            url,
+          ).toEqual([field]);
         }
       }
       expect(svgTexts(expectSvg(await t.get('/api/chart/123456789012345678'), 404))).toEqual(['bot', 'not found']);
@@ -451,7 +465,14 @@ describe.each(backends())('embeddable assets (%s)', (backend) => {
   it('every asset and its error rendering may be loaded and fetched from any site, with its type as sent', async () => {
     const { id } = await publish();
     const unknown = '99999999999999999';
-    for (const url of [`/api/badge/${id}`, `/api/widget/${id}`, `/api/chart/${id}`, `/api/chart/${id}?format=png`, `/api/badge/${unknown}`, `/api/widget/${id}?theme=pink`]) {
+    for (const url of [
+      `/api/badge/${id}`,
+      `/api/widget/${id}`,
+      `/api/chart/${id}`,
+      `/api/chart/${id}?format=png`,
+      `/api/badge/${unknown}`,
+      `/api/widget/${id}?theme=pink`,
+    ]) {
       const response = await t.get(url);
       expect(response.headers['cross-origin-resource-policy'], url).toBe('cross-origin');
       expect(response.headers['access-control-allow-origin'], url).toBe('*');
@@ -468,7 +489,10 @@ describe.each(backends())('embeddable assets (%s)', (backend) => {
       '/api/badge/{id}/shields.json': [['application/json'], ['variant']],
       '/api/widget/{id}': [['text/html'], ['theme', 'lang']],
       '/api/card/{id}.svg': [['image/svg+xml'], ['theme', 'lang']],
-      '/api/chart/{id}': [['image/svg+xml', 'image/png'], ['range', 'theme', 'format', 'scale', 'width', 'height', 'dpr']],
+      '/api/chart/{id}': [
+        ['image/svg+xml', 'image/png'],
+        ['range', 'theme', 'format', 'scale', 'width', 'height', 'dpr'],
+      ],
     };
     for (const [path, [types, params]] of Object.entries(expected)) {
       const get = doc.paths[path]!.get;
@@ -504,16 +528,13 @@ describe.each(backends())('embeddable assets (%s)', (backend) => {
     it('escapes hostile descriptions, slugs and icon URLs, even ones that bypassed validation', async () => {
       const { id } = await publish();
       // Straight into the database: the management API would refuse most of these.
-      await t.db.query(
-        `UPDATE bots SET name = $2, short_description = $3, slugs = $4, icon_url = $5 WHERE id = $1`,
-        [
-          id,
-          `"'><svg onload=alert(1)>&amp;\u0001`,
-          JSON.stringify({ de: '</p><script>alert(1)</script>', en: `<iframe src="javascript:alert(1)"></iframe>` }),
-          JSON.stringify({ de: '"><script>alert(1)</script>', en: "javascript:alert(1)//'" }),
-          `https://cdn.example.org/a.png");background:url("javascript:alert(1)`,
-        ],
-      );
+      await t.db.query(`UPDATE bots SET name = $2, short_description = $3, slugs = $4, icon_url = $5 WHERE id = $1`, [
+        id,
+        `"'><svg onload=alert(1)>&amp;\u0001`,
+        JSON.stringify({ de: '</p><script>alert(1)</script>', en: `<iframe src="javascript:alert(1)"></iframe>` }),
+        JSON.stringify({ de: '"><script>alert(1)</script>', en: "javascript:alert(1)//'" }),
+        `https://cdn.example.org/a.png");background:url("javascript:alert(1)`,
+      ]);
       t.app.changes.emit({ kind: 'bot', botId: id, aspect: 'profile' });
       for (const lang of ['en', 'de'] as const) {
         const html = (await t.get(`/api/widget/${id}?lang=${lang}`)).body;
@@ -560,7 +581,23 @@ describe.each(backends())('embeddable assets (%s)', (backend) => {
       '%27%22%3E%3Cscript%3E',
       '..%2F..%2Fetc%2Fpasswd',
     ];
-    const ids = ['%00', '0', '-1', 'abc', '%F0%9F%98%80', '1'.repeat(17) + '%00', '9'.repeat(20), '9'.repeat(150), '9'.repeat(400), '%ZZ', '..%2F..', '%20', "1'%20OR%20'1'='1", '__proto__', 'constructor'];
+    const ids = [
+      '%00',
+      '0',
+      '-1',
+      'abc',
+      '%F0%9F%98%80',
+      '1'.repeat(17) + '%00',
+      '9'.repeat(20),
+      '9'.repeat(150),
+      '9'.repeat(400),
+      '%ZZ',
+      '..%2F..',
+      '%20',
+      "1'%20OR%20'1'='1",
+      '__proto__',
+      'constructor',
+    ];
 
     function expectHandled(response: LightMyRequestResponse, url: string, allowed: number[]): void {
       expect(allowed, `${url.slice(0, 120)} → ${response.statusCode} ${response.body.slice(0, 200)}`).toContain(response.statusCode);

@@ -38,6 +38,9 @@ export const SHIELDS_ENDPOINT_SCHEMA = {
  * Colours shields.io understands: its named colours and aliases, or hex digits (3 or 6) without
  * `#` (it also takes CSS colours, which we never send).
  */
-export const SHIELDS_COLOUR = /^(brightgreen|green|yellow|yellowgreen|orange|red|blue|grey|lightgrey|gray|lightgray|critical|important|success|informational|inactive|([\da-f]{3}){1,2})$/i;
+export const SHIELDS_COLOUR =
+  /^(brightgreen|green|yellow|yellowgreen|orange|red|blue|grey|lightgrey|gray|lightgray|critical|important|success|informational|inactive|([\da-f]{3}){1,2})$/i;
 
-export const validateShieldsEndpoint = new Ajv({ strict: true, strictRequired: false, strictTypes: false, allErrors: true }).compile(SHIELDS_ENDPOINT_SCHEMA);
+export const validateShieldsEndpoint = new Ajv({ strict: true, strictRequired: false, strictTypes: false, allErrors: true }).compile(
+  SHIELDS_ENDPOINT_SCHEMA,
+);

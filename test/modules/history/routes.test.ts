@@ -8,7 +8,11 @@ const TODAY = '2026-06-15';
 
 async function writeHistory(t: TestApp, botId: string, points: { day: string; servers: number; source?: 'self' | 'platform' }[]) {
   await t.db.transaction((tx) =>
-    historyRepository.upsertMany(tx, botId, points.map((p) => ({ ...p, source: p.source ?? 'platform' }))),
+    historyRepository.upsertMany(
+      tx,
+      botId,
+      points.map((p) => ({ ...p, source: p.source ?? 'platform' })),
+    ),
   );
 }
 
@@ -44,7 +48,11 @@ describe.each(backends())('history on %s', (backend) => {
 
     it.each([7, 30, 90, 365])('days=%i gives exactly that many days', async (n) => {
       const { id } = await putBot(t, { platformServerCount: 5 });
-      await writeHistory(t, id, days(addDays(TODAY, -400), addDays(TODAY, -1)).map((day) => ({ day, servers: 5 })));
+      await writeHistory(
+        t,
+        id,
+        days(addDays(TODAY, -400), addDays(TODAY, -1)).map((day) => ({ day, servers: 5 })),
+      );
       const body = (await t.get(`/api/v1/bots/${id}/history?days=${n}`)).json();
       expect(body.days).toBe(n);
       expect(body.data.map((p: { date: string }) => p.date)).toEqual(days(addDays(TODAY, -(n - 1)), TODAY));
@@ -65,7 +73,11 @@ describe.each(backends())('history on %s', (backend) => {
 
     it('is cached per days value', async () => {
       const { id } = await putBot(t, { platformServerCount: 3 });
-      await writeHistory(t, id, days(addDays(TODAY, -100), addDays(TODAY, -1)).map((day) => ({ day, servers: 3 })));
+      await writeHistory(
+        t,
+        id,
+        days(addDays(TODAY, -100), addDays(TODAY, -1)).map((day) => ({ day, servers: 3 })),
+      );
       const week = (await t.get(`/api/v1/bots/${id}/history?days=7`)).json();
       const month = (await t.get(`/api/v1/bots/${id}/history?days=30`)).json();
       const quarter = (await t.get(`/api/v1/bots/${id}/history?days=90`)).json();

@@ -20,11 +20,7 @@ describe('series', () => {
   });
 
   it('carries the value from before the window into it, and over missed days', () => {
-    const points = series(
-      facts({ before: 5, current: 8, offsets: [2], servers: [7] }),
-      '2026-01-01',
-      '2026-01-05',
-    );
+    const points = series(facts({ before: 5, current: 8, offsets: [2], servers: [7] }), '2026-01-01', '2026-01-05');
     expect(points).toEqual([
       { date: '2026-01-01', servers: 5 },
       { date: '2026-01-02', servers: 5 },

@@ -6,8 +6,7 @@ describe.each(backends())('owner endpoints reject bad keys (%s)', (backend) => {
   const t: TestApp = appPerFile(backend);
   const context = () => t;
 
-  describe('GET /bots/{id}/votes', () =>
-    keyMatrix(context, 'votes:read', (t, id, headers) => t.get(`/api/v1/bots/${id}/votes`, headers)));
+  describe('GET /bots/{id}/votes', () => keyMatrix(context, 'votes:read', (t, id, headers) => t.get(`/api/v1/bots/${id}/votes`, headers)));
 
   describe('GET /bots/{id}/check/{userId}', () =>
     keyMatrix(context, 'votes:read', (t, id, headers) => t.get(`/api/v1/bots/${id}/check/${USER}`, headers)));
@@ -16,9 +15,7 @@ describe.each(backends())('owner endpoints reject bad keys (%s)', (backend) => {
     keyMatrix(context, 'premium:read', (t, id, headers) => t.get(`/api/v1/bots/${id}/premium/${USER}`, headers)));
 
   describe('GET /bots/{id}/premium/guild/{guildId}', () =>
-    keyMatrix(context, 'premium:read', (t, id, headers) =>
-      t.get(`/api/v1/bots/${id}/premium/guild/${GUILD}`, headers),
-    ));
+    keyMatrix(context, 'premium:read', (t, id, headers) => t.get(`/api/v1/bots/${id}/premium/guild/${GUILD}`, headers)));
 
   describe('POST /bots/{id}/stats', () =>
     keyMatrix(context, 'stats:write', (t, id, headers) =>
@@ -32,6 +29,11 @@ describe.each(backends())('owner endpoints reject bad keys (%s)', (backend) => {
 
   describe('POST /bots/{id}/stats/history', () =>
     keyMatrix(context, 'stats:write', (t, id, headers) =>
-      t.app.inject({ method: 'POST', url: `/api/v1/bots/${id}/stats/history`, headers, payload: { points: [{ date: '2020-01-01', serverCount: 1 }] } }),
+      t.app.inject({
+        method: 'POST',
+        url: `/api/v1/bots/${id}/stats/history`,
+        headers,
+        payload: { points: [{ date: '2020-01-01', serverCount: 1 }] },
+      }),
     ));
 });

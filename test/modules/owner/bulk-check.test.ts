@@ -16,7 +16,9 @@ describe.each(backends())('POST /bots/{id}/check (%s)', (backend) => {
       t.app.inject({ method: 'POST', url: `/api/v1/bots/${botId}/check`, headers: bearer(key), payload: { userIds } as object });
     const single = async (userId: string) => (await t.get(`/api/v1/bots/${botId}/check/${userId}`, bearer(key))).json().data;
     const vote = async (user: string, votedAt?: string) =>
-      expect((await t.admin('POST', `/admin/v1/bots/${botId}/votes`, { user, username: 'u', ...(votedAt ? { votedAt } : {}) })).statusCode).toBe(201);
+      expect(
+        (await t.admin('POST', `/admin/v1/bots/${botId}/votes`, { user, username: 'u', ...(votedAt ? { votedAt } : {}) })).statusCode,
+      ).toBe(201);
     return { botId, key, check, single, vote };
   }
 
@@ -29,7 +31,12 @@ describe.each(backends())('POST /bots/{id}/check (%s)', (backend) => {
     expect(response.statusCode, response.body).toBe(200);
     const data = response.json().data as Array<Record<string, unknown>>;
     expect(data.map((s) => s.userId)).toEqual([c, a, b, a]);
-    expect(data[1]).toEqual({ userId: a, voted: true, votedAt: clock.now().toISOString(), expiresAt: new Date(clock.now().getTime() + 12 * 3_600_000).toISOString() });
+    expect(data[1]).toEqual({
+      userId: a,
+      voted: true,
+      votedAt: clock.now().toISOString(),
+      expiresAt: new Date(clock.now().getTime() + 12 * 3_600_000).toISOString(),
+    });
     // 12:00:00 after the vote: no longer voted (the window is half-open).
     expect(data[2]).toMatchObject({ voted: false, votedAt: null, expiresAt: null });
     for (const status of data) {

@@ -40,7 +40,15 @@ describe.each(backends())('API key management (%s)', (backend) => {
 
   it('rejects bad key requests', async () => {
     const botId = await createBot(t);
-    for (const body of [{}, { scopes: [] }, { scopes: ['admin'] }, { scopes: ['votes:read', 'votes:read'] }, { scopes: ['votes:read'], tier: 4 }, { scopes: ['votes:read'], tier: '2' }, { scopes: 'votes:read' }]) {
+    for (const body of [
+      {},
+      { scopes: [] },
+      { scopes: ['admin'] },
+      { scopes: ['votes:read', 'votes:read'] },
+      { scopes: ['votes:read'], tier: 4 },
+      { scopes: ['votes:read'], tier: '2' },
+      { scopes: 'votes:read' },
+    ]) {
       expect((await t.admin('POST', `/admin/v1/bots/${botId}/keys`, body)).statusCode, JSON.stringify(body)).toBe(422);
     }
     expect((await t.admin('POST', '/admin/v1/bots/123456789012345670/keys', { scopes: ['votes:read'] })).statusCode).toBe(404);

@@ -60,7 +60,9 @@ describe.each(backends())('premium subscriptions that run out (%s)', (backend) =
     await t.app.services.premium.recordLapsedPremium();
     clock.set('2026-06-02T01:00:00.000Z');
     expect((await t.admin('PATCH', `/admin/v1/subscriptions/${id}`, { active: false })).statusCode).toBe(200);
-    expect((await t.admin('PATCH', `/admin/v1/subscriptions/${id}`, { active: true, expiresAt: '2026-07-01T12:00:00.000Z' })).statusCode).toBe(200);
+    expect(
+      (await t.admin('PATCH', `/admin/v1/subscriptions/${id}`, { active: true, expiresAt: '2026-07-01T12:00:00.000Z' })).statusCode,
+    ).toBe(200);
     expect(await premiumEvents(botId)).toEqual([
       [true, END],
       [false, END],

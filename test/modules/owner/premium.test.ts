@@ -127,10 +127,19 @@ describe.each(backends())('premium status (%s)', (backend) => {
 
   it('rejects bad subscription input with 422 and unknown ids with 404', async () => {
     const { botId } = await setup();
-    for (const body of [{ tierId: 'not-a-uuid' }, { userId: '1' }, { expiresAt: 'soon' }, { active: 'yes' }, { interval: '' }, { extra: true }]) {
+    for (const body of [
+      { tierId: 'not-a-uuid' },
+      { userId: '1' },
+      { expiresAt: 'soon' },
+      { active: 'yes' },
+      { interval: '' },
+      { extra: true },
+    ]) {
       expect((await subscribe(botId, body)).statusCode, JSON.stringify(body)).toBe(422);
     }
-    expect((await t.admin('PATCH', '/admin/v1/subscriptions/6f0c1f7e-8b4e-4c1a-9a57-4ad0f0b2a3c9', { active: false })).statusCode).toBe(404);
+    expect((await t.admin('PATCH', '/admin/v1/subscriptions/6f0c1f7e-8b4e-4c1a-9a57-4ad0f0b2a3c9', { active: false })).statusCode).toBe(
+      404,
+    );
     expect((await t.admin('PATCH', '/admin/v1/subscriptions/nope', { active: false })).statusCode).toBe(422);
   });
 });
@@ -148,10 +157,7 @@ describe.each(backends())('donations (%s)', (backend) => {
     });
     expect(response.statusCode).toBe(201);
     expect(response.json().data).toMatchObject({ user: USER, username: 'lena', amount: 12.5, currency: 'EUR' });
-    const { rows } = await t.db.query<{ payload: unknown }>(
-      `SELECT payload FROM events WHERE bot_id = $1 AND type = 'donation'`,
-      [botId],
-    );
+    const { rows } = await t.db.query<{ payload: unknown }>(`SELECT payload FROM events WHERE bot_id = $1 AND type = 'donation'`, [botId]);
     expect(rows.map((r) => r.payload)).toEqual([{ user: USER, username: 'lena', amount: 12.5, currency: 'EUR' }]);
   });
 
@@ -182,7 +188,8 @@ describe.runIf(process.env.TEST_DATABASE_URL)('premium statuses across processes
   it("another process's subscription write reaches this process's statuses", async () => {
     const botId = await createBot(writer);
     const { key } = await createKey(writer, botId, ['premium:read']);
-    const status = async () => (await reader.get(`/api/v1/bots/${botId}/premium/${USER}`, bearer(key))).json().data?.active as boolean | undefined;
+    const status = async () =>
+      (await reader.get(`/api/v1/bots/${botId}/premium/${USER}`, bearer(key))).json().data?.active as boolean | undefined;
     await vi.waitFor(async () => expect(await status()).toBe(false), { timeout: 10_000, interval: 25 });
     const created = await writer.admin('POST', `/admin/v1/bots/${botId}/subscriptions`, {
       userId: USER,

@@ -30,27 +30,24 @@ describe.each(backends())('real API keys and their tiers (%s)', (backend) => {
   });
 });
 
-describe.runIf(process.env.TEST_DATABASE_URL && process.env.TEST_REDIS_URL)(
-  'two processes, one PostgreSQL, one Redis (postgres)',
-  () => {
-    const shared = databasePerFile('postgres');
-    const env = { ...SPEC_LIMITS, REDIS_URL: process.env.TEST_REDIS_URL as string, REDIS_KEY_PREFIX: `t${randomBytes(4).toString('hex')}:` };
-    const a = appPerFile('postgres', () => ({ db: shared.db, env }));
-    const b = appPerFile('postgres', () => ({ db: shared.db, env }));
+describe.runIf(process.env.TEST_DATABASE_URL && process.env.TEST_REDIS_URL)('two processes, one PostgreSQL, one Redis (postgres)', () => {
+  const shared = databasePerFile('postgres');
+  const env = { ...SPEC_LIMITS, REDIS_URL: process.env.TEST_REDIS_URL as string, REDIS_KEY_PREFIX: `t${randomBytes(4).toString('hex')}:` };
+  const a = appPerFile('postgres', () => ({ db: shared.db, env }));
+  const b = appPerFile('postgres', () => ({ db: shared.db, env }));
 
-    it('a tier-1 key gets exactly 60 successes across both, then 429 with Retry-After', async () => {
-      const botId = await createBot(a);
-      const { key } = await createKey(a, botId, ['votes:read']);
-      const statuses: number[] = [];
-      let last;
-      for (let i = 0; i < 70; i++) {
-        last = await (i % 2 === 0 ? a : b).get(`/api/v1/bots/${botId}/check/${USER}`, bearer(key));
-        statuses.push(last.statusCode);
-      }
-      expect(statuses.filter((s) => s === 200)).toHaveLength(60);
-      expect(statuses.slice(60)).toEqual(Array(10).fill(429));
-      expect(Number(last?.headers['retry-after'])).toBeGreaterThanOrEqual(1);
-      expect(last?.json().error.code).toBe('rate_limited');
-    });
-  },
-);
+  it('a tier-1 key gets exactly 60 successes across both, then 429 with Retry-After', async () => {
+    const botId = await createBot(a);
+    const { key } = await createKey(a, botId, ['votes:read']);
+    const statuses: number[] = [];
+    let last;
+    for (let i = 0; i < 70; i++) {
+      last = await (i % 2 === 0 ? a : b).get(`/api/v1/bots/${botId}/check/${USER}`, bearer(key));
+      statuses.push(last.statusCode);
+    }
+    expect(statuses.filter((s) => s === 200)).toHaveLength(60);
+    expect(statuses.slice(60)).toEqual(Array(10).fill(429));
+    expect(Number(last?.headers['retry-after'])).toBeGreaterThanOrEqual(1);
+    expect(last?.json().error.code).toBe('rate_limited');
+  });
+});

@@ -21,9 +21,15 @@ describe.each(backends())('shard reports and history backfill (%s)', (backend) =
 
   it('sums the latest report of each shard; processes reporting their own shards do not overwrite each other', async () => {
     const { post, bot } = await setup();
-    expect((await post('/stats', { shardId: 0, shardCount: 3, serverCount: 10 })).json()).toEqual({ data: { serverCount: 10, shardCount: 3 } });
-    expect((await post('/stats', { shardId: 2, shardCount: 3, serverCount: 30 })).json()).toEqual({ data: { serverCount: 40, shardCount: 3 } });
-    expect((await post('/stats', { shardId: 1, shardCount: 3, serverCount: 20 })).json()).toEqual({ data: { serverCount: 60, shardCount: 3 } });
+    expect((await post('/stats', { shardId: 0, shardCount: 3, serverCount: 10 })).json()).toEqual({
+      data: { serverCount: 10, shardCount: 3 },
+    });
+    expect((await post('/stats', { shardId: 2, shardCount: 3, serverCount: 30 })).json()).toEqual({
+      data: { serverCount: 40, shardCount: 3 },
+    });
+    expect((await post('/stats', { shardId: 1, shardCount: 3, serverCount: 20 })).json()).toEqual({
+      data: { serverCount: 60, shardCount: 3 },
+    });
     // A shard's newer report replaces its older one.
     expect((await post('/stats', { shardId: 0, shardCount: 3, serverCount: 15 })).json().data.serverCount).toBe(65);
     expect(await bot()).toMatchObject({ serverCount: 65, shardCount: 3 });
@@ -32,7 +38,9 @@ describe.each(backends())('shard reports and history backfill (%s)', (backend) =
   it('counts concurrent reports of different shards', async () => {
     const { post, bot } = await setup();
     const shards = 16;
-    await Promise.all(Array.from({ length: shards }, (_, shardId) => post('/stats', { shardId, shardCount: shards, serverCount: 100 + shardId })));
+    await Promise.all(
+      Array.from({ length: shards }, (_, shardId) => post('/stats', { shardId, shardCount: shards, serverCount: 100 + shardId })),
+    );
     const expected = Array.from({ length: shards }, (_, i) => 100 + i).reduce((a, b) => a + b, 0);
     expect((await bot()).serverCount).toBe(expected);
   });
@@ -44,7 +52,9 @@ describe.each(backends())('shard reports and history backfill (%s)', (backend) =
     await post('/stats', { shardId: 1, shardCount: 2, serverCount: 20 });
     expect((await post('/stats', { shardId: 1, shardCount: 2, serverCount: 21 })).json().data.serverCount).toBe(21);
     await post('/stats', { shardId: 0, shardCount: 2, serverCount: 10 });
-    expect((await post('/stats', { shardId: 0, shardCount: 1, serverCount: 10 })).json()).toEqual({ data: { serverCount: 10, shardCount: 1 } });
+    expect((await post('/stats', { shardId: 0, shardCount: 1, serverCount: 10 })).json()).toEqual({
+      data: { serverCount: 10, shardCount: 1 },
+    });
   });
 
   it('takes every shard at once; a plain total replaces the shard reports', async () => {
@@ -74,7 +84,10 @@ describe.each(backends())('shard reports and history backfill (%s)', (backend) =
     for (const [body, field] of cases) {
       const response = await post('/stats', body);
       expect(response.statusCode, JSON.stringify(body).slice(0, 80)).toBe(422);
-      expect(response.json().error.details.map((d: { field: string }) => d.field), JSON.stringify(body).slice(0, 80)).toContain(field);
+      expect(
+        response.json().error.details.map((d: { field: string }) => d.field),
+        JSON.stringify(body).slice(0, 80),
+      ).toContain(field);
     }
     expect((await bot()).serverCount).toBe(100);
   });
@@ -109,7 +122,15 @@ describe.each(backends())('shard reports and history backfill (%s)', (backend) =
       [{ points: [{ date: '2026-05-20', serverCount: 1 }] }, 'points.0.date'],
       [{ points: [{ date: '2027-01-01', serverCount: 1 }] }, 'points.0.date'],
       [{ points: [{ date: '2015-01-01', serverCount: 1 }] }, 'points.0.date'],
-      [{ points: [{ date: '2026-05-01', serverCount: 1 }, { date: '2026-05-01', serverCount: 2 }] }, 'points.1.date'],
+      [
+        {
+          points: [
+            { date: '2026-05-01', serverCount: 1 },
+            { date: '2026-05-01', serverCount: 2 },
+          ],
+        },
+        'points.1.date',
+      ],
       [{ points: [{ date: '2026-02-30', serverCount: 1 }] }, 'points.0.date'],
       [{ points: [{ date: '2026-05-01', serverCount: -1 }] }, 'points.0.serverCount'],
       [{ points: [] }, 'points'],
@@ -122,4 +143,3 @@ describe.each(backends())('shard reports and history backfill (%s)', (backend) =
     }
   });
 });
-

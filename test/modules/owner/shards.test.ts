@@ -11,7 +11,9 @@ describe.each(backends())('GET /bots/{id}/shards (%s)', (backend) => {
     const botId = await createBot(t);
     const { key } = await createKey(t, botId, ['stats:write']);
     const report = async (payload: object) =>
-      expect((await t.app.inject({ method: 'POST', url: `/api/v1/bots/${botId}/stats`, headers: bearer(key), payload })).statusCode).toBe(200);
+      expect((await t.app.inject({ method: 'POST', url: `/api/v1/bots/${botId}/stats`, headers: bearer(key), payload })).statusCode).toBe(
+        200,
+      );
     const shards = (query = '', headers = bearer(key)) => t.get(`/api/v1/bots/${botId}/shards${query}`, headers);
     return { botId, key, report, shards };
   }
@@ -82,5 +84,10 @@ describe.each(backends())('GET /bots/{id}/shards (%s)', (backend) => {
     expect((await shards()).statusCode).toBe(200);
   });
 
-  describe('keys', () => keyMatrix(() => t, 'stats:write', (app, id, headers) => app.get(`/api/v1/bots/${id}/shards`, headers)));
+  describe('keys', () =>
+    keyMatrix(
+      () => t,
+      'stats:write',
+      (app, id, headers) => app.get(`/api/v1/bots/${id}/shards`, headers),
+    ));
 });

@@ -38,11 +38,20 @@ describe.each(backends())('POST /bots/{id}/stats (%s)', (backend) => {
     const { key } = await createKey(t, unpublished, ['stats:write']);
     const batches = vi.spyOn(statsRepository, 'reportMany');
     const sent = bots.flatMap(({ botId, post }, b) =>
-      [1, 2, 3, 4].map((i) => ({ botId, count: 1000 * (b + 1) + i, post: () => post(JSON.stringify({ serverCount: 1000 * (b + 1) + i, ...(i % 2 ? { shardCount: i } : {}) })) })),
+      [1, 2, 3, 4].map((i) => ({
+        botId,
+        count: 1000 * (b + 1) + i,
+        post: () => post(JSON.stringify({ serverCount: 1000 * (b + 1) + i, ...(i % 2 ? { shardCount: i } : {}) })),
+      })),
     );
     const [answers, missing] = await Promise.all([
       Promise.all(sent.map(async (s) => ({ ...s, response: await s.post() }))),
-      t.app.inject({ method: 'POST', url: `/api/v1/bots/${unpublished}/stats`, headers: { ...bearer(key), 'content-type': 'application/json' }, payload: '{"serverCount":5}' }),
+      t.app.inject({
+        method: 'POST',
+        url: `/api/v1/bots/${unpublished}/stats`,
+        headers: { ...bearer(key), 'content-type': 'application/json' },
+        payload: '{"serverCount":5}',
+      }),
     ]);
     const sizes = batches.mock.calls.map(([, reports]) => reports.length);
     batches.mockRestore();
@@ -101,7 +110,12 @@ describe.each(backends())('POST /bots/{id}/stats (%s)', (backend) => {
   it('names both fields when both are wrong', async () => {
     const { post } = await setup();
     const response = await post(JSON.stringify({ serverCount: -1, shardCount: 0 }));
-    expect(response.json().error.details.map((d: { field: string }) => d.field).sort()).toEqual(['serverCount', 'shardCount']);
+    expect(
+      response
+        .json()
+        .error.details.map((d: { field: string }) => d.field)
+        .sort(),
+    ).toEqual(['serverCount', 'shardCount']);
   });
 
   it('404 for an unpublished bot, after the key check', async () => {

@@ -59,15 +59,25 @@ describe.each(backends())('votes and the 12-hour window (%s)', (backend) => {
     const users = ['300000000000000001', '300000000000000002', '300000000000000003', '300000000000000004'];
     const missing = '999999999999999990';
     // Every user votes twice for every bot, in an order that mixes bots and users, plus votes for no bot.
-    const asked = [...users.flatMap((user) => bots.map((botId) => ({ botId, user }))), ...bots.flatMap((botId) => users.map((user) => ({ botId, user })))];
+    const asked = [
+      ...users.flatMap((user) => bots.map((botId) => ({ botId, user }))),
+      ...bots.flatMap((botId) => users.map((user) => ({ botId, user }))),
+    ];
     const batches = vi.spyOn(voteRepository, 'recordMany');
     const results = await Promise.all([
-      ...asked.map(({ botId, user }) => vote(botId, { user, username: `u${user.slice(-1)}` }).then((r) => ({ botId, user, status: r.statusCode }))),
-      ...[1, 2, 3].map(() => vote(missing, { user: USER, username: 'lena' }).then((r) => ({ botId: missing, user: USER, status: r.statusCode }))),
+      ...asked.map(({ botId, user }) =>
+        vote(botId, { user, username: `u${user.slice(-1)}` }).then((r) => ({ botId, user, status: r.statusCode })),
+      ),
+      ...[1, 2, 3].map(() =>
+        vote(missing, { user: USER, username: 'lena' }).then((r) => ({ botId: missing, user: USER, status: r.statusCode })),
+      ),
     ]);
     for (const botId of bots) {
       for (const user of users) {
-        const statuses = results.filter((r) => r.botId === botId && r.user === user).map((r) => r.status).sort();
+        const statuses = results
+          .filter((r) => r.botId === botId && r.user === user)
+          .map((r) => r.status)
+          .sort();
         expect(statuses, `${botId} ${user}`).toEqual([201, 409]);
       }
       const bot = (await t.get(`/api/v1/bots/${botId}`)).json().data;
@@ -166,7 +176,12 @@ describe.each(backends())('votes and the 12-hour window (%s)', (backend) => {
       expect(response.json().error.details.length, query).toBeGreaterThan(0);
     }
     const both = await t.get(`/api/v1/bots/${botId}/votes?limit=0&hours=0`, bearer(key));
-    expect(both.json().error.details.map((d: { field: string }) => d.field).sort()).toEqual(['hours', 'limit']);
+    expect(
+      both
+        .json()
+        .error.details.map((d: { field: string }) => d.field)
+        .sort(),
+    ).toEqual(['hours', 'limit']);
   });
 
   it('user ids in paths are validated: 422 for a bad one', async () => {

@@ -191,10 +191,7 @@ describe('embeds', () => {
     expect(image.headers['retry-after']).toMatch(/^\d+$/);
     expectRateLimited(await small.inject({ url: embeds[2], headers: { accept: 'application/json' } }), 2);
     // ... and a key does not move an embed out of its bucket.
-    expectRateLimited(
-      await small.inject({ url: embeds[0], headers: { authorization: 'Bearer tier3-f', accept: 'application/json' } }),
-      2,
-    );
+    expectRateLimited(await small.inject({ url: embeds[0], headers: { authorization: 'Bearer tier3-f', accept: 'application/json' } }), 2);
   });
 });
 

@@ -43,7 +43,8 @@ describe.each(backends())('review pages deep into a bot with many reviews on %s'
   afterAll(() => t.close());
 
   it('answers every page in the public order, whatever the page and limit', async () => {
-    const published = (await t.db.query<{ n: number }>('SELECT count(*)::int AS n FROM reviews WHERE bot_id = $1 AND published', [botId])).rows[0]!.n;
+    const published = (await t.db.query<{ n: number }>('SELECT count(*)::int AS n FROM reviews WHERE bot_id = $1 AND published', [botId]))
+      .rows[0]!.n;
     for (const limit of [1, 7, 25, 100]) {
       const pages = Math.ceil(published / limit);
       // The first pages, pages around every anchor, and the last ones.
@@ -57,9 +58,10 @@ describe.each(backends())('review pages deep into a bot with many reviews on %s'
         expect(response.statusCode).toBe(200);
         const body = response.json();
         expect(body.pagination).toEqual({ page, limit, total: published, pages });
-        expect(body.data.map((r: { id: string }) => r.id), `page ${page} × ${limit}`).toEqual(
-          await referenceIds(t, botId, (page - 1) * limit, limit),
-        );
+        expect(
+          body.data.map((r: { id: string }) => r.id),
+          `page ${page} × ${limit}`,
+        ).toEqual(await referenceIds(t, botId, (page - 1) * limit, limit));
       }
     }
   });
@@ -67,10 +69,12 @@ describe.each(backends())('review pages deep into a bot with many reviews on %s'
   it('follows a change of the reviews on the next request, deep pages included', async () => {
     const last = (await t.get(`/api/v1/bots/${botId}/reviews`)).json().pagination.pages as number;
     const before = (await t.get(`/api/v1/bots/${botId}/reviews?page=${last - 3}`)).json();
-    const [top] = (await t.db.query<{ id: string }>(
-      `SELECT id FROM reviews WHERE bot_id = $1 AND published ORDER BY helpful_count, created_at, id DESC LIMIT 1`,
-      [botId],
-    )).rows;
+    const [top] = (
+      await t.db.query<{ id: string }>(
+        `SELECT id FROM reviews WHERE bot_id = $1 AND published ORDER BY helpful_count, created_at, id DESC LIMIT 1`,
+        [botId],
+      )
+    ).rows;
     // The least helpful review becomes the most helpful: every page shifts by one.
     expect((await t.admin('PATCH', `/admin/v1/reviews/${top!.id}`, { helpfulCount: 1000 })).statusCode).toBe(200);
     const after = (await t.get(`/api/v1/bots/${botId}/reviews?page=${last - 3}`)).json();

@@ -147,7 +147,12 @@ describe.each(backends())('reviews on %s', (backend) => {
     it('lists both rejected parameters', async () => {
       const { id } = await putBot(t);
       const response = await t.get(`/api/v1/bots/${id}/reviews?page=-1&limit=1000`);
-      expect(response.json().error.details.map((d: { field: string }) => d.field).sort()).toEqual(['limit', 'page']);
+      expect(
+        response
+          .json()
+          .error.details.map((d: { field: string }) => d.field)
+          .sort(),
+      ).toEqual(['limit', 'page']);
     });
   });
 
@@ -193,7 +198,12 @@ describe.each(backends())('reviews on %s', (backend) => {
     it('POST stores createdAt when given, and defaults helpfulCount 0 and published true', async () => {
       const { id } = await putBot(t);
       const made = await created(id, { createdAt: '2025-12-24T18:00:00+01:00' });
-      expect(made).toMatchObject({ helpfulCount: 0, published: true, createdAt: '2025-12-24T17:00:00.000Z', updatedAt: '2025-12-24T17:00:00.000Z' });
+      expect(made).toMatchObject({
+        helpfulCount: 0,
+        published: true,
+        createdAt: '2025-12-24T17:00:00.000Z',
+        updatedAt: '2025-12-24T17:00:00.000Z',
+      });
     });
 
     it('PATCH changes helpfulCount, published and body and stamps updatedAt', async () => {
@@ -234,7 +244,12 @@ describe.each(backends())('reviews on %s', (backend) => {
       const { id } = await putBot(t);
       const response = await review(id, fields);
       expect(response.statusCode, response.body).toBe(422);
-      expect(response.json().error.details.map((d: { field: string }) => d.field).sort()).toEqual([...rejected].sort());
+      expect(
+        response
+          .json()
+          .error.details.map((d: { field: string }) => d.field)
+          .sort(),
+      ).toEqual([...rejected].sort());
       const { rows } = await t.db.query('SELECT 1 FROM reviews WHERE bot_id = $1', [id]);
       expect(rows).toHaveLength(0);
     });

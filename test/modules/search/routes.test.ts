@@ -63,7 +63,17 @@ describe.each(backends())('GET /api/v1/search (%s)', (backend) => {
   });
 
   it('validates q, limit and lang with 422 details', async () => {
-    for (const query of ['', 'q=', 'q=%20%20', `q=${'a'.repeat(101)}`, 'q=a&limit=0', 'q=a&limit=51', 'q=a&lang=fr', 'q=a&q=b', 'q=a&limit=1e30']) {
+    for (const query of [
+      '',
+      'q=',
+      'q=%20%20',
+      `q=${'a'.repeat(101)}`,
+      'q=a&limit=0',
+      'q=a&limit=51',
+      'q=a&lang=fr',
+      'q=a&q=b',
+      'q=a&limit=1e30',
+    ]) {
       const response = await search(query);
       expect(response.statusCode, query).toBe(422);
       expect(response.json().error.code, query).toBe('validation_failed');
@@ -71,7 +81,12 @@ describe.each(backends())('GET /api/v1/search (%s)', (backend) => {
     }
     expect((await search(`q=%20${'a'.repeat(100)}%20`)).statusCode).toBe(200);
     const both = await search('limit=0&lang=xx');
-    expect(both.json().error.details.map((d: { field: string }) => d.field).sort()).toEqual(['lang', 'limit', 'q']);
+    expect(
+      both
+        .json()
+        .error.details.map((d: { field: string }) => d.field)
+        .sort(),
+    ).toEqual(['lang', 'limit', 'q']);
   });
 
   it('operator synonyms apply at once, one-way and multi-way, and are validated', async () => {
@@ -85,7 +100,12 @@ describe.each(backends())('GET /api/v1/search (%s)', (backend) => {
     expect((await search('q=funkelbiest')).json().data.map((h: { id: string }) => h.id)).toContain(id);
     expect((await search('q=schnurrlicht')).json().data.map((h: { id: string }) => h.id)).toContain(id);
     expect((await t.admin('GET', '/admin/v1/search/synonyms')).json().data.multiWay).toEqual([['schnurrlicht', 'glimmerkatze']]);
-    for (const body of [{}, { oneWay: [], multiWay: [['solo']] }, { oneWay: [{ input: '', synonyms: ['x'] }], multiWay: [] }, { oneWay: 'x', multiWay: [] }]) {
+    for (const body of [
+      {},
+      { oneWay: [], multiWay: [['solo']] },
+      { oneWay: [{ input: '', synonyms: ['x'] }], multiWay: [] },
+      { oneWay: 'x', multiWay: [] },
+    ]) {
       expect((await t.admin('PUT', '/admin/v1/search/synonyms', body)).statusCode, JSON.stringify(body)).toBe(422);
     }
     await t.admin('PUT', '/admin/v1/search/synonyms', { oneWay: [], multiWay: [] });

@@ -39,8 +39,20 @@ for (const backend of backends()) {
       expect(page.headers['content-security-policy']).toContain("script-src 'self'");
       expect(page.headers['content-security-policy']).not.toContain('unsafe-inline');
       expect((await owner.get(`/dashboard/bots/${b}`)).statusCode).toBe(403);
-      for (const action of ['keys', 'tier-requests', 'webhook', 'webhook/test', 'webhook/enable', 'webhook/disable', 'webhook/rotate-secret']) {
-        expect((await owner.post(`/dashboard/bots/${b}/${action}`, { scopes: 'votes:read', url: 'https://receiver.example.org/' }, page.body)).statusCode, action).toBe(403);
+      for (const action of [
+        'keys',
+        'tier-requests',
+        'webhook',
+        'webhook/test',
+        'webhook/enable',
+        'webhook/disable',
+        'webhook/rotate-secret',
+      ]) {
+        expect(
+          (await owner.post(`/dashboard/bots/${b}/${action}`, { scopes: 'votes:read', url: 'https://receiver.example.org/' }, page.body))
+            .statusCode,
+          action,
+        ).toBe(403);
       }
       expect((await owner.get('/dashboard/bots/999999999999999999')).statusCode).toBe(404);
       // A form without the session's CSRF token is refused.
@@ -52,7 +64,11 @@ for (const backend of backends()) {
       const refused = await owner.post(`/dashboard/bots/${a}/keys`, { name: 'none' }, page.body);
       expect(refused.statusCode).toBe(422);
       expect(refused.body).toContain('Choose at least one.');
-      const created = await owner.post(`/dashboard/bots/${a}/keys?lang=en`, { name: 'Rewards', scopes: ['votes:read', 'stats:write'] }, page.body);
+      const created = await owner.post(
+        `/dashboard/bots/${a}/keys?lang=en`,
+        { name: 'Rewards', scopes: ['votes:read', 'stats:write'] },
+        page.body,
+      );
       expect(created.statusCode).toBe(200);
       expect(created.headers['cache-control']).toBe('private, no-store');
       const key = /<code id="new-key">([^<]+)<\/code>/.exec(created.body)?.[1] ?? '';
@@ -81,21 +97,29 @@ for (const backend of backends()) {
       expect(long.statusCode).toBe(422);
       expect(long.body).toContain('<p class="error" id="key-name-error">Bitte verwende höchstens 100 Zeichen.</p>');
       expect(long.body).toContain('aria-describedby="key-name-error"');
-      expect((await t.admin('GET', `/admin/v1/bots/${a}/keys`)).json().data.some((k: { name: string }) => k.name.startsWith('xxx'))).toBe(false);
+      expect((await t.admin('GET', `/admin/v1/bots/${a}/keys`)).json().data.some((k: { name: string }) => k.name.startsWith('xxx'))).toBe(
+        false,
+      );
       const unknownScope = await owner.post(`/dashboard/bots/${a}/keys?lang=en`, { scopes: 'everything' }, page.body);
       expect(unknownScope.statusCode).toBe(422);
       expect(unknownScope.body).toContain('id="scopes-error">Choose one of: votes:read, premium:read, stats:write.</p>');
       const created = await owner.post(`/dashboard/bots/${a}/keys`, { name: 'Tiered', scopes: 'votes:read', tier: '3' }, page.body);
       expect(created.statusCode).toBe(200);
       // The owner cannot set a tier: the form reads only the name and the scopes.
-      expect((await t.admin('GET', `/admin/v1/bots/${a}/keys`)).json().data.find((k: { name: string }) => k.name === 'Tiered').tier).toBe(1);
+      expect((await t.admin('GET', `/admin/v1/bots/${a}/keys`)).json().data.find((k: { name: string }) => k.name === 'Tiered').tier).toBe(
+        1,
+      );
       const keyId = (await t.admin('GET', `/admin/v1/bots/${a}/keys`)).json().data.find((k: { name: string }) => k.name === 'Tiered').id;
       const badTier = await owner.post(`/dashboard/bots/${a}/tier-requests?lang=de`, { keyId, tier: '7', reason: 'busy' }, page.body);
       expect(badTier.statusCode).toBe(422);
       expect(badTier.body).toContain('<p class="error" id="tier-tier-error">Bitte wähle eines von: 2, 3.</p>');
       const blank = await owner.post(`/dashboard/bots/${a}/tier-requests?lang=de`, { keyId, tier: '2', reason: '   ' }, page.body);
       expect(blank.body).toContain('<p class="error" id="tier-reason-error">Bitte fülle dieses Feld aus.</p>');
-      const url = await owner.post(`/dashboard/bots/${a}/webhook?lang=en`, { url: `https://receiver.example.org/${'p'.repeat(2100)}` }, page.body);
+      const url = await owner.post(
+        `/dashboard/bots/${a}/webhook?lang=en`,
+        { url: `https://receiver.example.org/${'p'.repeat(2100)}` },
+        page.body,
+      );
       expect(url.statusCode).toBe(422);
       expect(url.body).toContain('id="webhook-url-error">Use at most 2048 characters.</p>');
     });
@@ -103,14 +127,27 @@ for (const backend of backends()) {
     it('asks for a higher tier; the operator lists, approves and denies it in the management API; the owner sees the answers', async () => {
       const page = await owner.get(`/dashboard/bots/${a}`);
       const created = await owner.post(`/dashboard/bots/${a}/keys`, { name: 'Busy', scopes: 'votes:read' }, page.body);
-      const keyId = (await t.admin('GET', `/admin/v1/bots/${a}/keys`)).json().data.find((k: { name: string; revokedAt: null }) => k.name === 'Busy').id;
-      expect((await owner.post(`/dashboard/bots/${a}/tier-requests`, { keyId, tier: '2', reason: '   ' }, created.body)).statusCode).toBe(422);
-      expect((await owner.post(`/dashboard/bots/${a}/tier-requests`, { keyId, tier: '2', reason: 'We run 40 shards' }, created.body)).statusCode).toBe(303);
+      const keyId = (await t.admin('GET', `/admin/v1/bots/${a}/keys`))
+        .json()
+        .data.find((k: { name: string; revokedAt: null }) => k.name === 'Busy').id;
+      expect((await owner.post(`/dashboard/bots/${a}/tier-requests`, { keyId, tier: '2', reason: '   ' }, created.body)).statusCode).toBe(
+        422,
+      );
+      expect(
+        (await owner.post(`/dashboard/bots/${a}/tier-requests`, { keyId, tier: '2', reason: 'We run 40 shards' }, created.body)).statusCode,
+      ).toBe(303);
       const twice = await owner.post(`/dashboard/bots/${a}/tier-requests`, { keyId, tier: '3', reason: 'again' }, created.body);
       expect(twice.statusCode).toBe(409);
       const pending = (await t.admin('GET', '/admin/v1/tier-requests?status=pending')).json();
       const request = pending.data.find((r: { keyId: string }) => r.keyId === keyId);
-      expect(request).toMatchObject({ botId: a, requestedBy: OWNER_A.id, tier: 2, reason: 'We run 40 shards', status: 'pending', note: null });
+      expect(request).toMatchObject({
+        botId: a,
+        requestedBy: OWNER_A.id,
+        tier: 2,
+        reason: 'We run 40 shards',
+        status: 'pending',
+        note: null,
+      });
       const approved = await t.admin('POST', `/admin/v1/tier-requests/${request.id}/approve`, { note: 'Granted for the launch' });
       expect(approved.statusCode).toBe(200);
       expect(approved.json().data).toMatchObject({ status: 'approved', note: 'Granted for the launch' });
@@ -122,7 +159,9 @@ for (const backend of backends()) {
       // A second request (tier 3) is denied.
       const more = await owner.post(`/dashboard/bots/${a}/tier-requests`, { keyId, tier: '3', reason: 'More' }, shown.body);
       expect(more.statusCode, more.body.slice(0, 3000)).toBe(303);
-      const next = (await t.admin('GET', '/admin/v1/tier-requests?status=pending')).json().data.find((r: { keyId: string }) => r.keyId === keyId);
+      const next = (await t.admin('GET', '/admin/v1/tier-requests?status=pending'))
+        .json()
+        .data.find((r: { keyId: string }) => r.keyId === keyId);
       const denied = await t.admin('POST', `/admin/v1/tier-requests/${next.id}/deny`);
       expect(denied.statusCode, denied.body).toBe(200);
       expect(denied.json().data.status).toBe('denied');

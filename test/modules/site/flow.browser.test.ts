@@ -21,7 +21,8 @@ const OWNER = { id: '190000000000000001', name: 'Demo Owner', label: 'Sign in as
 const VOTER = { id: '190000000000000002', name: 'Demo Voter', label: 'Sign in as a demo voter' };
 /** The bot's icon address; the browser context answers it itself (no network). */
 const ICON = 'https://cdn.example.org/radio-nova.svg';
-const ICON_SVG = '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 64 64"><rect width="64" height="64" rx="14" fill="#5865f2"/><circle cx="32" cy="28" r="12" fill="#fff"/></svg>';
+const ICON_SVG =
+  '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 64 64"><rect width="64" height="64" rx="14" fill="#5865f2"/><circle cx="32" cy="28" r="12" fill="#fff"/></svg>';
 
 interface Received {
   headers: IncomingHttpHeaders;
@@ -73,10 +74,26 @@ beforeAll(async () => {
   const port = await freePort();
   origin = `http://127.0.0.1:${port}`;
   db = await freshDatabase('pglite');
-  app = await buildApp({ config: testConfig({ ...provider.env, BASE_URL: origin, WEBHOOK_ALLOW_PRIVATE: '1', WEBHOOK_RETRY_SCHEDULE: '1' }), db, logger: false, workers: true });
+  app = await buildApp({
+    config: testConfig({ ...provider.env, BASE_URL: origin, WEBHOOK_ALLOW_PRIVATE: '1', WEBHOOK_RETRY_SCHEDULE: '1' }),
+    db,
+    logger: false,
+    workers: true,
+  });
   await app.listen({ port, host: '127.0.0.1' });
-  const body = botBody({ owners: [OWNER.id], name: 'Radio Nova', slugs: { en: 'radio-nova', de: 'radio-nova-de' }, iconUrl: ICON, shortDescription: { en: 'Streams radio into your voice channels.', de: 'Spielt Radio in deinen Sprachkanälen.' } }).body;
-  const put = await app.inject({ method: 'PUT', url: `/admin/v1/bots/${botId}`, headers: { authorization: `Bearer ${ADMIN_TOKEN}` }, payload: body });
+  const body = botBody({
+    owners: [OWNER.id],
+    name: 'Radio Nova',
+    slugs: { en: 'radio-nova', de: 'radio-nova-de' },
+    iconUrl: ICON,
+    shortDescription: { en: 'Streams radio into your voice channels.', de: 'Spielt Radio in deinen Sprachkanälen.' },
+  }).body;
+  const put = await app.inject({
+    method: 'PUT',
+    url: `/admin/v1/bots/${botId}`,
+    headers: { authorization: `Bearer ${ADMIN_TOKEN}` },
+    payload: body,
+  });
   expect(put.statusCode).toBe(201);
   browser = await launchChromium();
 });
@@ -96,10 +113,12 @@ async function watched(context: BrowserContext): Promise<{ page: Page; problems:
   const problems: string[] = [];
   page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
   page.on('console', (message) => {
-    if (message.type() === 'error' || /Content Security Policy|Refused to/.test(message.text())) problems.push(`console: ${message.text()}`);
+    if (message.type() === 'error' || /Content Security Policy|Refused to/.test(message.text()))
+      problems.push(`console: ${message.text()}`);
   });
   page.on('response', (response) => {
-    if (response.url().startsWith(origin) && response.status() >= 400 && !response.url().endsWith('/favicon.ico')) problems.push(`${response.status()} ${response.url()}`);
+    if (response.url().startsWith(origin) && response.status() >= 400 && !response.url().endsWith('/favicon.ico'))
+      problems.push(`${response.status()} ${response.url()}`);
   });
   page.on('dialog', (dialog) => void dialog.accept());
   return { page, problems };

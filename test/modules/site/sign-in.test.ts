@@ -83,11 +83,19 @@ describe('sign-in settings', () => {
   it('needs the client, the issuer for OIDC, and SESSION_SECRET in production', () => {
     expect(() => readConfig({ ...base, AUTH_PROVIDER: 'github' })).toThrow(/AUTH_PROVIDER/);
     expect(() => readConfig({ ...base, AUTH_PROVIDER: 'discord', AUTH_CLIENT_SECRET: 's' })).toThrow(/AUTH_CLIENT_ID/);
-    expect(() => readConfig({ ...base, AUTH_PROVIDER: 'oidc', AUTH_CLIENT_ID: 'i', AUTH_CLIENT_SECRET: 's', SESSION_SECRET: 'x'.repeat(32) })).toThrow(/AUTH_ISSUER/);
+    expect(() =>
+      readConfig({ ...base, AUTH_PROVIDER: 'oidc', AUTH_CLIENT_ID: 'i', AUTH_CLIENT_SECRET: 's', SESSION_SECRET: 'x'.repeat(32) }),
+    ).toThrow(/AUTH_ISSUER/);
     expect(() => readConfig({ ...base, AUTH_PROVIDER: 'discord', AUTH_CLIENT_ID: 'i', AUTH_CLIENT_SECRET: 's' })).toThrow(/SESSION_SECRET/);
     expect(() => readConfig({ ...base, SESSION_SECRET: 'short' })).toThrow(/SESSION_SECRET/);
     expect(() => readConfig({ ...base, SESSION_MAX_AGE_HOURS: '0' })).toThrow(/SESSION_MAX_AGE_HOURS/);
-    const config = readConfig({ ...base, AUTH_PROVIDER: 'discord', AUTH_CLIENT_ID: 'i', AUTH_CLIENT_SECRET: 's', SESSION_SECRET: 'y'.repeat(40) });
+    const config = readConfig({
+      ...base,
+      AUTH_PROVIDER: 'discord',
+      AUTH_CLIENT_ID: 'i',
+      AUTH_CLIENT_SECRET: 's',
+      SESSION_SECRET: 'y'.repeat(40),
+    });
     expect(config.auth.provider).toEqual({ kind: 'discord', clientId: 'i', clientSecret: 's', baseUrl: 'https://discord.com' });
     expect(config.auth.secureCookies).toBe(true);
     // Every process derives the same key from the same secret, so a session works on any of them.

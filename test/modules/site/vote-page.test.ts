@@ -38,8 +38,10 @@ for (const backend of backends()) {
       // The catalog (and the slug index that follows it) reads changed bots back on the read pool.
       const reads = t.db.reads;
       const query = reads.query.bind(reads);
-      reads.query = ((sql: string, params?: readonly unknown[]) =>
-        sql.includes('= ANY($2::text[])') ? new Promise((resolve) => setTimeout(resolve, 300)).then(() => query(sql, params)) : query(sql, params));
+      reads.query = (sql: string, params?: readonly unknown[]) =>
+        sql.includes('= ANY($2::text[])')
+          ? new Promise((resolve) => setTimeout(resolve, 300)).then(() => query(sql, params))
+          : query(sql, params);
       try {
         await putBot(t, { name: 'Fresh Bot', slugs: { en: 'fresh-bot', de: 'frischer-bot' } });
         expect((await t.get('/de/bots/frischer-bot')).statusCode).toBe(200);
@@ -94,8 +96,13 @@ for (const backend of backends()) {
       await voter.post('/en/bots/music-bot/vote', {}, page.body);
       const votes = (await t.admin('GET', `/admin/v1/bots/${botId}`)).json().data.votesTotal;
       expect(votes).toBe(1);
-      const events = await t.db.query<{ payload: { user: string; username: string; flagged: boolean } }>(`SELECT payload FROM events WHERE bot_id = $1 AND type = 'vote'`, [botId]);
-      expect(events.rows.map((row) => row.payload)).toEqual([expect.objectContaining({ user: VOTER.id, username: 'Vic <Voter>', flagged: false })]);
+      const events = await t.db.query<{ payload: { user: string; username: string; flagged: boolean } }>(
+        `SELECT payload FROM events WHERE bot_id = $1 AND type = 'vote'`,
+        [botId],
+      );
+      expect(events.rows.map((row) => row.payload)).toEqual([
+        expect.objectContaining({ user: VOTER.id, username: 'Vic <Voter>', flagged: false }),
+      ]);
       // The same status reaches the owner API's vote check.
       expect((await t.db.query(`SELECT 1 FROM votes WHERE bot_id = $1 AND user_id = $2`, [botId, VOTER.id])).rows).toHaveLength(1);
     });
@@ -123,7 +130,8 @@ for (const backend of backends()) {
       await voter.signIn(VOTER_2.id, '/en/bots/music-bot');
       const page = await voter.get('/en/bots/music-bot');
       const statuses: number[] = [];
-      for (let i = 0; i < USER_VOTES_PER_10_MIN + 2; i++) statuses.push((await voter.post('/en/bots/music-bot/vote', {}, page.body)).statusCode);
+      for (let i = 0; i < USER_VOTES_PER_10_MIN + 2; i++)
+        statuses.push((await voter.post('/en/bots/music-bot/vote', {}, page.body)).statusCode);
       expect(statuses.filter((s) => s === 429).length).toBeGreaterThan(0);
       const limited = await voter.post('/en/bots/music-bot/vote', {}, page.body);
       expect(limited.statusCode).toBe(429);

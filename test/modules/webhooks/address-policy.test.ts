@@ -81,12 +81,19 @@ describe('IPv6 forms that carry an IPv4 address are judged by that address', () 
 });
 
 describe('public addresses pass', () => {
-  it.each(['1.1.1.1', '8.8.8.8', '93.184.216.34', '172.15.255.255', '172.32.0.0', '100.63.255.255', '100.128.0.0', '2606:4700:4700::1111', '2a00:1450:4001::200e'])(
-    '%s',
-    (ip) => {
-      expect(classifyAddress(ip)).toMatchObject({ category: 'public', allowed: true });
-    },
-  );
+  it.each([
+    '1.1.1.1',
+    '8.8.8.8',
+    '93.184.216.34',
+    '172.15.255.255',
+    '172.32.0.0',
+    '100.63.255.255',
+    '100.128.0.0',
+    '2606:4700:4700::1111',
+    '2a00:1450:4001::200e',
+  ])('%s', (ip) => {
+    expect(classifyAddress(ip)).toMatchObject({ category: 'public', allowed: true });
+  });
 });
 
 describe('odd spellings are normalised through the URL parser first', () => {

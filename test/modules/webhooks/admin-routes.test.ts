@@ -38,7 +38,13 @@ describe.each(backends())('webhook management API (%s)', (backend) => {
     const created = await put(botId, { url });
     expect(created.statusCode, created.body).toBe(201);
     const data = created.json().data;
-    expect(data).toEqual({ url, secret: expect.stringMatching(/^whsec_[A-Za-z0-9+/]{44}$/), enabled: true, disabledAt: null, consecutiveFailures: 0 });
+    expect(data).toEqual({
+      url,
+      secret: expect.stringMatching(/^whsec_[A-Za-z0-9+/]{44}$/),
+      enabled: true,
+      disabledAt: null,
+      consecutiveFailures: 0,
+    });
 
     const shown = await t.admin('GET', `/admin/v1/bots/${botId}/webhook`);
     expect(shown.json()).toEqual({ data: { url, enabled: true, disabledAt: null, consecutiveFailures: 0 } });
@@ -114,7 +120,9 @@ describe.each(backends())('webhook management API (%s)', (backend) => {
     const botId = await createBot(t);
     const response = await put(botId, { url: target });
     expect(response.statusCode).toBe(422);
-    expect(response.json().error.details).toEqual([{ field: 'url', message: expect.stringMatching(/^forbidden_address: .*(loopback|private|metadata)/) }]);
+    expect(response.json().error.details).toEqual([
+      { field: 'url', message: expect.stringMatching(/^forbidden_address: .*(loopback|private|metadata)/) },
+    ]);
     expect((await t.admin('GET', `/admin/v1/bots/${botId}/webhook`)).statusCode).toBe(404);
   });
 
@@ -127,7 +135,10 @@ describe.each(backends())('webhook management API (%s)', (backend) => {
     await vote(t, botId);
     const [delivery] = await settled(t, botId);
     expect(delivery).toMatchObject({ status: 'failed', attemptCount: 1 });
-    expect(delivery!.attempts[0]).toMatchObject({ statusCode: null, error: { code: 'forbidden_address', message: expect.stringContaining('loopback') } });
+    expect(delivery!.attempts[0]).toMatchObject({
+      statusCode: null,
+      error: { code: 'forbidden_address', message: expect.stringContaining('loopback') },
+    });
     expect(receiver.received).toHaveLength(0);
   });
 

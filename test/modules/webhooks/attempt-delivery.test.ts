@@ -7,7 +7,15 @@ import { verifyWebhook } from '@bot-directory/sdk/webhooks';
 import { startReceiver, type LoopbackReceiver, type ReceivedRequest } from './loopback-receiver.js';
 
 const secret = generateWebhookSecret();
-const body = JSON.stringify({ event: 'vote', id: 'evt_1', createdAt: '2026-01-01T00:00:00.000Z', botId: '123', user: '42', username: 'Zoë', flagged: false });
+const body = JSON.stringify({
+  event: 'vote',
+  id: 'evt_1',
+  createdAt: '2026-01-01T00:00:00.000Z',
+  botId: '123',
+  user: '42',
+  username: 'Zoë',
+  flagged: false,
+});
 const dispatcher = createSafeDispatcher({ allowPrivate: true, timeoutMs: 2000 });
 const receivers: LoopbackReceiver[] = [];
 const stripe = new Stripe('sk_test_not_used');
@@ -32,7 +40,9 @@ function attempt(url: string, overrides: Partial<AttemptInput> = {}) {
 afterEach(async () => {
   for (const r of receivers.splice(0)) {
     for (const request of r.received) {
-      expect(stripe.webhooks.constructEvent(request.rawBody, stripeHeader(request), secret, Number.MAX_SAFE_INTEGER)).toEqual(JSON.parse(body));
+      expect(stripe.webhooks.constructEvent(request.rawBody, stripeHeader(request), secret, Number.MAX_SAFE_INTEGER)).toEqual(
+        JSON.parse(body),
+      );
     }
     await r.close();
   }
@@ -54,7 +64,10 @@ describe('attemptDelivery', () => {
       'x-service-timestamp': '1800000000',
     });
     expect(request!.headers['x-service-signature']).toMatch(/^[0-9a-f]{64}$/);
-    expect(verifyWebhook(request!.rawBody, request!.headers, secret, { now: 1_800_000_010_000 })).toEqual({ ok: true, timestamp: 1_800_000_000 });
+    expect(verifyWebhook(request!.rawBody, request!.headers, secret, { now: 1_800_000_010_000 })).toEqual({
+      ok: true,
+      timestamp: 1_800_000_000,
+    });
   });
 
   it('signs every attempt afresh with its own timestamp', async () => {
@@ -144,7 +157,9 @@ describe("Stripe's verifier, written by nobody here", () => {
     expect(stripe.webhooks.constructEvent(request!.rawBody, stripeHeader(request!), secret)).toEqual(JSON.parse(body));
     const tampered = request!.rawBody.replace('"flagged":false', '"flagged":true');
     expect(tampered).not.toBe(request!.rawBody);
-    expect(() => stripe.webhooks.constructEvent(tampered, stripeHeader(request!), secret)).toThrow(Stripe.errors.StripeSignatureVerificationError);
+    expect(() => stripe.webhooks.constructEvent(tampered, stripeHeader(request!), secret)).toThrow(
+      Stripe.errors.StripeSignatureVerificationError,
+    );
     expect(() => stripe.webhooks.constructEvent(request!.rawBody, stripeHeader(request!), generateWebhookSecret())).toThrow(
       Stripe.errors.StripeSignatureVerificationError,
     );

@@ -15,7 +15,11 @@ const field = {
   type: 'object',
   required: ['name', 'value'],
   additionalProperties: false,
-  properties: { name: { type: 'string', minLength: 1, maxLength: 256 }, value: { type: 'string', minLength: 1, maxLength: 1024 }, inline: { type: 'boolean' } },
+  properties: {
+    name: { type: 'string', minLength: 1, maxLength: 256 },
+    value: { type: 'string', minLength: 1, maxLength: 1024 },
+    inline: { type: 'boolean' },
+  },
 };
 const embed = {
   type: 'object',
@@ -26,7 +30,12 @@ const embed = {
     url: { type: 'string', format: 'uri' },
     timestamp: { type: 'string', format: 'date-time' },
     color: { type: 'integer', minimum: 0, maximum: 0xffffff },
-    footer: { type: 'object', required: ['text'], additionalProperties: false, properties: { text: { type: 'string', maxLength: 2048 }, icon_url: { type: 'string' } } },
+    footer: {
+      type: 'object',
+      required: ['text'],
+      additionalProperties: false,
+      properties: { text: { type: 'string', maxLength: 2048 }, icon_url: { type: 'string' } },
+    },
     author: { type: 'object', required: ['name'], properties: { name: { type: 'string', maxLength: 256 } } },
     fields: { type: 'array', maxItems: 25, items: field },
   },
@@ -44,7 +53,11 @@ const validateBody = ajv.compile({
     allowed_mentions: {
       type: 'object',
       additionalProperties: false,
-      properties: { parse: { type: 'array', items: { enum: ['roles', 'users', 'everyone'] } }, users: { type: 'array' }, roles: { type: 'array' } },
+      properties: {
+        parse: { type: 'array', items: { enum: ['roles', 'users', 'everyone'] } },
+        users: { type: 'array' },
+        roles: { type: 'array' },
+      },
     },
   },
 });

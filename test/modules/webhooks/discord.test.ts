@@ -16,7 +16,13 @@ describe('Discord webhook URLs and messages', () => {
       expect(isDiscordWebhookUrl(`https://${host}${HOOK_PATH}`), host).toBe(true);
       expect(defaultFormat(`https://${host}/api/v10/webhooks/112233445566778899/tok`)).toBe('discord');
     }
-    for (const url of [`http://discord.com${HOOK_PATH}`, `https://discord.com.evil.example${HOOK_PATH}`, 'https://discord.com/api/webhooks/12/tok', 'https://discord.com/channels/1/2', 'not a url']) {
+    for (const url of [
+      `http://discord.com${HOOK_PATH}`,
+      `https://discord.com.evil.example${HOOK_PATH}`,
+      'https://discord.com/api/webhooks/12/tok',
+      'https://discord.com/channels/1/2',
+      'not a url',
+    ]) {
       expect(isDiscordWebhookUrl(url), url).toBe(false);
     }
     expect(defaultFormat('https://example.org/hook')).toBe('json');
@@ -33,9 +39,26 @@ describe('Discord webhook URLs and messages', () => {
 
   it('every event becomes a message the stand-in accepts, in German and English', () => {
     const payloads: Record<string, Record<string, unknown>> = {
-      vote: { user: '123456789012345678', username: 'Ann', flagged: true, votedAt: '2026-01-01T00:00:00.000Z', votesTotal: 5, votesMonth: 2, expiresAt: '2026-01-01T12:00:00.000Z' },
+      vote: {
+        user: '123456789012345678',
+        username: 'Ann',
+        flagged: true,
+        votedAt: '2026-01-01T00:00:00.000Z',
+        votesTotal: 5,
+        votesMonth: 2,
+        expiresAt: '2026-01-01T12:00:00.000Z',
+      },
       'vote.reminder': { user: '123456789012345678', username: 'Ann', flagged: false, votedAt: '2026-01-01T00:00:00.000Z' },
-      premium: { user: '123456789012345678', guildId: null, tierId: 'x', tierName: 'Gold', interval: 'month', active: true, expiresAt: '2026-02-01T00:00:00.000Z', cancelAtPeriodEnd: false },
+      premium: {
+        user: '123456789012345678',
+        guildId: null,
+        tierId: 'x',
+        tierName: 'Gold',
+        interval: 'month',
+        active: true,
+        expiresAt: '2026-02-01T00:00:00.000Z',
+        cancelAtPeriodEnd: false,
+      },
       donation: { user: '123456789012345678', username: null, amount: 4.5, currency: 'EUR' },
       review: { action: 'updated', reviewId: 'r', user: '123456789012345678', username: 'Bo', rating: 4, body: 'x'.repeat(5000) },
       test: { message: 'hello' },
@@ -43,12 +66,19 @@ describe('Discord webhook URLs and messages', () => {
     for (const language of ['de', 'en'] as const) {
       for (const [type, payload] of Object.entries(payloads)) {
         const message = discordMessage({ type: type as never, id: 'id', createdAt: new Date(0), payload }, 'My *Bot*', language);
-        const request: ReceivedRequest = { method: 'POST', url: HOOK_PATH, headers: { 'content-type': 'application/json' }, rawBody: JSON.stringify(message) };
+        const request: ReceivedRequest = {
+          method: 'POST',
+          url: HOOK_PATH,
+          headers: { 'content-type': 'application/json' },
+          rawBody: JSON.stringify(message),
+        };
         expect(discordProblem(request), `${language} ${type}`).toBeUndefined();
         expect(JSON.stringify(message)).toContain('My \\\\*Bot\\\\*');
       }
     }
-    const de = discordMessage({ type: 'vote', id: 'id', createdAt: new Date(0), payload: payloads.vote! }, 'B', 'de') as { embeds: Array<Record<string, any>> };
+    const de = discordMessage({ type: 'vote', id: 'id', createdAt: new Date(0), payload: payloads.vote! }, 'B', 'de') as {
+      embeds: Array<Record<string, any>>;
+    };
     expect(de.embeds[0]!.title).toBe('Neue Stimme für B');
     expect(de.embeds[0]!.fields.map((f: { name: string; value: string }) => [f.name, f.value])).toEqual([
       ['Stimmen diesen Monat', '2'],
@@ -56,7 +86,9 @@ describe('Discord webhook URLs and messages', () => {
       ['Wieder abstimmen ab', '<t:1767268800:f>'],
       ['Markiert (nicht belohnen)', 'ja'],
     ]);
-    const donation = discordMessage({ type: 'donation', id: 'id', createdAt: new Date(0), payload: payloads.donation! }, 'B', 'en') as { embeds: Array<Record<string, any>> };
+    const donation = discordMessage({ type: 'donation', id: 'id', createdAt: new Date(0), payload: payloads.donation! }, 'B', 'en') as {
+      embeds: Array<Record<string, any>>;
+    };
     expect(donation.embeds[0]!.fields).toContainEqual({ name: 'Amount', value: '€4.50', inline: true });
   });
 });
@@ -68,7 +100,10 @@ describe.each(backends())('Discord endpoints (%s)', (backend) => {
   const receivers = new Receivers();
 
   beforeAll(async () => {
-    [t, strict] = await Promise.all([testApp(backend, { workers: true, env: FAST_ENV }), testApp(backend, { env: { WEBHOOK_ALLOW_PRIVATE: '0' } })]);
+    [t, strict] = await Promise.all([
+      testApp(backend, { workers: true, env: FAST_ENV }),
+      testApp(backend, { env: { WEBHOOK_ALLOW_PRIVATE: '0' } }),
+    ]);
   });
   afterAll(() => Promise.all([t.close(), strict.close()]));
   afterEach(() => receivers.closeAll());
@@ -76,7 +111,11 @@ describe.each(backends())('Discord endpoints (%s)', (backend) => {
   async function discordEndpoint(respond: Parameters<Receivers['start']>[0], language: 'de' | 'en' = 'en') {
     const standIn = await receivers.start(respond);
     const botId = await createBot(t);
-    const created = await t.admin('POST', `/admin/v1/bots/${botId}/webhooks`, { url: `${standIn.url}${HOOK_PATH}`, format: 'discord', language });
+    const created = await t.admin('POST', `/admin/v1/bots/${botId}/webhooks`, {
+      url: `${standIn.url}${HOOK_PATH}`,
+      format: 'discord',
+      language,
+    });
     expect(created.statusCode, created.body).toBe(201);
     return { standIn, botId, secret: created.json().data.secret as string };
   }
@@ -112,10 +151,16 @@ describe.each(backends())('Discord endpoints (%s)', (backend) => {
     let calls = 0;
     const { standIn, botId } = await discordEndpoint((res, request) => {
       calls += 1;
-      if (calls === 1) res.writeHead(429, { 'content-type': 'application/json' }).end(JSON.stringify({ message: 'You are being rate limited.', retry_after: 1.2, global: false }));
+      if (calls === 1)
+        res
+          .writeHead(429, { 'content-type': 'application/json' })
+          .end(JSON.stringify({ message: 'You are being rate limited.', retry_after: 1.2, global: false }));
       else answerLikeDiscord(res, request);
     });
-    await t.admin('POST', `/admin/v1/bots/${botId}/webhooks/${(await t.admin('GET', `/admin/v1/bots/${botId}/webhooks`)).json().data[0].id}/test`);
+    await t.admin(
+      'POST',
+      `/admin/v1/bots/${botId}/webhooks/${(await t.admin('GET', `/admin/v1/bots/${botId}/webhooks`)).json().data[0].id}/test`,
+    );
     const [delivery] = await waitFor(async () => {
       const log = await deliveryLog(t, botId);
       return log.data[0]?.status === 'succeeded' ? log.data : undefined;
@@ -129,7 +174,10 @@ describe.each(backends())('Discord endpoints (%s)', (backend) => {
 
   it('keeps the address policy: a Discord-format endpoint on a forbidden address is refused', async () => {
     const botId = await createBot(strict);
-    const response = await strict.admin('POST', `/admin/v1/bots/${botId}/webhooks`, { url: `http://127.0.0.1:9${HOOK_PATH}`, format: 'discord' });
+    const response = await strict.admin('POST', `/admin/v1/bots/${botId}/webhooks`, {
+      url: `http://127.0.0.1:9${HOOK_PATH}`,
+      format: 'discord',
+    });
     expect(response.statusCode).toBe(422);
     expect(response.json().error.details[0].message).toMatch(/^forbidden_address/);
   });

@@ -9,11 +9,21 @@ const disabled = { enabled: false, disabledAt: EARLIER, consecutiveFailures: 20 
 
 describe('webhook endpoint state', () => {
   it('a new webhook starts enabled with no failures, receiving events from now', () => {
-    expect(endpointState.configure(undefined, true, NOW)).toEqual({ enabled: true, disabledAt: null, consecutiveFailures: 0, activeSince: NOW });
+    expect(endpointState.configure(undefined, true, NOW)).toEqual({
+      enabled: true,
+      disabledAt: null,
+      consecutiveFailures: 0,
+      activeSince: NOW,
+    });
   });
 
   it('a new webhook created switched off is off since now', () => {
-    expect(endpointState.configure(undefined, false, NOW)).toEqual({ enabled: false, disabledAt: NOW, consecutiveFailures: 0, activeSince: undefined });
+    expect(endpointState.configure(undefined, false, NOW)).toEqual({
+      enabled: false,
+      disabledAt: NOW,
+      consecutiveFailures: 0,
+      activeSince: undefined,
+    });
   });
 
   it('enabling an enabled webhook keeps its failure run and its start', () => {
@@ -25,12 +35,27 @@ describe('webhook endpoint state', () => {
   });
 
   it('switching off keeps the run; switching off again keeps the first moment', () => {
-    expect(endpointState.disable(enabled, NOW)).toEqual({ enabled: false, disabledAt: NOW, consecutiveFailures: 3, activeSince: undefined });
-    expect(endpointState.disable(disabled, NOW)).toEqual({ enabled: false, disabledAt: new Date(EARLIER), consecutiveFailures: 20, activeSince: undefined });
+    expect(endpointState.disable(enabled, NOW)).toEqual({
+      enabled: false,
+      disabledAt: NOW,
+      consecutiveFailures: 3,
+      activeSince: undefined,
+    });
+    expect(endpointState.disable(disabled, NOW)).toEqual({
+      enabled: false,
+      disabledAt: new Date(EARLIER),
+      consecutiveFailures: 20,
+      activeSince: undefined,
+    });
   });
 
   it('a change that leaves enabled alone leaves the whole state alone', () => {
-    expect(endpointState.keep(disabled)).toEqual({ enabled: false, disabledAt: new Date(EARLIER), consecutiveFailures: 20, activeSince: undefined });
+    expect(endpointState.keep(disabled)).toEqual({
+      enabled: false,
+      disabledAt: new Date(EARLIER),
+      consecutiveFailures: 20,
+      activeSince: undefined,
+    });
     expect(endpointState.keep(enabled)).toEqual({ enabled: true, disabledAt: null, consecutiveFailures: 3, activeSince: undefined });
   });
 
@@ -64,7 +89,13 @@ describe('the switch-off notice', () => {
   });
 
   it('keeps any other URL as configured', () => {
-    const webhook = { id: 'e2', botId: '1', url: 'https://bot.example.org/hook?x=1', consecutiveFailures: 20, disabledAt: EARLIER } as unknown as StoredWebhook;
+    const webhook = {
+      id: 'e2',
+      botId: '1',
+      url: 'https://bot.example.org/hook?x=1',
+      consecutiveFailures: 20,
+      disabledAt: EARLIER,
+    } as unknown as StoredWebhook;
     expect(switchOffNotice(webhook).details).toMatchObject({ url: 'https://bot.example.org/hook?x=1' });
   });
 });

@@ -4,7 +4,17 @@ import Stripe from 'stripe';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { backends, testApp, type TestApp } from '../../helpers.js';
 import { verifyWebhook } from '@bot-directory/sdk/webhooks';
-import { configureWebhook, createBot, expectDocumentedBodies, expectStripeAccepts, FAST_ENV, nextUser, Receivers, vote, waitFor } from './harness.js';
+import {
+  configureWebhook,
+  createBot,
+  expectDocumentedBodies,
+  expectStripeAccepts,
+  FAST_ENV,
+  nextUser,
+  Receivers,
+  vote,
+  waitFor,
+} from './harness.js';
 import type { LoopbackReceiver, ReceivedRequest } from './loopback-receiver.js';
 
 const stripe = new Stripe('sk_test_not_used');
@@ -59,7 +69,12 @@ describe.each(backends())('webhook endpoints (%s)', (backend) => {
 
     const patched = await t.admin('PATCH', `/admin/v1/bots/${botId}/webhooks/${added.id}`, { enabled: false, language: 'de' });
     expect(patched.statusCode, patched.body).toBe(200);
-    expect(patched.json().data).toMatchObject({ enabled: false, disabledAt: expect.any(String), language: 'de', events: ['vote.reminder', 'review'] });
+    expect(patched.json().data).toMatchObject({
+      enabled: false,
+      disabledAt: expect.any(String),
+      language: 'de',
+      events: ['vote.reminder', 'review'],
+    });
     // The spec-era routes still manage the default endpoint only.
     expect((await t.admin('GET', `/admin/v1/bots/${botId}/webhook`)).json().data).toEqual({
       url: 'http://127.0.0.1:9/default',
@@ -112,7 +127,10 @@ describe.each(backends())('webhook endpoints (%s)', (backend) => {
     await addEndpoint(botId, { url: `${off!.url}/off`, enabled: false });
     const user = await vote(t, botId);
     await waitFor(() => all!.received.length === 1 && votesOnly!.received.length === 1, 'the vote at both subscribed endpoints');
-    for (const [receiver, secret] of [[all!, defaultSecret], [votesOnly!, votes.secret]] as const) {
+    for (const [receiver, secret] of [
+      [all!, defaultSecret],
+      [votesOnly!, votes.secret],
+    ] as const) {
       const request = receiver.received[0]!;
       const body = JSON.parse(request.rawBody);
       expect(body).toMatchObject({ event: 'vote', botId, user, votesTotal: 1, votesMonth: 1, flagged: false });
@@ -142,7 +160,8 @@ describe.each(backends())('webhook endpoints (%s)', (backend) => {
     const receiver = await receivers.start();
     await addEndpoint(botId, { url: `${receiver.url}/d`, events: ['donation'] });
     const off = await addEndpoint(botId, { url: `${receiver.url}/off`, events: ['vote'], enabled: false });
-    const events = async () => (await t.db.query<{ type: string }>('SELECT type FROM events WHERE bot_id = $1 ORDER BY type', [botId])).rows.map((r) => r.type);
+    const events = async () =>
+      (await t.db.query<{ type: string }>('SELECT type FROM events WHERE bot_id = $1 ORDER BY type', [botId])).rows.map((r) => r.type);
     await vote(t, botId);
     expect(await events()).toEqual([]);
     // Enabled, the endpoint gets the next vote: written, routed by a worker, delivered.
@@ -178,7 +197,9 @@ describe.each(backends())('webhook endpoints (%s)', (backend) => {
     const { secret: newSecret, previousSecretExpiresAt } = rotated.json().data;
     expect(newSecret).not.toBe(oldSecret);
     expect(Date.parse(previousSecretExpiresAt) - Date.now()).toBeGreaterThan(23.9 * 3_600_000);
-    expect((await t.admin('GET', `/admin/v1/bots/${botId}/webhooks/${endpoint!.id}`)).json().data.previousSecretExpiresAt).toBe(previousSecretExpiresAt);
+    expect((await t.admin('GET', `/admin/v1/bots/${botId}/webhooks/${endpoint!.id}`)).json().data.previousSecretExpiresAt).toBe(
+      previousSecretExpiresAt,
+    );
 
     await vote(t, botId);
     await waitFor(() => receiver.received.length === 1, 'a call during the overlap');
@@ -226,7 +247,10 @@ describe.each(backends())('webhook endpoints (%s)', (backend) => {
     }, 'the switch-off');
     expect(state).toMatchObject({ consecutiveFailures: 20, disabledAt: expect.any(String) });
     expect((await t.admin('GET', `/admin/v1/bots/${botId}/webhook`)).json().data).toMatchObject({ enabled: true, consecutiveFailures: 0 });
-    const notices = (await t.admin('GET', '/admin/v1/notifications')).json().data as Array<{ botId: string; details: Record<string, unknown> }>;
+    const notices = (await t.admin('GET', '/admin/v1/notifications')).json().data as Array<{
+      botId: string;
+      details: Record<string, unknown>;
+    }>;
     expect(notices.find((n) => n.botId === botId)?.details).toMatchObject({ endpointId: failing.id });
   });
 });

@@ -22,7 +22,10 @@ const stripe = new Stripe('sk_test_not_used');
 const addFormats = addFormatsModule as unknown as (ajv: Ajv) => Ajv;
 const ajv = addFormats(new Ajv({ strict: false, allErrors: true }));
 const bodySchemas = new Map(
-  Object.entries(openapiWebhooks([])).map(([event, item]) => [event, ajv.compile(item.post.requestBody.content['application/json'].schema)]),
+  Object.entries(openapiWebhooks([])).map(([event, item]) => [
+    event,
+    ajv.compile(item.post.requestBody.content['application/json'].schema),
+  ]),
 );
 
 export async function createBot(t: Client): Promise<string> {

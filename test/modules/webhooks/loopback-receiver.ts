@@ -17,13 +17,20 @@ export interface LoopbackReceiver {
 }
 
 /** `respond` answers each request; leaving the response open simulates a receiver that never answers. */
-export async function startReceiver(respond: (res: ServerResponse, req: ReceivedRequest) => void = (res) => res.end('ok')): Promise<LoopbackReceiver> {
+export async function startReceiver(
+  respond: (res: ServerResponse, req: ReceivedRequest) => void = (res) => res.end('ok'),
+): Promise<LoopbackReceiver> {
   const received: ReceivedRequest[] = [];
   const server = createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (chunk: Buffer) => chunks.push(chunk));
     req.on('end', () => {
-      const request = { method: req.method ?? '', url: req.url ?? '', headers: req.headers, rawBody: Buffer.concat(chunks).toString('utf8') };
+      const request = {
+        method: req.method ?? '',
+        url: req.url ?? '',
+        headers: req.headers,
+        rawBody: Buffer.concat(chunks).toString('utf8'),
+      };
       received.push(request);
       respond(res, request);
     });

@@ -101,20 +101,26 @@ describe.runIf(process.env.TEST_DATABASE_URL)('vote reminders on two processes s
     const { apps, receiver, admin } = await twoProcesses(cleanup);
     const { id: botId, body } = botBody();
     expect((await admin(apps[0], 'PUT', `/admin/v1/bots/${botId}`, body)).statusCode).toBe(201);
-    expect((await admin(apps[1], 'POST', `/admin/v1/bots/${botId}/webhooks`, { url: receiver.url, events: ['vote.reminder'] })).statusCode).toBe(201);
+    expect(
+      (await admin(apps[1], 'POST', `/admin/v1/bots/${botId}/webhooks`, { url: receiver.url, events: ['vote.reminder'] })).statusCode,
+    ).toBe(201);
     // Votes cast through both processes whose windows have ended: every reminder is due at once,
     // and both workers race for them.
     const past = Date.now() - 12 * HOUR - 1000;
     await Promise.all(
       Array.from({ length: VOTES }, (_, i) =>
-        admin(apps[i % 2]!, 'POST', `/admin/v1/bots/${botId}/votes`, { user: nextUser(), username: 'u', votedAt: new Date(past - i).toISOString() }).then((r) =>
-          expect(r.statusCode, r.body).toBe(201),
-        ),
+        admin(apps[i % 2]!, 'POST', `/admin/v1/bots/${botId}/votes`, {
+          user: nextUser(),
+          username: 'u',
+          votedAt: new Date(past - i).toISOString(),
+        }).then((r) => expect(r.statusCode, r.body).toBe(201)),
       ),
     );
     await waitFor(() => receiver.received.length >= VOTES, `${VOTES} reminders`, 30_000);
     // A sentinel (test call) routed after them: any duplicate would have been sent by then.
-    const [endpoint] = (await apps[0].inject({ method: 'GET', url: `/admin/v1/bots/${botId}/webhooks`, headers: { authorization: `Bearer ${ADMIN_TOKEN}` } })).json().data;
+    const [endpoint] = (
+      await apps[0].inject({ method: 'GET', url: `/admin/v1/bots/${botId}/webhooks`, headers: { authorization: `Bearer ${ADMIN_TOKEN}` } })
+    ).json().data;
     await admin(apps[0], 'POST', `/admin/v1/bots/${botId}/webhooks/${endpoint.id}/test`, {});
     await waitFor(() => receiver.received.some((r) => JSON.parse(r.rawBody).event === 'test'), 'the sentinel');
     const ids = reminders(receiver).map((r) => r.id);

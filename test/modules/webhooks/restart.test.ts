@@ -5,10 +5,25 @@ import { buildApp } from '../../../src/app.js';
 import type { Database } from '../../../src/db/index.js';
 import { deliveryRepository } from '../../../src/modules/webhooks/delivery/repository.js';
 import { ADMIN_TOKEN, backends, freshDatabase, testConfig } from '../../helpers.js';
-import { type Client, configureWebhook, createBot, deliveryLog, expectStripeAccepts, FAST_ENV, Receivers, settled, vote, waitFor } from './harness.js';
+import {
+  type Client,
+  configureWebhook,
+  createBot,
+  deliveryLog,
+  expectStripeAccepts,
+  FAST_ENV,
+  Receivers,
+  settled,
+  vote,
+  waitFor,
+} from './harness.js';
 
 /** An app with its workers on `db`, with the calls the harness steps make. */
-async function boot(db: Database, env: Record<string, string>, workers = true): Promise<Client & { app: FastifyInstance; db: Database; close(): Promise<void> }> {
+async function boot(
+  db: Database,
+  env: Record<string, string>,
+  workers = true,
+): Promise<Client & { app: FastifyInstance; db: Database; close(): Promise<void> }> {
   const app = await buildApp({ config: testConfig(env), db, logger: false, workers });
   await app.ready();
   return {
@@ -16,7 +31,12 @@ async function boot(db: Database, env: Record<string, string>, workers = true): 
     db,
     close: () => app.close(),
     admin: (method, url, payload) =>
-      app.inject({ method, url, headers: { authorization: `Bearer ${ADMIN_TOKEN}` }, ...(payload === undefined ? {} : { payload: payload as object }) }),
+      app.inject({
+        method,
+        url,
+        headers: { authorization: `Bearer ${ADMIN_TOKEN}` },
+        ...(payload === undefined ? {} : { payload: payload as object }),
+      }),
     get: (url, headers = {}) => app.inject({ method: 'GET', url, headers }),
   };
 }

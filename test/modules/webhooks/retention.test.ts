@@ -32,8 +32,7 @@ describe.each(backends())('event and delivery log retention (%s)', (backend) => 
       await settled(t, delivered, 2);
 
       clock.set(new Date(T0.getTime() + 91 * DAY));
-      const events = async (botId: string) =>
-        (await t.db.query('SELECT id FROM events WHERE bot_id = $1', [botId])).rows.length;
+      const events = async (botId: string) => (await t.db.query('SELECT id FROM events WHERE bot_id = $1', [botId])).rows.length;
       const pendingBefore = (await deliveryLog(t, pending)).data[0];
       expect(pendingBefore?.status).toBe('pending');
 
@@ -46,7 +45,9 @@ describe.each(backends())('event and delivery log retention (%s)', (backend) => 
       expect(await events(noWebhook)).toBe(0);
       expect(await events(pending)).toBe(1);
       expect((await deliveryLog(t, pending)).data.map((d) => d.id)).toEqual([pendingBefore!.id]);
-      const { rows } = await t.db.query('SELECT 1 FROM delivery_attempts a LEFT JOIN deliveries d ON d.id = a.delivery_id WHERE d.id IS NULL');
+      const { rows } = await t.db.query(
+        'SELECT 1 FROM delivery_attempts a LEFT JOIN deliveries d ON d.id = a.delivery_id WHERE d.id IS NULL',
+      );
       expect(rows).toHaveLength(0);
     } finally {
       await t.close();

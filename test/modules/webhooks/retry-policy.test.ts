@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_RETRY_SCHEDULE, parseRetrySchedule } from '../../../src/config/index.js';
-import { classifyResponse, MAX_RETRY_AFTER_SECONDS, nextDelaySeconds, parseRetryAfter } from '../../../src/modules/webhooks/delivery/retry-policy.js';
+import {
+  classifyResponse,
+  MAX_RETRY_AFTER_SECONDS,
+  nextDelaySeconds,
+  parseRetryAfter,
+} from '../../../src/modules/webhooks/delivery/retry-policy.js';
 import { ForbiddenAddressError } from '../../../src/modules/webhooks/endpoints/resolve-host.js';
 import { classifyAddress } from '../../../src/modules/webhooks/endpoints/address-policy.js';
 
@@ -118,7 +123,10 @@ describe('parseRetrySchedule', () => {
     expect(parseRetrySchedule(value)).toEqual(schedule);
   });
 
-  it.each(['1,,2', '1,x', '-1', '1e3', '10s', '1,2,', 'NaN', '86401', Array.from({ length: 21 }, () => '1').join(',')])('refuses %j', (value) => {
-    expect(() => parseRetrySchedule(value)).toThrow(/WEBHOOK_RETRY_SCHEDULE/);
-  });
+  it.each(['1,,2', '1,x', '-1', '1e3', '10s', '1,2,', 'NaN', '86401', Array.from({ length: 21 }, () => '1').join(',')])(
+    'refuses %j',
+    (value) => {
+      expect(() => parseRetrySchedule(value)).toThrow(/WEBHOOK_RETRY_SCHEDULE/);
+    },
+  );
 });

@@ -17,7 +17,10 @@ const LOOPBACK = new Set(['127.0.0.1', '::1', 'localhost']);
 let connectTargets: string[];
 beforeEach(() => {
   connectTargets = [];
-  for (const [module, name] of [[net, 'connect'], [tls, 'connect']] as const) {
+  for (const [module, name] of [
+    [net, 'connect'],
+    [tls, 'connect'],
+  ] as const) {
     const original = module.connect.bind(module) as (...args: unknown[]) => net.Socket;
     vi.spyOn(module, 'connect').mockImplementation(((options: { host?: string }, ...rest: unknown[]) => {
       const host = options.host ?? '';
@@ -78,17 +81,20 @@ describe('safe dispatcher', () => {
     expect(connectTargets).toEqual([]);
   });
 
-  it.each(['http://127.0.0.1:PORT/', 'http://[::ffff:127.0.0.1]:PORT/', 'http://0x7f000001:PORT/', 'http://127.1:PORT/', 'http://[::1]:PORT/'])(
-    'catches the literal-IP host %s, which needs no lookup',
-    async (template) => {
-      const lookup = vi.fn<LookupFn>();
-      dispatcher = createSafeDispatcher({ lookup });
-      await expect(post(template.replace('PORT', String(receiver.port)))).rejects.toBeInstanceOf(ForbiddenAddressError);
-      expect(lookup).not.toHaveBeenCalled();
-      expect(connectTargets).toEqual([]);
-      expect(receiver.received).toHaveLength(0);
-    },
-  );
+  it.each([
+    'http://127.0.0.1:PORT/',
+    'http://[::ffff:127.0.0.1]:PORT/',
+    'http://0x7f000001:PORT/',
+    'http://127.1:PORT/',
+    'http://[::1]:PORT/',
+  ])('catches the literal-IP host %s, which needs no lookup', async (template) => {
+    const lookup = vi.fn<LookupFn>();
+    dispatcher = createSafeDispatcher({ lookup });
+    await expect(post(template.replace('PORT', String(receiver.port)))).rejects.toBeInstanceOf(ForbiddenAddressError);
+    expect(lookup).not.toHaveBeenCalled();
+    expect(connectTargets).toEqual([]);
+    expect(receiver.received).toHaveLength(0);
+  });
 
   it('with allowPrivate, connects to the resolved address and keeps the name in Host', async () => {
     dispatcher = createSafeDispatcher({ allowPrivate: true, lookup: async () => [{ address: '127.0.0.1', family: 4 }] });
@@ -119,7 +125,9 @@ describe('safe connector', () => {
   it('pins https to the checked IP while SNI carries the original name', async () => {
     const connector = createSafeConnector({ lookup: async () => [{ address: '93.184.216.34', family: 4 }] });
     const error = await new Promise<Error | null>((resolve) =>
-      connector({ hostname: 'hooks.example.test', host: 'hooks.example.test', protocol: 'https:', port: '443' }, (...result) => resolve(result[0])),
+      connector({ hostname: 'hooks.example.test', host: 'hooks.example.test', protocol: 'https:', port: '443' }, (...result) =>
+        resolve(result[0]),
+      ),
     );
     // The guard stopped the public connection; what matters is what was asked for.
     expect(error?.message).toContain('test guard');

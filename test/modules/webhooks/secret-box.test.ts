@@ -3,7 +3,13 @@ import { mkdtemp, readFile, rm, stat, writeFile, readdir } from 'node:fs/promise
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { decryptSecret, encryptSecret, loadOrCreateKeyFile, parseSecretKey, SecretBoxError } from '../../../src/modules/webhooks/endpoints/secret-box.js';
+import {
+  decryptSecret,
+  encryptSecret,
+  loadOrCreateKeyFile,
+  parseSecretKey,
+  SecretBoxError,
+} from '../../../src/modules/webhooks/endpoints/secret-box.js';
 
 const key = randomBytes(32);
 const secret = 'whsec_Pa4-some_secret_value';

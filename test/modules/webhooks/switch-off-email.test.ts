@@ -27,7 +27,14 @@ function fakeMailer(failing: (call: number) => boolean) {
 describe.each(backends())('switch-off e-mails (%s)', (backend) => {
   const t = appPerFile(backend, { clock });
   const owe = async (botId: string) =>
-    (await notificationRepository.insert(t.db, { botId, kind: 'webhook_disabled', message: `switched off ${botId}`, details: {} }, clock.now(), true)).id;
+    (
+      await notificationRepository.insert(
+        t.db,
+        { botId, kind: 'webhook_disabled', message: `switched off ${botId}`, details: {} },
+        clock.now(),
+        true,
+      )
+    ).id;
   const pending = async (id: string) =>
     (await t.db.query<{ email_pending: boolean }>('SELECT email_pending FROM notifications WHERE id = $1', [id])).rows[0]?.email_pending;
 

@@ -25,7 +25,10 @@ describe.each(backends())('webhook switch-off (%s)', (backend) => {
   afterAll(async () => {
     await t.close();
     for (const [botId, secret] of secrets) {
-      expectStripeAccepts(receiver.received.filter((r) => JSON.parse(r.rawBody).botId === botId), secret);
+      expectStripeAccepts(
+        receiver.received.filter((r) => JSON.parse(r.rawBody).botId === botId),
+        secret,
+      );
     }
     await receiver.close();
     await smtp.close();
@@ -63,7 +66,11 @@ describe.each(backends())('webhook switch-off (%s)', (backend) => {
 
     const notices = (await t.admin('GET', '/admin/v1/notifications')).json();
     const notice = notices.data.find((n: { botId: string }) => n.botId === botId);
-    expect(notice).toMatchObject({ kind: 'webhook_disabled', message: expect.stringContaining('switched off'), details: { url: receiver.url, consecutiveFailures: 20 } });
+    expect(notice).toMatchObject({
+      kind: 'webhook_disabled',
+      message: expect.stringContaining('switched off'),
+      details: { url: receiver.url, consecutiveFailures: 20 },
+    });
 
     const mail = await waitFor(() => smtp.messages.find((m) => m.data.includes(botId)), 'the switch-off e-mail');
     expect(mail).toMatchObject({ from: 'hooks@example.org', to: ['ops@example.org'] });
@@ -71,7 +78,10 @@ describe.each(backends())('webhook switch-off (%s)', (backend) => {
     // No more attempts: a new event is not delivered while switched off.
     const calls = receiver.received.length;
     await vote(t, botId);
-    await waitFor(async () => (await t.db.query('SELECT 1 FROM events WHERE bot_id = $1 AND routed_at IS NULL', [botId])).rows.length === 0, 'routing');
+    await waitFor(
+      async () => (await t.db.query('SELECT 1 FROM events WHERE bot_id = $1 AND routed_at IS NULL', [botId])).rows.length === 0,
+      'routing',
+    );
     expect((await deliveryLog(t, botId)).pagination.total).toBe(20);
     expect(receiver.received.length).toBe(calls);
 

@@ -36,14 +36,19 @@ describe.runIf(process.env.TEST_DATABASE_URL)('two processes on one PostgreSQL',
         Array.from({ length: 20 }, (_, j) => {
           const app = apps[(i + j) % 2]!;
           const user = nextUser();
-          return admin(app, 'POST', `/admin/v1/bots/${bots[(i + j) % BOTS]}/votes`, { user, username: 'u' }).then((r) => expect(r.statusCode).toBe(201));
+          return admin(app, 'POST', `/admin/v1/bots/${bots[(i + j) % BOTS]}/votes`, { user, username: 'u' }).then((r) =>
+            expect(r.statusCode).toBe(201),
+          );
         }),
       );
     }
 
     await waitFor(() => receiver.received.length >= EVENTS, `${EVENTS} calls`, 60_000);
     const db = apps[0].db;
-    await waitFor(async () => (await db.query("SELECT 1 FROM deliveries WHERE status <> 'succeeded' LIMIT 1")).rows.length === 0, 'all recorded');
+    await waitFor(
+      async () => (await db.query("SELECT 1 FROM deliveries WHERE status <> 'succeeded' LIMIT 1")).rows.length === 0,
+      'all recorded',
+    );
     const ids = receiver.received.map((r) => JSON.parse(r.rawBody).id as string);
     expect(ids).toHaveLength(EVENTS);
     expect(new Set(ids).size).toBe(EVENTS);
@@ -52,7 +57,10 @@ describe.runIf(process.env.TEST_DATABASE_URL)('two processes on one PostgreSQL',
     );
     expect(rows[0]).toEqual({ deliveries: EVENTS, attempts: EVENTS });
     for (const [i, secret] of secrets.entries()) {
-      expectStripeAccepts(receiver.received.filter((r) => JSON.parse(r.rawBody).botId === bots[i]), secret);
+      expectStripeAccepts(
+        receiver.received.filter((r) => JSON.parse(r.rawBody).botId === bots[i]),
+        secret,
+      );
     }
   });
 });

@@ -82,11 +82,16 @@ describe('validateWebhookUrl', () => {
   it('allowPrivate lifts the address policy but not the other checks', async () => {
     expect((await validateWebhookUrl('http://127.0.0.1:3000/hook', { allowPrivate: true, lookup })).ok).toBe(true);
     expect((await validateWebhookUrl('https://rebind.example.com/', { allowPrivate: true, lookup })).ok).toBe(true);
-    expect(await validateWebhookUrl('https://u:p@127.0.0.1/', { allowPrivate: true, lookup })).toMatchObject({ code: 'credentials_in_url' });
+    expect(await validateWebhookUrl('https://u:p@127.0.0.1/', { allowPrivate: true, lookup })).toMatchObject({
+      code: 'credentials_in_url',
+    });
   });
 
   it('fails closed when the resolver answers something that is not an IP', async () => {
     const broken: LookupFn = async () => [{ address: 'not-an-ip', family: 4 }];
-    expect(await validateWebhookUrl('https://hooks.example.com/', { lookup: broken })).toMatchObject({ ok: false, code: 'unresolvable_host' });
+    expect(await validateWebhookUrl('https://hooks.example.com/', { lookup: broken })).toMatchObject({
+      ok: false,
+      code: 'unresolvable_host',
+    });
   });
 });

@@ -48,7 +48,10 @@ describe('verifyWebhook', () => {
   });
 
   it('a wrong secret → 401', () => {
-    expect(verifyWebhook(body, signed(ts, body, 'whsec_other'), secret, { now: nowMs })).toMatchObject({ status: 401, reason: 'signature_mismatch' });
+    expect(verifyWebhook(body, signed(ts, body, 'whsec_other'), secret, { now: nowMs })).toMatchObject({
+      status: 401,
+      reason: 'signature_mismatch',
+    });
   });
 
   it('a timestamp changed after signing → 401', () => {
@@ -58,9 +61,21 @@ describe('verifyWebhook', () => {
 
   it.each([
     ['lower case', (h: Record<string, string>) => h],
-    ['Title-Case', (h: Record<string, string>) => ({ 'X-Service-Timestamp': h['x-service-timestamp'], 'X-Service-Signature': h['x-service-signature'] })],
-    ['UPPER CASE', (h: Record<string, string>) => ({ 'X-SERVICE-TIMESTAMP': h['x-service-timestamp'], 'X-SERVICE-SIGNATURE': h['x-service-signature'] })],
-    ['array values', (h: Record<string, string>) => ({ 'x-service-timestamp': [h['x-service-timestamp']], 'x-service-signature': [h['x-service-signature']] })],
+    [
+      'Title-Case',
+      (h: Record<string, string>) => ({ 'X-Service-Timestamp': h['x-service-timestamp'], 'X-Service-Signature': h['x-service-signature'] }),
+    ],
+    [
+      'UPPER CASE',
+      (h: Record<string, string>) => ({ 'X-SERVICE-TIMESTAMP': h['x-service-timestamp'], 'X-SERVICE-SIGNATURE': h['x-service-signature'] }),
+    ],
+    [
+      'array values',
+      (h: Record<string, string>) => ({
+        'x-service-timestamp': [h['x-service-timestamp']],
+        'x-service-signature': [h['x-service-signature']],
+      }),
+    ],
     ['a fetch Headers object', (h: Record<string, string>) => new Headers(h)],
   ])('reads headers in %s', (_label, shape) => {
     expect(verifyWebhook(body, shape(signed()) as never, secret, { now: nowMs }).ok).toBe(true);
@@ -68,8 +83,12 @@ describe('verifyWebhook', () => {
 
   it('accepts an upper-case hex signature and one matching value among several', () => {
     const h = signed();
-    expect(verifyWebhook(body, { ...h, 'x-service-signature': h['x-service-signature'].toUpperCase() }, secret, { now: nowMs }).ok).toBe(true);
-    expect(verifyWebhook(body, { ...h, 'x-service-signature': ['0'.repeat(64), h['x-service-signature']] }, secret, { now: nowMs }).ok).toBe(true);
+    expect(verifyWebhook(body, { ...h, 'x-service-signature': h['x-service-signature'].toUpperCase() }, secret, { now: nowMs }).ok).toBe(
+      true,
+    );
+    expect(
+      verifyWebhook(body, { ...h, 'x-service-signature': ['0'.repeat(64), h['x-service-signature']] }, secret, { now: nowMs }).ok,
+    ).toBe(true);
   });
 
   it.each([
@@ -78,7 +97,12 @@ describe('verifyWebhook', () => {
     ['a non-numeric timestamp', { 'x-service-timestamp': 'soon', 'x-service-signature': 'a'.repeat(64) }, 400, 'invalid_timestamp'],
     ['a timestamp in exponent form', { 'x-service-timestamp': '1.8e9', 'x-service-signature': 'a'.repeat(64) }, 400, 'invalid_timestamp'],
     ['a negative timestamp', { 'x-service-timestamp': '-1', 'x-service-signature': 'a'.repeat(64) }, 400, 'invalid_timestamp'],
-    ['two timestamps', { 'x-service-timestamp': [String(ts), String(ts)], 'x-service-signature': 'a'.repeat(64) }, 400, 'invalid_timestamp'],
+    [
+      'two timestamps',
+      { 'x-service-timestamp': [String(ts), String(ts)], 'x-service-signature': 'a'.repeat(64) },
+      400,
+      'invalid_timestamp',
+    ],
     ['no signature', { 'x-service-timestamp': String(ts) }, 401, 'missing_signature'],
     ['a short signature', { 'x-service-timestamp': String(ts), 'x-service-signature': 'abc' }, 401, 'signature_mismatch'],
     ['a non-hex signature', { 'x-service-timestamp': String(ts), 'x-service-signature': 'z'.repeat(64) }, 401, 'signature_mismatch'],

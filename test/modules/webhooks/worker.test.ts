@@ -2,7 +2,18 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { backends, testApp, type TestApp } from '../../helpers.js';
 import { verifyWebhook } from '@bot-directory/sdk/webhooks';
-import { configureWebhook, createBot, deliveryLog, expectDocumentedBodies, expectStripeAccepts, FAST_ENV, Receivers, settled, vote, waitFor } from './harness.js';
+import {
+  configureWebhook,
+  createBot,
+  deliveryLog,
+  expectDocumentedBodies,
+  expectStripeAccepts,
+  FAST_ENV,
+  Receivers,
+  settled,
+  vote,
+  waitFor,
+} from './harness.js';
 import type { LoopbackReceiver } from './loopback-receiver.js';
 
 describe.each(backends())('webhook delivery (%s)', (backend) => {
@@ -125,7 +136,15 @@ describe.each(backends())('webhook delivery (%s)', (backend) => {
     const { receiver, botId } = await botWithReceiver();
     const tierId = '3f1c7a52-3d2c-4a57-9a38-0f0e7e1b6d11';
     const expiresAt = '2030-01-01T00:00:00.000Z';
-    const subscription = { userId: '300000000000000001', guildId: '400000000000000001', tierId, tierName: 'Gold', interval: 'month', expiresAt, active: true };
+    const subscription = {
+      userId: '300000000000000001',
+      guildId: '400000000000000001',
+      tierId,
+      tierName: 'Gold',
+      interval: 'month',
+      expiresAt,
+      active: true,
+    };
     expect((await t.admin('POST', `/admin/v1/bots/${botId}/subscriptions`, subscription)).statusCode).toBe(201);
     const donation = { user: '300000000000000002', username: 'Ada', amount: 4.5, currency: 'EUR' };
     expect((await t.admin('POST', `/admin/v1/bots/${botId}/donations`, donation)).statusCode).toBe(201);
@@ -133,15 +152,36 @@ describe.each(backends())('webhook delivery (%s)', (backend) => {
     await waitFor(() => receiver.received.length === 3, 'three calls');
     const bodies = Object.fromEntries(receiver.received.map((r) => JSON.parse(r.rawBody)).map((b) => [b.event, b]));
     expect(bodies.premium).toEqual({
-      event: 'premium', id: expect.any(String), createdAt: expect.any(String), botId,
-      user: '300000000000000001', guildId: '400000000000000001', tierId, tierName: 'Gold', interval: 'month',
-      active: true, expiresAt, cancelAtPeriodEnd: false,
+      event: 'premium',
+      id: expect.any(String),
+      createdAt: expect.any(String),
+      botId,
+      user: '300000000000000001',
+      guildId: '400000000000000001',
+      tierId,
+      tierName: 'Gold',
+      interval: 'month',
+      active: true,
+      expiresAt,
+      cancelAtPeriodEnd: false,
     });
     expect(bodies.donation).toEqual({
-      event: 'donation', id: expect.any(String), createdAt: expect.any(String), botId,
-      user: '300000000000000002', username: 'Ada', amount: 4.5, currency: 'EUR',
+      event: 'donation',
+      id: expect.any(String),
+      createdAt: expect.any(String),
+      botId,
+      user: '300000000000000002',
+      username: 'Ada',
+      amount: 4.5,
+      currency: 'EUR',
     });
-    expect(bodies.test).toEqual({ event: 'test', id: expect.any(String), createdAt: expect.any(String), botId, message: expect.any(String) });
+    expect(bodies.test).toEqual({
+      event: 'test',
+      id: expect.any(String),
+      createdAt: expect.any(String),
+      botId,
+      message: expect.any(String),
+    });
   });
 
   it('does not deliver events from before the webhook was configured', async () => {
@@ -181,4 +221,3 @@ describe.each(backends())('webhook delivery (%s)', (backend) => {
     expect([...times].sort().reverse()).toEqual(times);
   });
 });
-

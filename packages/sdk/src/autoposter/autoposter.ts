@@ -106,7 +106,10 @@ export class StatsPoster extends Emitter<AutoPosterEvents> {
       }
       const botId = this.fixedBotId ?? (await this.reader.botId());
       if (!botId) throw new TypeError('AutoPoster: no bot id (pass botId, or log the client in before posting)');
-      const body = snapshot.shardCount === undefined ? { serverCount: snapshot.serverCount } : { serverCount: snapshot.serverCount, shardCount: snapshot.shardCount };
+      const body =
+        snapshot.shardCount === undefined
+          ? { serverCount: snapshot.serverCount }
+          : { serverCount: snapshot.serverCount, shardCount: snapshot.shardCount };
       const stored = await this.client.stats.post(botId, body);
       this.lastPostAt = this.scheduler.now();
       this.lastShardCount = snapshot.shardCount;

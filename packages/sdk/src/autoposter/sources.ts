@@ -58,10 +58,12 @@ export interface StatsReader {
 export function statsReader(source: StatsSource): StatsReader {
   if (typeof source === 'function') return callbackReader(source);
   if (typeof source === 'object' && source !== null && 'guilds' in source) return clientReader(source);
-  if (typeof source === 'object' && source !== null && typeof (source).fetchClientValues === 'function') {
+  if (typeof source === 'object' && source !== null && typeof source.fetchClientValues === 'function') {
     return managerReader(source);
   }
-  throw new TypeError('AutoPoster: the source must be a discord.js Client, a ShardingManager/ClusterManager, or a function returning {serverCount, shardCount}');
+  throw new TypeError(
+    'AutoPoster: the source must be a discord.js Client, a ShardingManager/ClusterManager, or a function returning {serverCount, shardCount}',
+  );
 }
 
 function callbackReader(callback: StatsCallback): StatsReader {
@@ -82,8 +84,7 @@ function callbackReader(callback: StatsCallback): StatsReader {
 function clientReader(client: DiscordClientLike): StatsReader {
   const ipc = client.cluster ?? client.shard ?? undefined;
   const leader = client.cluster ? client.cluster.id === 0 : client.shard ? client.shard.ids.includes(0) : true;
-  const shardCount = (): number =>
-    client.cluster?.info?.TOTAL_SHARDS ?? client.shard?.count ?? Math.max(1, client.ws?.shards?.size ?? 1);
+  const shardCount = (): number => client.cluster?.info?.TOTAL_SHARDS ?? client.shard?.count ?? Math.max(1, client.ws?.shards?.size ?? 1);
   return {
     leader,
     ready: () => (typeof client.isReady === 'function' ? client.isReady() : Boolean(client.user)),

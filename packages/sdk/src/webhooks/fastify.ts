@@ -9,10 +9,7 @@ interface FastifyLike {
     options: { parseAs: 'buffer'; bodyLimit?: number },
     parser: (request: unknown, body: Buffer, done: (error: Error | null, body?: unknown) => void) => void,
   ): void;
-  post(
-    path: string,
-    handler: (request: { body: unknown; headers: WebhookHeaders }, reply: FastifyReplyLike) => Promise<unknown>,
-  ): unknown;
+  post(path: string, handler: (request: { body: unknown; headers: WebhookHeaders }, reply: FastifyReplyLike) => Promise<unknown>): unknown;
 }
 interface FastifyReplyLike {
   code(status: number): FastifyReplyLike;

@@ -1,5 +1,13 @@
 import { MemoryDedupeStore, type DedupeStore } from './dedupe.js';
-import { parseEvent, type DonationEvent, type PremiumEvent, type TestEvent, type UnknownEvent, type VoteEvent, type WebhookEvent } from './events.js';
+import {
+  parseEvent,
+  type DonationEvent,
+  type PremiumEvent,
+  type TestEvent,
+  type UnknownEvent,
+  type VoteEvent,
+  type WebhookEvent,
+} from './events.js';
 import { verifyWebhook, type WebhookHeaders } from './verify.js';
 
 export interface WebhookHandlerOptions {
@@ -48,7 +56,9 @@ const DEFAULT_TTL_MS = 24 * 60 * 60_000;
 const done = Promise.resolve();
 
 /** Verifies, parses, deduplicates and dispatches one call; the framework adapters send the answer. */
-export function createWebhookHandler(options: WebhookHandlerOptions): (rawBody: string | Uint8Array, headers: WebhookHeaders) => Promise<WebhookOutcome> {
+export function createWebhookHandler(
+  options: WebhookHandlerOptions,
+): (rawBody: string | Uint8Array, headers: WebhookHeaders) => Promise<WebhookOutcome> {
   if (typeof options?.secret !== 'string' || options.secret === '') throw new TypeError('webhook handler: secret is required');
   const store = options.dedupe === false ? undefined : (options.dedupe ?? new MemoryDedupeStore());
   const ttlMs = options.dedupeTtlMs ?? DEFAULT_TTL_MS;
@@ -79,13 +89,16 @@ export function createWebhookHandler(options: WebhookHandlerOptions): (rawBody: 
       }
     }
     // After the answer is on its way: a slow handler must not hold the response.
-    const handled = new Promise((resolve) => setTimeout(resolve, 0)).then(run).catch(async (error: unknown) => {
-      try {
-        await store?.release(event.id);
-      } finally {
-        onError(error, event);
-      }
-    }).catch(() => undefined);
+    const handled = new Promise((resolve) => setTimeout(resolve, 0))
+      .then(run)
+      .catch(async (error: unknown) => {
+        try {
+          await store?.release(event.id);
+        } finally {
+          onError(error, event);
+        }
+      })
+      .catch(() => undefined);
     return { ...accepted, handled };
   };
 }

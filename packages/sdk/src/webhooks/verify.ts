@@ -11,9 +11,7 @@
  */
 import { createHmac, timingSafeEqual } from 'node:crypto';
 
-export type WebhookHeaders =
-  | Record<string, string | string[] | undefined>
-  | { get(name: string): string | null };
+export type WebhookHeaders = Record<string, string | string[] | undefined> | { get(name: string): string | null };
 
 export interface VerifyOptions {
   /** Largest accepted distance between the timestamp and `now`, in seconds. Default 300. */
@@ -23,15 +21,9 @@ export interface VerifyOptions {
 }
 
 export type VerifyFailureReason =
-  | 'missing_timestamp'
-  | 'invalid_timestamp'
-  | 'timestamp_out_of_tolerance'
-  | 'missing_signature'
-  | 'signature_mismatch';
+  'missing_timestamp' | 'invalid_timestamp' | 'timestamp_out_of_tolerance' | 'missing_signature' | 'signature_mismatch';
 
-export type VerifyResult =
-  | { ok: true; timestamp: number }
-  | { ok: false; status: 400 | 401; reason: VerifyFailureReason };
+export type VerifyResult = { ok: true; timestamp: number } | { ok: false; status: 400 | 401; reason: VerifyFailureReason };
 
 const TIMESTAMP_HEADER = 'x-service-timestamp';
 const SIGNATURE_HEADER = 'x-service-signature';
@@ -77,7 +69,10 @@ function headerValue(headers: WebhookHeaders, name: string): string | undefined 
     if (key.toLowerCase() !== name || value === undefined) continue;
     values.push(...(Array.isArray(value) ? value : [value]));
   }
-  const joined = values.map((v) => v.trim()).filter((v) => v !== '').join(', ');
+  const joined = values
+    .map((v) => v.trim())
+    .filter((v) => v !== '')
+    .join(', ');
   return joined === '' ? undefined : joined;
 }
 

@@ -47,7 +47,13 @@ export function drawSocialBadge(id: string, content: BadgeContent, look: BadgeLo
   const box =
     `<rect x=".5" y=".5" width="${boxWidth}" height="${INNER_HEIGHT}" rx="2" ${paint.attrs({ fill: 'box', stroke: 'border' })}/>` +
     (look.logo
-      ? logoMarkup(look.logo, BOX_PADDING + 0.5, (HEIGHT - LOGO_SIZE) / 2, look.logo.kind === 'directory' ? paint.attrs({ fill: 'text' }) : '', `${id}-l`)
+      ? logoMarkup(
+          look.logo,
+          BOX_PADDING + 0.5,
+          (HEIGHT - LOGO_SIZE) / 2,
+          look.logo.kind === 'directory' ? paint.attrs({ fill: 'text' }) : '',
+          `${id}-l`,
+        )
       : '') +
     stars(boxStars, 0.5 + BOX_PADDING + logoLead) +
     text(boxText, boxTextWidth, 0.5 + boxLead + (boxWidth - boxLead) / 2);

@@ -28,9 +28,42 @@ export interface BoxStyle {
 const VERDANA_11: FontSpec = { size: 11 };
 
 export const BOX_STYLES: Record<Exclude<BadgeStyle, 'social'>, BoxStyle> = {
-  flat: { height: 20, padding: 6, radius: 3, baseline: 14, labelFont: VERDANA_11, valueFont: VERDANA_11, uppercase: false, letterSpacing: 0, gap: 4, gloss: false },
-  'flat-square': { height: 20, padding: 6, radius: 0, baseline: 14, labelFont: VERDANA_11, valueFont: VERDANA_11, uppercase: false, letterSpacing: 0, gap: 4, gloss: false },
-  plastic: { height: 18, padding: 6, radius: 4, baseline: 13, labelFont: VERDANA_11, valueFont: VERDANA_11, uppercase: false, letterSpacing: 0, gap: 4, gloss: true },
+  flat: {
+    height: 20,
+    padding: 6,
+    radius: 3,
+    baseline: 14,
+    labelFont: VERDANA_11,
+    valueFont: VERDANA_11,
+    uppercase: false,
+    letterSpacing: 0,
+    gap: 4,
+    gloss: false,
+  },
+  'flat-square': {
+    height: 20,
+    padding: 6,
+    radius: 0,
+    baseline: 14,
+    labelFont: VERDANA_11,
+    valueFont: VERDANA_11,
+    uppercase: false,
+    letterSpacing: 0,
+    gap: 4,
+    gloss: false,
+  },
+  plastic: {
+    height: 18,
+    padding: 6,
+    radius: 4,
+    baseline: 13,
+    labelFont: VERDANA_11,
+    valueFont: VERDANA_11,
+    uppercase: false,
+    letterSpacing: 0,
+    gap: 4,
+    gloss: true,
+  },
   // shields.io's "for the badge": 28 px, capitals spaced 1.25 px, 10 px Verdana, the value bold.
   'for-the-badge': {
     height: 28,

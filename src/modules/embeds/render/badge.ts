@@ -145,11 +145,24 @@ function drawBoxBadge(id: string, content: BadgeContent, look: BadgeLook): strin
   const valueWidth = Math.round(valueTextWidth + 2 * padding + valueLead);
   const width = labelWidth + valueWidth;
   const description = escapeXml(content.description);
-  const text = (value: string, measured: number, sectionX: number, lead: number, sectionWidth: number, font: FontSpec, role: BadgeRole): string =>
-    sectionText(value, measured, sectionX + lead + (sectionWidth - lead) / 2, style.baseline, font, paint.attrs({ fill: role }));
+  const text = (
+    value: string,
+    measured: number,
+    sectionX: number,
+    lead: number,
+    sectionWidth: number,
+    font: FontSpec,
+    role: BadgeRole,
+  ): string => sectionText(value, measured, sectionX + lead + (sectionWidth - lead) / 2, style.baseline, font, paint.attrs({ fill: role }));
   const logo = (sectionX: number, role: BadgeRole): string =>
     look.logo
-      ? logoMarkup(look.logo, sectionX + padding, (height - LOGO_SIZE) / 2, look.logo.kind === 'directory' ? paint.attrs({ fill: role }) : '', `${id}-l`)
+      ? logoMarkup(
+          look.logo,
+          sectionX + padding,
+          (height - LOGO_SIZE) / 2,
+          look.logo.kind === 'directory' ? paint.attrs({ fill: role }) : '',
+          `${id}-l`,
+        )
       : '';
 
   const label = compact
@@ -160,7 +173,13 @@ function drawBoxBadge(id: string, content: BadgeContent, look: BadgeLook): strin
   const stars = (): string =>
     content.stars === undefined
       ? ''
-      : starsMarkup(content.stars, labelWidth + padding + valueLead - starsLead, height / 2 + 0.5, paint.attrs({ fill: 'valueText' }), `${id}-s`);
+      : starsMarkup(
+          content.stars,
+          labelWidth + padding + valueLead - starsLead,
+          height / 2 + 0.5,
+          paint.attrs({ fill: 'valueText' }),
+          `${id}-s`,
+        );
   const value =
     `<rect x="${labelWidth}" width="${valueWidth}" height="${height}" ${paint.attrs({ fill: content.valueRole })}/>` +
     (compact ? logo(labelWidth, 'valueText') : '') +

@@ -130,7 +130,15 @@ function legend(source: ChartSeries['source'], frame: Frame, paint: SvgPaint<Cha
   );
 }
 
-function plot(points: Point[], rangeDays: number, scale: 'auto' | 'zero', frame: Frame, id: string, paint: SvgPaint<ChartRole>, text: TextFn): string {
+function plot(
+  points: Point[],
+  rangeDays: number,
+  scale: 'auto' | 'zero',
+  frame: Frame,
+  id: string,
+  paint: SvgPaint<ChartRole>,
+  text: TextFn,
+): string {
   const { plotBottom, plotRight } = frame;
   const lastDay = points.at(-1)!.day;
   const firstDay = lastDay - (rangeDays - 1);
@@ -155,9 +163,10 @@ function plot(points: Point[], rangeDays: number, scale: 'auto' | 'zero', frame:
     .join('');
 
   const dates = dateLabels(dateTicks(firstDay, lastDay, rangeDays), x, frame.width)
-    .map(({ tickX, labelX, label }) =>
-      `<line x1="${tickX}" x2="${tickX}" y1="${crisp(plotBottom)}" y2="${plotBottom + 5}" ${paint.attrs({ stroke: 'axis' })}/>` +
-      text(labelX, plotBottom + 20, TICK_SIZE, 'muted', label, 'text-anchor="middle"'),
+    .map(
+      ({ tickX, labelX, label }) =>
+        `<line x1="${tickX}" x2="${tickX}" y1="${crisp(plotBottom)}" y2="${plotBottom + 5}" ${paint.attrs({ stroke: 'axis' })}/>` +
+        text(labelX, plotBottom + 20, TICK_SIZE, 'muted', label, 'text-anchor="middle"'),
     )
     .join('');
 
@@ -210,9 +219,18 @@ function message(title: string, detail: string, frame: Frame, paint: SvgPaint<Ch
   // On a short chart the block moves up rather than onto the axis line.
   const shift = Math.max(0, detailYs.at(-1)! + 12 - frame.plotBottom);
   const lines =
-    titleLines.map((line, index) => text(frame.width / 2, titleYs[index]! - shift, titleFont.size, 'title', line, 'text-anchor="middle" font-weight="bold"')).join('') +
-    detailLines.map((line, index) => text(frame.width / 2, detailYs[index]! - shift, SMALL_SIZE, 'muted', line, 'text-anchor="middle"')).join('');
-  return `<line x1="${PAD}" x2="${frame.width - PAD}" y1="${frame.plotBottom + 0.5}" y2="${frame.plotBottom + 0.5}" ${paint.attrs({ stroke: 'axis' })}/>` + lines;
+    titleLines
+      .map((line, index) =>
+        text(frame.width / 2, titleYs[index]! - shift, titleFont.size, 'title', line, 'text-anchor="middle" font-weight="bold"'),
+      )
+      .join('') +
+    detailLines
+      .map((line, index) => text(frame.width / 2, detailYs[index]! - shift, SMALL_SIZE, 'muted', line, 'text-anchor="middle"'))
+      .join('');
+  return (
+    `<line x1="${PAD}" x2="${frame.width - PAD}" y1="${frame.plotBottom + 0.5}" y2="${frame.plotBottom + 0.5}" ${paint.attrs({ stroke: 'axis' })}/>` +
+    lines
+  );
 }
 
 /** Valid points inside the range window ending at the newest date, one per day, oldest first. */

@@ -43,9 +43,7 @@ export class SvgPaint<Role extends string> {
   /** The `<style>` element; call after all `attrs()` calls. Empty for a fixed theme. */
   style(): string {
     if (this.theme || this.used.size === 0) return '';
-    const rules = [...this.used]
-      .map(([className, { property, role }]) => `.${className}{${property}:${this.colours.dark[role]}}`)
-      .join('');
+    const rules = [...this.used].map(([className, { property, role }]) => `.${className}{${property}:${this.colours.dark[role]}}`).join('');
     return `<style>@media (prefers-color-scheme:dark){${rules}}</style>`;
   }
 }

@@ -60,7 +60,10 @@ const FOLD_CACHE_LIMIT = 20_000;
 
 function stripMarks(s: string): string {
   if (ASCII_WORD_RE.test(s)) return s;
-  return s.normalize('NFD').replace(COMBINING_RE, '').replace(SPECIAL_RE, (c) => SPECIAL_FOLDS[c] ?? c);
+  return s
+    .normalize('NFD')
+    .replace(COMBINING_RE, '')
+    .replace(SPECIAL_RE, (c) => SPECIAL_FOLDS[c] ?? c);
 }
 
 /**

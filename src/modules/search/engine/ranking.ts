@@ -32,7 +32,6 @@ const NONE = 255;
 const FAR = 8;
 const INITIAL_CANDIDATES = 1024;
 
-
 export class Ranker {
   /**
    * Candidate membership of this query, one bit per document: small enough to stay in
@@ -67,9 +66,7 @@ export class Ranker {
     this.prepare(plan.words.length);
     this.spans.prepare(this.store.capacity);
     const rankOf = FIELD_RANK[lang];
-    const spans = plan.spans
-      .map((span) => this.spans.materialise(span, rankOf, work))
-      .filter((s) => s.docs.length > 0);
+    const spans = plan.spans.map((span) => this.spans.materialise(span, rankOf, work)).filter((s) => s.docs.length > 0);
     const n = plan.words.length;
     const cost = plan.terms.map((terms) => terms.reduce((sum, t) => sum + this.vocab.postingCount(t.term, t.titleOnly), 0));
     for (const s of spans) for (let w = s.span.first; w <= s.span.last; w++) cost[w]! += s.docs.length;
@@ -105,15 +102,7 @@ export class Ranker {
     work.postingsRead += to - from + count;
   }
 
-  private scan(
-    data: Int32Array,
-    from: number,
-    to: number,
-    word: number,
-    base: number,
-    create: boolean,
-    rankOf: Uint8Array,
-  ): void {
+  private scan(data: Int32Array, from: number, to: number, word: number, base: number, create: boolean, rankOf: Uint8Array): void {
     if (create) this.scanCreating(data, from, to, word, base, rankOf);
     else this.scanExisting(data, from, to, word, base, rankOf);
   }

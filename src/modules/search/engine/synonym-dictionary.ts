@@ -51,7 +51,10 @@ export const BUILTIN_SYNONYMS: readonly SynonymGroup[] = [
   { en: ['anti-nuke', 'nuke protection'], de: ['anti-nuke', 'nukeschutz'] },
   { en: ['word filter', 'profanity filter', 'blacklist', 'blocklist'], de: ['wortfilter', 'schimpfwortfilter', 'sperrliste'] },
   { en: ['profanity', 'swearing', 'swear words', 'insults'], de: ['schimpfwörter', 'beleidigungen', 'fluchen'] },
-  { en: ['logging', 'logs', 'log', 'audit log', 'modlog', 'mod-log'], de: ['protokoll', 'protokolle', 'protokollierung', 'logbuch', 'logs'] },
+  {
+    en: ['logging', 'logs', 'log', 'audit log', 'modlog', 'mod-log'],
+    de: ['protokoll', 'protokolle', 'protokollierung', 'logbuch', 'logs'],
+  },
   { en: ['audit', 'auditing'], de: ['audit', 'prüfung', 'revision'] },
   { en: ['security', 'protection', 'safety', 'protect'], de: ['sicherheit', 'schutz', 'absicherung', 'schützen'] },
   {
@@ -87,8 +90,14 @@ export const BUILTIN_SYNONYMS: readonly SynonymGroup[] = [
   { en: ['casino', 'gambling', 'betting', 'slots', 'blackjack'], de: ['casino', 'kasino', 'glücksspiel', 'wetten', 'spielbank'] },
   { en: ['job', 'jobs', 'work', 'salary', 'wage', 'wages', 'payday'], de: ['arbeit', 'job', 'jobs', 'gehalt', 'lohn', 'arbeiten'] },
   { en: ['daily reward', 'dailies'], de: ['tagesbelohnung', 'täglich'] },
-  { en: ['crypto', 'cryptocurrency', 'bitcoin', 'btc', 'ethereum', 'blockchain'], de: ['krypto', 'kryptowährung', 'kryptowährungen', 'bitcoin'] },
-  { en: ['stocks', 'stock', 'shares', 'stock market', 'investing', 'portfolio'], de: ['aktien', 'aktie', 'börse', 'aktienkurse', 'investieren'] },
+  {
+    en: ['crypto', 'cryptocurrency', 'bitcoin', 'btc', 'ethereum', 'blockchain'],
+    de: ['krypto', 'kryptowährung', 'kryptowährungen', 'bitcoin'],
+  },
+  {
+    en: ['stocks', 'stock', 'shares', 'stock market', 'investing', 'portfolio'],
+    de: ['aktien', 'aktie', 'börse', 'aktienkurse', 'investieren'],
+  },
   { en: ['price', 'prices', 'price alerts'], de: ['preis', 'preise', 'kurs', 'kurse', 'preisalarm'] },
   { en: ['tax', 'taxes'], de: ['steuer', 'steuern'] },
   { en: ['loan', 'loans', 'interest'], de: ['kredit', 'kredite', 'zinsen'] },
@@ -141,13 +150,19 @@ export const BUILTIN_SYNONYMS: readonly SynonymGroup[] = [
   // AI and language
   { en: ['ai', 'artificial intelligence', 'llm', 'gpt'], de: ['ki', 'künstliche intelligenz'] },
   { en: ['chatbot', 'chat bot', 'conversation', 'conversations'], de: ['chatbot', 'gespräch', 'gespräche', 'konversation'] },
-  { en: ['translation', 'translations', 'translate', 'translator'], de: ['übersetzung', 'übersetzungen', 'übersetzen', 'übersetzer', 'dolmetscher'] },
+  {
+    en: ['translation', 'translations', 'translate', 'translator'],
+    de: ['übersetzung', 'übersetzungen', 'übersetzen', 'übersetzer', 'dolmetscher'],
+  },
   { en: ['language', 'languages', 'multilingual', 'bilingual'], de: ['sprache', 'sprachen', 'mehrsprachig', 'zweisprachig'] },
   { en: ['dictionary', 'definitions', 'define', 'glossary'], de: ['wörterbuch', 'definitionen', 'glossar'] },
   { en: ['grammar', 'spelling', 'spell check', 'proofreading'], de: ['grammatik', 'rechtschreibung', 'korrektur', 'rechtschreibprüfung'] },
   { en: ['summary', 'summaries', 'summarize', 'tldr', 'recap'], de: ['zusammenfassung', 'zusammenfassungen', 'zusammenfassen'] },
   { en: ['tts', 'text to speech', 'text-to-speech', 'read aloud', 'narrator'], de: ['sprachausgabe', 'vorlesen', 'tts'] },
-  { en: ['transcription', 'speech to text', 'speech-to-text', 'dictation'], de: ['transkription', 'spracherkennung', 'diktat', 'mitschrift'] },
+  {
+    en: ['transcription', 'speech to text', 'speech-to-text', 'dictation'],
+    de: ['transkription', 'spracherkennung', 'diktat', 'mitschrift'],
+  },
   { en: ['subtitles', 'captions'], de: ['untertitel'] },
   { en: ['voice changer', 'voice effects'], de: ['stimmverzerrer', 'stimmeffekte'] },
   // Onboarding and roles
@@ -170,7 +185,10 @@ export const BUILTIN_SYNONYMS: readonly SynonymGroup[] = [
     en: ['leveling', 'levelling', 'levels', 'level', 'xp', 'experience', 'rank', 'ranks', 'level up'],
     de: ['level', 'stufen', 'stufe', 'erfahrung', 'erfahrungspunkte', 'rang', 'ränge', 'aufstieg'],
   },
-  { en: ['leaderboard', 'leaderboards', 'ranking', 'rankings', 'scoreboard', 'hall of fame'], de: ['bestenliste', 'rangliste', 'ranglisten', 'ruhmeshalle'] },
+  {
+    en: ['leaderboard', 'leaderboards', 'ranking', 'rankings', 'scoreboard', 'hall of fame'],
+    de: ['bestenliste', 'rangliste', 'ranglisten', 'ruhmeshalle'],
+  },
   { en: ['rank card', 'profile card'], de: ['rangkarte', 'profilkarte'] },
   { en: ['reputation', 'rep', 'karma'], de: ['ruf', 'ansehen', 'karma', 'reputation'] },
   { en: ['thanks', 'thank you', 'gratitude'], de: ['danke', 'dank', 'dankbarkeit'] },
@@ -195,8 +213,14 @@ export const BUILTIN_SYNONYMS: readonly SynonymGroup[] = [
   { en: ['suggestion', 'suggestions', 'feedback', 'ideas'], de: ['vorschlag', 'vorschläge', 'feedback', 'ideen'] },
   { en: ['announcement', 'announcements'], de: ['ankündigung', 'ankündigungen', 'durchsage'] },
   { en: ['news', 'headlines'], de: ['nachrichten', 'neuigkeiten', 'schlagzeilen', 'news'] },
-  { en: ['notification', 'notifications', 'alert', 'alerts', 'notify'], de: ['benachrichtigung', 'benachrichtigungen', 'hinweis', 'hinweise'] },
-  { en: ['partnership', 'partnerships', 'partner', 'advertising', 'promotion'], de: ['partnerschaft', 'partnerschaften', 'partner', 'werbung'] },
+  {
+    en: ['notification', 'notifications', 'alert', 'alerts', 'notify'],
+    de: ['benachrichtigung', 'benachrichtigungen', 'hinweis', 'hinweise'],
+  },
+  {
+    en: ['partnership', 'partnerships', 'partner', 'advertising', 'promotion'],
+    de: ['partnerschaft', 'partnerschaften', 'partner', 'werbung'],
+  },
   { en: ['bump', 'bumping', 'server listing'], de: ['bump', 'bumpen'] },
   { en: ['thread', 'threads', 'forum', 'forums'], de: ['thread', 'threads', 'forum', 'foren'] },
   { en: ['channel', 'channels'], de: ['kanal', 'kanäle'] },
@@ -204,14 +228,20 @@ export const BUILTIN_SYNONYMS: readonly SynonymGroup[] = [
   { en: ['cross-server', 'chat bridge', 'channel bridge'], de: ['serverübergreifend', 'chatbrücke', 'kanalbrücke'] },
   { en: ['member count', 'member counter', 'counter'], de: ['mitgliederzahl', 'mitgliederzähler', 'zähler'] },
   // Streaming and feeds
-  { en: ['stream alerts', 'live alerts', 'go live', 'streaming', 'streamer', 'streamers'], de: ['streambenachrichtigung', 'livebenachrichtigung', 'streamer'] },
+  {
+    en: ['stream alerts', 'live alerts', 'go live', 'streaming', 'streamer', 'streamers'],
+    de: ['streambenachrichtigung', 'livebenachrichtigung', 'streamer'],
+  },
   { en: ['stream', 'streams', 'livestream', 'live stream'], de: ['stream', 'streams', 'livestream', 'übertragung'] },
   { en: ['twitch'], de: ['twitch'] },
   { en: ['youtube', 'yt'], de: ['youtube'] },
   { en: ['rss', 'feed', 'feeds', 'news feed'], de: ['rss', 'feed', 'newsfeed'] },
   { en: ['clips', 'clip', 'highlights reel'], de: ['clips', 'clip', 'ausschnitte'] },
   // Stats and monitoring
-  { en: ['statistics', 'stats', 'analytics', 'metrics', 'insights'], de: ['statistik', 'statistiken', 'auswertung', 'kennzahlen', 'analyse'] },
+  {
+    en: ['statistics', 'stats', 'analytics', 'metrics', 'insights'],
+    de: ['statistik', 'statistiken', 'auswertung', 'kennzahlen', 'analyse'],
+  },
   { en: ['server status', 'uptime', 'online status', 'monitoring'], de: ['serverstatus', 'erreichbarkeit', 'überwachung'] },
   { en: ['chart', 'charts', 'graph', 'graphs'], de: ['diagramm', 'diagramme', 'grafik', 'grafiken'] },
   // Learning and utilities
@@ -220,15 +250,27 @@ export const BUILTIN_SYNONYMS: readonly SynonymGroup[] = [
   { en: ['math', 'maths', 'mathematics', 'calculator', 'calculate'], de: ['mathe', 'mathematik', 'rechner', 'taschenrechner', 'rechnen'] },
   { en: ['homework', 'assignments'], de: ['hausaufgaben', 'hausaufgabe'] },
   { en: ['programming', 'coding', 'code', 'developer', 'developers'], de: ['programmieren', 'programmierung', 'code', 'entwickler'] },
-  { en: ['utility', 'utilities', 'tools', 'tool', 'toolkit', 'multipurpose', 'all-in-one'], de: ['werkzeug', 'werkzeuge', 'hilfsmittel', 'tools', 'allzweck'] },
+  {
+    en: ['utility', 'utilities', 'tools', 'tool', 'toolkit', 'multipurpose', 'all-in-one'],
+    de: ['werkzeug', 'werkzeuge', 'hilfsmittel', 'tools', 'allzweck'],
+  },
   { en: ['backup', 'backups', 'restore', 'snapshot'], de: ['sicherung', 'sicherungen', 'sicherungskopie', 'wiederherstellung', 'backup'] },
   { en: ['embed', 'embeds', 'embed builder'], de: ['embed', 'embeds', 'einbettung'] },
   { en: ['notes', 'note', 'notepad', 'memo'], de: ['notizen', 'notiz', 'notizblock'] },
-  { en: ['autoresponder', 'auto reply', 'auto-reply', 'canned replies', 'triggers', 'custom commands'], de: ['autoantwort', 'automatische antworten', 'textbausteine', 'eigene befehle'] },
+  {
+    en: ['autoresponder', 'auto reply', 'auto-reply', 'canned replies', 'triggers', 'custom commands'],
+    de: ['autoantwort', 'automatische antworten', 'textbausteine', 'eigene befehle'],
+  },
   { en: ['commands', 'command', 'slash commands'], de: ['befehle', 'befehl', 'kommandos'] },
-  { en: ['dashboard', 'web panel', 'web dashboard', 'control panel'], de: ['dashboard', 'weboberfläche', 'webpanel', 'verwaltungsoberfläche'] },
+  {
+    en: ['dashboard', 'web panel', 'web dashboard', 'control panel'],
+    de: ['dashboard', 'weboberfläche', 'webpanel', 'verwaltungsoberfläche'],
+  },
   { en: ['url shortener', 'short link', 'short links', 'link shortener'], de: ['linkkürzer', 'kurzlink', 'kurzlinks'] },
-  { en: ['parcel tracking', 'package tracking', 'shipment', 'delivery'], de: ['paketverfolgung', 'sendungsverfolgung', 'paket', 'lieferung'] },
+  {
+    en: ['parcel tracking', 'package tracking', 'shipment', 'delivery'],
+    de: ['paketverfolgung', 'sendungsverfolgung', 'paket', 'lieferung'],
+  },
   { en: ['search', 'web search', 'lookup'], de: ['suche', 'websuche', 'suchen'] },
   { en: ['wikipedia', 'wiki'], de: ['wikipedia', 'wiki'] },
   { en: ['weather', 'forecast', 'weather forecast'], de: ['wetter', 'wettervorhersage', 'vorhersage'] },

@@ -94,10 +94,9 @@ export class SynonymTable {
     this.knownWords = new Set();
     this.version++;
     for (const group of this.builtin) {
-      const entries = [
-        ...group.en.map((text) => toEntry(text, LANG_EN)),
-        ...group.de.map((text) => toEntry(text, LANG_DE)),
-      ].filter((e): e is Entry => e !== undefined);
+      const entries = [...group.en.map((text) => toEntry(text, LANG_EN)), ...group.de.map((text) => toEntry(text, LANG_DE))].filter(
+        (e): e is Entry => e !== undefined,
+      );
       this.linkAll(entries);
     }
     for (const group of operator?.multiWay ?? []) {

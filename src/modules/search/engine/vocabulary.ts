@@ -181,11 +181,7 @@ export class Vocabulary {
     [this.reversedTerms, this.reversedIds] = this.mergeLive(this.reversedTerms, this.reversedIds, backward);
   }
 
-  private mergeLive(
-    keys: string[],
-    ids: number[],
-    add: { keys: string[]; ids: number[] },
-  ): [string[], number[]] {
+  private mergeLive(keys: string[], ids: number[], add: { keys: string[]; ids: number[] }): [string[], number[]] {
     const outKeys: string[] = [];
     const outIds: number[] = [];
     let j = 0;

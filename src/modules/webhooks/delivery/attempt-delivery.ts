@@ -40,13 +40,7 @@ export interface AttemptInput {
 }
 
 export type AttemptErrorCode =
-  | 'timeout'
-  | 'forbidden_address'
-  | 'dns_error'
-  | 'connection_refused'
-  | 'connection_reset'
-  | 'tls_error'
-  | 'network_error';
+  'timeout' | 'forbidden_address' | 'dns_error' | 'connection_refused' | 'connection_reset' | 'tls_error' | 'network_error';
 
 export interface AttemptResult {
   outcome: AttemptOutcome;
@@ -91,7 +85,10 @@ export async function attemptDelivery(input: AttemptInput): Promise<AttemptResul
   const latencyMs = elapsed();
   const responseSnippet = await readSnippet(response.body);
   const retryAfterHeader = response.headers['retry-after'];
-  const retryAfter = statusCode === 429 ? longestWait([retryAfterHeader].flat()[0], input.format === 'discord' ? discordRetryAfter(responseSnippet) : undefined) : undefined;
+  const retryAfter =
+    statusCode === 429
+      ? longestWait([retryAfterHeader].flat()[0], input.format === 'discord' ? discordRetryAfter(responseSnippet) : undefined)
+      : undefined;
   return {
     outcome: classifyResponse(statusCode),
     timestamp,
@@ -105,7 +102,13 @@ export async function attemptDelivery(input: AttemptInput): Promise<AttemptResul
 function authHeaders(input: AttemptInput, timestamp: number, body: Buffer): Record<string, string> {
   if (input.format === 'discord') return {};
   if (input.eventId === undefined) return signatureHeaders(input.secret, timestamp, body);
-  return callHeaders({ secret: input.secret, previousSecret: input.previousSecret, eventId: input.eventId, timestampSeconds: timestamp, body });
+  return callHeaders({
+    secret: input.secret,
+    previousSecret: input.previousSecret,
+    eventId: input.eventId,
+    timestampSeconds: timestamp,
+    body,
+  });
 }
 
 /** Of a Retry-After header and Discord's body value (both whole seconds), the longer one. */

@@ -36,7 +36,10 @@ export class AttemptRecorder {
     while (this.queue.length > 0) {
       const batch = this.queue.splice(0, MAX_BATCH);
       try {
-        const recorded = await deliveryRepository.recordAttempts(this.db, batch.map((waiting) => waiting.record));
+        const recorded = await deliveryRepository.recordAttempts(
+          this.db,
+          batch.map((waiting) => waiting.record),
+        );
         await endpointState.onSuccess(this.db, recorded.values());
         for (const waiting of batch) waiting.done(recorded.get(waiting.record.deliveryId)?.attempt);
       } catch (error) {

@@ -15,17 +15,23 @@ import {
 } from './signature.js';
 
 function eventBody(event: string, description: string, payload: Record<string, TSchema>) {
-  const name = `${event.split('.').map((part) => `${part[0]?.toUpperCase()}${part.slice(1)}`).join('')}Event`;
-  return named(name, Type.Object(
-    {
-      event: Type.Literal(event, { description: 'The kind of event' }),
-      id: Type.String({ ...Uuid, description: 'Event id: the same on every attempt and redelivery; ignore ids already handled' }),
-      createdAt: Type.String({ ...Timestamp, description: 'When the event happened (ISO 8601 UTC with milliseconds)' }),
-      botId: Type.String({ description: 'Application ID of the bot' }),
-      ...payload,
-    },
-    { description },
-  ));
+  const name = `${event
+    .split('.')
+    .map((part) => `${part[0]?.toUpperCase()}${part.slice(1)}`)
+    .join('')}Event`;
+  return named(
+    name,
+    Type.Object(
+      {
+        event: Type.Literal(event, { description: 'The kind of event' }),
+        id: Type.String({ ...Uuid, description: 'Event id: the same on every attempt and redelivery; ignore ids already handled' }),
+        createdAt: Type.String({ ...Timestamp, description: 'When the event happened (ISO 8601 UTC with milliseconds)' }),
+        botId: Type.String({ description: 'Application ID of the bot' }),
+        ...payload,
+      },
+      { description },
+    ),
+  );
 }
 
 const User = Type.String({ description: 'User ID of the voter, subscriber or donor' });
@@ -52,7 +58,10 @@ export const VoteReminderEventBody = eventBody(
 );
 
 export const ReviewEventBody = eventBody('review', 'A published review appeared (action: created) or changed (action: updated)', {
-  action: Type.String({ enum: ['created', 'updated'], description: 'created: newly published (or published again); updated: its text or rating changed' }),
+  action: Type.String({
+    enum: ['created', 'updated'],
+    description: 'created: newly published (or published again); updated: its text or rating changed',
+  }),
   reviewId: Type.String({ ...Uuid, description: 'The review' }),
   user: Type.String({ description: 'User ID of the author' }),
   username: Type.String({ description: 'Display name of the author' }),
@@ -66,7 +75,9 @@ export const PremiumEventBody = eventBody('premium', 'A premium subscription beg
   tierId: Type.String({ ...Uuid, description: 'The tier subscribed to' }),
   tierName: Type.String({ description: 'Display name of the tier' }),
   interval: Type.String({ description: 'Billing interval, e.g. month or year' }),
-  active: Type.Boolean({ description: 'true: the subscription begins (or begins again after running out); false: it ends (ended, or ran past expiresAt)' }),
+  active: Type.Boolean({
+    description: 'true: the subscription begins (or begins again after running out); false: it ends (ended, or ran past expiresAt)',
+  }),
   expiresAt: Type.String({ ...Timestamp, description: 'Paid-until date' }),
   cancelAtPeriodEnd: Type.Boolean({ description: 'The subscriber cancelled; it ends at expiresAt instead of renewing' }),
 });
@@ -87,14 +98,16 @@ const headers = [
     in: 'header',
     name: TIMESTAMP_HEADER,
     required: true,
-    description: 'Unix time in seconds when this attempt was made (fresh on every attempt). Reject it when more than 300 s from your clock (answer 400).',
+    description:
+      'Unix time in seconds when this attempt was made (fresh on every attempt). Reject it when more than 300 s from your clock (answer 400).',
     schema: { type: 'string', pattern: '^[0-9]+$' },
   },
   {
     in: 'header',
     name: SIGNATURE_HEADER,
     required: true,
-    description: 'Lowercase hex HMAC-SHA-256 of `timestamp + "." + rawBody`, keyed with the webhook secret (whsec_…, as shown). Compare in constant time; reject a mismatch (answer 401).',
+    description:
+      'Lowercase hex HMAC-SHA-256 of `timestamp + "." + rawBody`, keyed with the webhook secret (whsec_…, as shown). Compare in constant time; reject a mismatch (answer 401).',
     schema: { type: 'string', pattern: '^[0-9a-f]{64}$' },
   },
   {
@@ -109,7 +122,7 @@ const headers = [
     in: 'header',
     name: STANDARD_ID_HEADER,
     required: true,
-    description: 'Standard Webhooks: the event id (the body\'s `id`), the same on every attempt',
+    description: "Standard Webhooks: the event id (the body's `id`), the same on every attempt",
     schema: { type: 'string' },
   },
   {
@@ -139,7 +152,9 @@ function responsesFor(retrySchedule: readonly number[]) {
   return {
     '2XX': { description: 'Received. Any 2xx counts as success.' },
     '429': { description: 'Repeated later; a Retry-After longer than the schedule is honoured (up to one hour).' },
-    '5XX': { description: count === 0 ? 'Not repeated: the delivery fails at once.' : `Repeated: ${repeats} at most, after ${delays} seconds.` },
+    '5XX': {
+      description: count === 0 ? 'Not repeated: the delivery fails at once.' : `Repeated: ${repeats} at most, after ${delays} seconds.`,
+    },
     default: { description: 'Any other status (other 4xx, 3xx) fails the delivery at once; redirects are not followed.' },
   };
 }

@@ -153,7 +153,14 @@ export const deliveryRepository = {
    */
   async recordAttempts(db: Queryable, records: AttemptRecord[]): Promise<Map<string, RecordedAttempt>> {
     const column = <T>(pick: (r: AttemptRecord) => T) => records.map(pick);
-    const { rows } = await db.query<{ id: string; attempts: number; bot_id: string; endpoint_id: string; status: DeliveryStatus; consecutive_failures: number }>(
+    const { rows } = await db.query<{
+      id: string;
+      attempts: number;
+      bot_id: string;
+      endpoint_id: string;
+      status: DeliveryStatus;
+      consecutive_failures: number;
+    }>(
       `WITH input AS (
          SELECT * FROM unnest($1::uuid[], $2::uuid[], $3::text[], $4::timestamptz[], $5::timestamptz[], $6::smallint[],
                               $7::text[], $8::text[], $9::integer[], $10::text[])
@@ -187,7 +194,13 @@ export const deliveryRepository = {
     return new Map(
       rows.map((row) => [
         row.id,
-        { attempt: row.attempts, botId: row.bot_id, endpointId: row.endpoint_id, status: row.status, consecutiveFailures: row.consecutive_failures },
+        {
+          attempt: row.attempts,
+          botId: row.bot_id,
+          endpointId: row.endpoint_id,
+          status: row.status,
+          consecutiveFailures: row.consecutive_failures,
+        },
       ]),
     );
   },
@@ -196,12 +209,21 @@ export const deliveryRepository = {
     db: Queryable,
     id: string,
   ): Promise<{ id: string; botId: string; endpointId: string; eventId: string; eventType: EventType; status: DeliveryStatus } | undefined> {
-    const { rows } = await db.query<{ id: string; bot_id: string; endpoint_id: string; event_id: string; type: EventType; status: DeliveryStatus }>(
+    const { rows } = await db.query<{
+      id: string;
+      bot_id: string;
+      endpoint_id: string;
+      event_id: string;
+      type: EventType;
+      status: DeliveryStatus;
+    }>(
       'SELECT d.id, d.bot_id, d.endpoint_id, d.event_id, e.type, d.status FROM deliveries d JOIN events e ON e.id = d.event_id WHERE d.id = $1',
       [id],
     );
     const row = rows[0];
-    return row && { id: row.id, botId: row.bot_id, endpointId: row.endpoint_id, eventId: row.event_id, eventType: row.type, status: row.status };
+    return (
+      row && { id: row.id, botId: row.bot_id, endpointId: row.endpoint_id, eventId: row.event_id, eventType: row.type, status: row.status }
+    );
   },
 
   /** A new delivery of an existing event, due at once (redelivery). */
@@ -254,12 +276,25 @@ export const deliveryRepository = {
       db.query<{ total: number }>('SELECT count(*)::int AS total FROM deliveries WHERE bot_id = $1', [botId]),
     ]);
     const ids = rows.map((row) => row.id);
-    const attempts = ids.length === 0 ? [] : (await db.query<AttemptRow>(
-      `SELECT delivery_id, attempt, attempted_at, status_code, error_code, error_message, latency_ms, response_snippet
+    const attempts =
+      ids.length === 0
+        ? []
+        : (
+            await db.query<AttemptRow>(
+              `SELECT delivery_id, attempt, attempted_at, status_code, error_code, error_message, latency_ms, response_snippet
        FROM delivery_attempts WHERE delivery_id = ANY($1::uuid[]) ORDER BY delivery_id, attempt`,
-      [ids],
-    )).rows;
-    return { items: rows.map((row) => toDelivery(row, attempts.filter((a) => a.delivery_id === row.id))), total: counted.rows[0]?.total ?? 0 };
+              [ids],
+            )
+          ).rows;
+    return {
+      items: rows.map((row) =>
+        toDelivery(
+          row,
+          attempts.filter((a) => a.delivery_id === row.id),
+        ),
+      ),
+      total: counted.rows[0]?.total ?? 0,
+    };
   },
 };
 

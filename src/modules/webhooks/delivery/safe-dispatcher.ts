@@ -52,7 +52,12 @@ export function createSafeConnector(options: SafeDispatcherOptions = {}): buildC
         // SNI must carry the name, never an IP; for an IP literal there is none.
         const servername = params.protocol === 'https:' && host?.kind === 'name' ? (params.servername ?? host.name) : params.servername;
         const pinned = { ...params, servername };
-        connectInTurn(connect, pinned, resolution.addresses.map((a) => a.address), callback);
+        connectInTurn(
+          connect,
+          pinned,
+          resolution.addresses.map((a) => a.address),
+          callback,
+        );
       },
       (error: unknown) => callback(error instanceof Error ? error : new Error(String(error)), null),
     );

@@ -36,7 +36,13 @@ export class WebhookDeliveryService {
       if (!endpoint.enabled) {
         throw new AppError('conflict', `The ${endpointId === undefined ? 'webhook' : 'endpoint'} is switched off; enable it first`);
       }
-      return recordEvent(tx, { botId, type: 'test', payload: { message: TEST_EVENT_MESSAGE }, createdAt: this.clock.now(), endpointId: endpoint.id });
+      return recordEvent(tx, {
+        botId,
+        type: 'test',
+        payload: { message: TEST_EVENT_MESSAGE },
+        createdAt: this.clock.now(),
+        endpointId: endpoint.id,
+      });
     });
     return { event: 'test', id };
   }

@@ -150,7 +150,9 @@ export class DeliveryWorker {
 
   private launch(delivery: ClaimedDelivery, lease: string): void {
     const task = this.deliver(delivery, lease)
-      .catch((error: unknown) => this.deps.log.error({ err: error, deliveryId: delivery.id }, 'webhook attempt not recorded; retried when its lease expires'))
+      .catch((error: unknown) =>
+        this.deps.log.error({ err: error, deliveryId: delivery.id }, 'webhook attempt not recorded; retried when its lease expires'),
+      )
       .finally(() => {
         this.inFlight.delete(task);
         this.wake('slot');

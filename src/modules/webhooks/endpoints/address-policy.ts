@@ -47,20 +47,47 @@ type Range = readonly [network: string, prefix: number];
 // 240/4) come before the wide ones.
 const IPV4_RANGES: ReadonlyArray<readonly [Exclude<AddressCategory, 'public'>, Range[]]> = [
   // AWS/GCP/Azure/OpenStack metadata, Alibaba Cloud metadata.
-  ['metadata', [['169.254.169.254', 32], ['100.100.100.200', 32]]],
+  [
+    'metadata',
+    [
+      ['169.254.169.254', 32],
+      ['100.100.100.200', 32],
+    ],
+  ],
   ['broadcast', [['255.255.255.255', 32]]],
   // 0.0.0.0/8 is "this network"; Linux connects 0.0.0.0 to the local host.
   ['unspecified', [['0.0.0.0', 8]]],
   ['loopback', [['127.0.0.0', 8]]],
-  ['private', [['10.0.0.0', 8], ['172.16.0.0', 12], ['192.168.0.0', 16]]],
+  [
+    'private',
+    [
+      ['10.0.0.0', 8],
+      ['172.16.0.0', 12],
+      ['192.168.0.0', 16],
+    ],
+  ],
   ['shared', [['100.64.0.0', 10]]],
   ['link-local', [['169.254.0.0', 16]]],
-  ['documentation', [['192.0.2.0', 24], ['198.51.100.0', 24], ['203.0.113.0', 24]]],
+  [
+    'documentation',
+    [
+      ['192.0.2.0', 24],
+      ['198.51.100.0', 24],
+      ['203.0.113.0', 24],
+    ],
+  ],
   ['benchmarking', [['198.18.0.0', 15]]],
   ['multicast', [['224.0.0.0', 4]]],
   // IETF protocol assignments (incl. DS-Lite), the retired 6to4 relay
   // anycast, and the former class E space.
-  ['reserved', [['192.0.0.0', 24], ['192.88.99.0', 24], ['240.0.0.0', 4]]],
+  [
+    'reserved',
+    [
+      ['192.0.0.0', 24],
+      ['192.88.99.0', 24],
+      ['240.0.0.0', 4],
+    ],
+  ],
 ];
 
 const IPV6_RANGES: ReadonlyArray<readonly [Exclude<AddressCategory, 'public'>, Range[]]> = [
@@ -68,20 +95,39 @@ const IPV6_RANGES: ReadonlyArray<readonly [Exclude<AddressCategory, 'public'>, R
   ['unspecified', [['::', 128]]],
   ['loopback', [['::1', 128]]],
   // Unique local, deprecated site-local, local-use NAT64 (RFC 8215).
-  ['private', [['fc00::', 7], ['fec0::', 10], ['64:ff9b:1::', 48]]],
+  [
+    'private',
+    [
+      ['fc00::', 7],
+      ['fec0::', 10],
+      ['64:ff9b:1::', 48],
+    ],
+  ],
   ['link-local', [['fe80::', 10]]],
   ['multicast', [['ff00::', 8]]],
-  ['documentation', [['2001:db8::', 32], ['3fff::', 20]]],
+  [
+    'documentation',
+    [
+      ['2001:db8::', 32],
+      ['3fff::', 20],
+    ],
+  ],
   ['benchmarking', [['2001:2::', 48]]],
   // IPv4-compatible (deprecated, never routed), SIIT IPv4-translated,
   // discard-only, ORCHID v1/v2.
-  ['reserved', [['::', 96], ['::ffff:0:0:0', 96], ['100::', 64], ['2001:10::', 28], ['2001:20::', 28]]],
+  [
+    'reserved',
+    [
+      ['::', 96],
+      ['::ffff:0:0:0', 96],
+      ['100::', 64],
+      ['2001:10::', 28],
+      ['2001:20::', 28],
+    ],
+  ],
 ];
 
-function compile(
-  ranges: typeof IPV4_RANGES,
-  family: 'ipv4' | 'ipv6',
-): Array<readonly [Exclude<AddressCategory, 'public'>, BlockList]> {
+function compile(ranges: typeof IPV4_RANGES, family: 'ipv4' | 'ipv6'): Array<readonly [Exclude<AddressCategory, 'public'>, BlockList]> {
   return ranges.map(([category, list]) => {
     const blockList = new BlockList();
     for (const [network, prefix] of list) blockList.addSubnet(network, prefix, family);
@@ -191,4 +237,3 @@ function embeddedIPv4(b: Uint8Array): { kind: EmbeddingKind; ipv4: string[] } | 
   }
   return null;
 }
-

@@ -33,7 +33,8 @@ export const endpointState = {
    * from now on; an enabled one stays as it is.
    */
   enable(existing: Stored | undefined, now: Date): EndpointState {
-    if (existing?.enabled) return { enabled: true, disabledAt: null, consecutiveFailures: existing.consecutiveFailures, activeSince: undefined };
+    if (existing?.enabled)
+      return { enabled: true, disabledAt: null, consecutiveFailures: existing.consecutiveFailures, activeSince: undefined };
     return { enabled: true, disabledAt: null, consecutiveFailures: 0, activeSince: now };
   },
 
@@ -91,6 +92,11 @@ export function switchOffNotice(webhook: StoredWebhook): NewNotification {
     kind: 'webhook_disabled',
     message: `The webhook of bot ${webhook.botId} (${redactUrl(webhook.url)}) was switched off after ${webhook.consecutiveFailures} deliveries in a row failed finally.`,
     // Notices are stored in plain text and shown in the dashboard: a Discord URL's token stays out.
-    details: { endpointId: webhook.id, url: redactUrl(webhook.url), consecutiveFailures: webhook.consecutiveFailures, disabledAt: webhook.disabledAt },
+    details: {
+      endpointId: webhook.id,
+      url: redactUrl(webhook.url),
+      consecutiveFailures: webhook.consecutiveFailures,
+      disabledAt: webhook.disabledAt,
+    },
   };
 }

@@ -162,7 +162,12 @@ export const webhookRepository = {
    * The operator's list: `disabled` (switched off, latest first), `failing` (enabled, with failed
    * deliveries in a row, most first), or every endpoint (by bot id). Each from its own index.
    */
-  async list(db: Queryable, state: 'disabled' | 'failing' | undefined, limit: number, offset: number): Promise<{ items: StoredWebhook[]; total: number }> {
+  async list(
+    db: Queryable,
+    state: 'disabled' | 'failing' | undefined,
+    limit: number,
+    offset: number,
+  ): Promise<{ items: StoredWebhook[]; total: number }> {
     const [where, order] =
       state === 'disabled'
         ? ['WHERE NOT enabled', 'disabled_at DESC, bot_id']
@@ -172,7 +177,10 @@ export const webhookRepository = {
     const { rows: count } = await db.query<{ total: number }>(`SELECT count(*)::int AS total FROM webhooks ${where}`);
     const total = count[0]?.total ?? 0;
     if (offset >= total) return { items: [], total };
-    const { rows } = await db.query<WebhookRow>(`SELECT ${COLUMNS} FROM webhooks ${where} ORDER BY ${order} LIMIT $1 OFFSET $2`, [limit, offset]);
+    const { rows } = await db.query<WebhookRow>(`SELECT ${COLUMNS} FROM webhooks ${where} ORDER BY ${order} LIMIT $1 OFFSET $2`, [
+      limit,
+      offset,
+    ]);
     return { items: rows.map(toWebhook), total };
   },
 

@@ -9,7 +9,9 @@ import { webhookRepository, type StoredWebhook } from './repository.js';
 
 export async function requireEndpoint(db: Queryable, botId: string, endpointId?: string, forUpdate = false): Promise<StoredWebhook> {
   const endpoint =
-    endpointId === undefined ? await webhookRepository.find(db, botId, forUpdate) : await webhookRepository.findEndpoint(db, endpointId, botId, forUpdate);
+    endpointId === undefined
+      ? await webhookRepository.find(db, botId, forUpdate)
+      : await webhookRepository.findEndpoint(db, endpointId, botId, forUpdate);
   if (!endpoint) throw noEndpoint(botId, endpointId);
   return endpoint;
 }

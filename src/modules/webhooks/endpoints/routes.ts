@@ -107,7 +107,8 @@ export async function webhookEndpointRoutes(app: App): Promise<void> {
     {
       schema: {
         operationId: 'listWebhookEndpoints',
-        description: "Every endpoint of the bot, the default one (`isDefault`) included, oldest first, without secrets; 404 when the bot does not exist.",
+        description:
+          'Every endpoint of the bot, the default one (`isDefault`) included, oldest first, without secrets; 404 when the bot does not exist.',
         tags: ['webhooks'],
         summary: "A bot's webhook endpoints (the default one, the spec's webhook, included), oldest first",
         params: AdminBotIdParams,
@@ -139,7 +140,8 @@ export async function webhookEndpointRoutes(app: App): Promise<void> {
     {
       schema: {
         operationId: 'getWebhookEndpoint',
-        description: 'One endpoint of the bot with its state and settings, never its secret; 404 when the bot has no endpoint with that ID.',
+        description:
+          'One endpoint of the bot with its state and settings, never its secret; 404 when the bot has no endpoint with that ID.',
         tags: ['webhooks'],
         summary: 'One endpoint, without its secret',
         params: EndpointParams,
@@ -171,7 +173,8 @@ export async function webhookEndpointRoutes(app: App): Promise<void> {
     {
       schema: {
         operationId: 'deleteWebhookEndpoint',
-        description: 'Deletes one endpoint of the bot (the default one too) with its pending deliveries and its delivery log; 404 when the bot has no endpoint with that ID.',
+        description:
+          'Deletes one endpoint of the bot (the default one too) with its pending deliveries and its delivery log; 404 when the bot has no endpoint with that ID.',
         tags: ['webhooks'],
         summary: 'Remove an endpoint, its pending deliveries and its delivery log',
         params: EndpointParams,

@@ -16,7 +16,9 @@ export const WebhookPut = Type.Object(
   {
     url: Url,
     secret: Type.Optional(Secret),
-    enabled: Type.Optional(Type.Boolean({ default: true, description: 'false switches deliveries off; true (again) resets the failure count' })),
+    enabled: Type.Optional(
+      Type.Boolean({ default: true, description: 'false switches deliveries off; true (again) resets the failure count' }),
+    ),
   },
   { additionalProperties: false },
 );
@@ -25,7 +27,9 @@ export type WebhookPut = Static<typeof WebhookPut>;
 const webhookFields = {
   url: Type.String(),
   enabled: Type.Boolean(),
-  disabledAt: Type.Union([Timestamp, Type.Null()], { description: 'When it was switched off (by the operator or after 20 failed deliveries)' }),
+  disabledAt: Type.Union([Timestamp, Type.Null()], {
+    description: 'When it was switched off (by the operator or after 20 failed deliveries)',
+  }),
   consecutiveFailures: Type.Integer({ description: 'Finally failed deliveries in a row; a success resets it' }),
 };
 
@@ -33,14 +37,18 @@ export const Webhook = named('Webhook', Type.Object(webhookFields));
 export type Webhook = Static<typeof Webhook>;
 
 /** A webhook in the operator's list: which bot it belongs to, and its state. */
-export const BotWebhook = named('BotWebhook', Type.Object({ id: Type.String({ ...Uuid, description: 'The endpoint' }), botId: Type.String(), ...webhookFields }));
+export const BotWebhook = named(
+  'BotWebhook',
+  Type.Object({ id: Type.String({ ...Uuid, description: 'The endpoint' }), botId: Type.String(), ...webhookFields }),
+);
 export type BotWebhook = Static<typeof BotWebhook>;
 
 export const WebhookListQuery = pageQuery({
   state: Type.Optional(
     Type.Enum(['disabled', 'failing'], {
       type: 'string',
-      description: 'disabled: switched off (by the operator or after 20 failures in a row); failing: enabled, with failed deliveries in a row',
+      description:
+        'disabled: switched off (by the operator or after 20 failures in a row); failing: enabled, with failed deliveries in a row',
     }),
   ),
 });
@@ -48,12 +56,15 @@ export type WebhookListQuery = Static<typeof WebhookListQuery>;
 
 export const WebhookList = named('WebhookList', pageOf(BotWebhook));
 
-export const WebhookWithSecret = named('WebhookWithSecret', Type.Object({
-  ...webhookFields,
-  secret: Type.Union([Type.String(), Type.Null()], {
-    description: 'The signing secret when this call set it (generated or given); null when the stored one was kept. Never shown again.',
+export const WebhookWithSecret = named(
+  'WebhookWithSecret',
+  Type.Object({
+    ...webhookFields,
+    secret: Type.Union([Type.String(), Type.Null()], {
+      description: 'The signing secret when this call set it (generated or given); null when the stored one was kept. Never shown again.',
+    }),
   }),
-}));
+);
 export type WebhookWithSecret = Static<typeof WebhookWithSecret>;
 
 // Several endpoints per bot (issue 15).
@@ -71,7 +82,8 @@ const Events = Type.Array(Type.String({ enum: [...EVENT_TYPES] }), {
 });
 const Format = Type.String({
   enum: ['json', 'discord'],
-  description: 'json: the signed JSON body; discord: a Discord channel message (embed). Absent: discord for a Discord webhook URL, json otherwise',
+  description:
+    'json: the signed JSON body; discord: a Discord channel message (embed). Absent: discord for a Discord webhook URL, json otherwise',
 });
 const Language = Type.String({ enum: ['de', 'en'], description: 'Language of Discord messages; default en' });
 
@@ -115,10 +127,13 @@ const endpointFields = {
 export const WebhookEndpoint = named('WebhookEndpoint', Type.Object(endpointFields));
 export type WebhookEndpoint = Static<typeof WebhookEndpoint>;
 
-export const WebhookEndpointWithSecret = named('WebhookEndpointWithSecret', Type.Object({
-  ...endpointFields,
-  secret: Type.String({ description: 'The signing secret; shown in this answer only' }),
-}));
+export const WebhookEndpointWithSecret = named(
+  'WebhookEndpointWithSecret',
+  Type.Object({
+    ...endpointFields,
+    secret: Type.String({ description: 'The signing secret; shown in this answer only' }),
+  }),
+);
 export type WebhookEndpointWithSecret = Static<typeof WebhookEndpointWithSecret>;
 
 /** Default overlap of a rotation: receivers have a day to take the new secret. */
@@ -140,8 +155,13 @@ export const SecretRotation = Type.Object(
 );
 export type SecretRotation = Static<typeof SecretRotation>;
 
-export const RotatedSecret = named('RotatedSecret', Type.Object({
-  secret: Type.String({ description: 'The new signing secret; shown in this answer only' }),
-  previousSecretExpiresAt: Type.Union([Timestamp, Type.Null()], { description: 'Until when the previous secret still signs; null without overlap' }),
-}));
+export const RotatedSecret = named(
+  'RotatedSecret',
+  Type.Object({
+    secret: Type.String({ description: 'The new signing secret; shown in this answer only' }),
+    previousSecretExpiresAt: Type.Union([Timestamp, Type.Null()], {
+      description: 'Until when the previous secret still signs; null without overlap',
+    }),
+  }),
+);
 export type RotatedSecret = Static<typeof RotatedSecret>;

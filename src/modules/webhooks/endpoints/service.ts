@@ -97,7 +97,14 @@ export class WebhookEndpointService {
   async listByState(query: WebhookListQuery): Promise<Page<BotWebhook>> {
     const { items, total } = await webhookRepository.list(this.db, query.state, query.limit, offsetOf(query));
     return page(
-      items.map(({ id, botId, url, enabled, disabledAt, consecutiveFailures }) => ({ id, botId, url, enabled, disabledAt, consecutiveFailures })),
+      items.map(({ id, botId, url, enabled, disabledAt, consecutiveFailures }) => ({
+        id,
+        botId,
+        url,
+        enabled,
+        disabledAt,
+        consecutiveFailures,
+      })),
       total,
       query,
     );
@@ -133,14 +140,20 @@ export class WebhookEndpointService {
 
   /** Changes what the patch gives; `enabled` follows endpoint-state.ts, a new URL picks its format again. */
   async update(botId: string, endpointId: string, patch: EndpointPatch): Promise<WebhookEndpoint> {
-    const { stored } = await this.write(botId, { kind: 'id', id: endpointId }, { ...settingsOf(patch), url: patch.url, enabled: patch.enabled });
+    const { stored } = await this.write(
+      botId,
+      { kind: 'id', id: endpointId },
+      { ...settingsOf(patch), url: patch.url, enabled: patch.enabled },
+    );
     return toEndpoint(stored, this.clock.now());
   }
 
   /** Deletes an endpoint (the bot's default one without `endpointId`) with its pending deliveries and its log. */
   async remove(botId: string, endpointId?: string): Promise<void> {
     const removed =
-      endpointId === undefined ? await webhookRepository.delete(this.db, botId) : await webhookRepository.deleteEndpoint(this.db, endpointId, botId);
+      endpointId === undefined
+        ? await webhookRepository.delete(this.db, botId)
+        : await webhookRepository.deleteEndpoint(this.db, endpointId, botId);
     if (!removed) throw noEndpoint(botId, endpointId);
   }
 
@@ -173,7 +186,11 @@ export class WebhookEndpointService {
    * endpoint with the state endpoint-state.ts decides. Answers the stored endpoint, the secret
    * this write set (null: the stored one was kept) and whether it created the endpoint.
    */
-  private async write(botId: string, target: Target, change: EndpointChange): Promise<{ stored: StoredWebhook; secret: string | null; created: boolean }> {
+  private async write(
+    botId: string,
+    target: Target,
+    change: EndpointChange,
+  ): Promise<{ stored: StoredWebhook; secret: string | null; created: boolean }> {
     if (change.url !== undefined) await this.checkUrl(change.url);
     const now = this.clock.now();
     return this.db.transaction(async (tx) => {
@@ -191,7 +208,9 @@ export class WebhookEndpointService {
           events: change.events ?? existing?.events ?? DEFAULT_EVENTS,
           format: change.format ?? (existing && (change.keepFormat || change.url === undefined) ? existing.format : defaultFormat(url)),
           language: change.language ?? existing?.language ?? 'en',
-          ...(change.enabled === undefined && existing ? endpointState.keep(existing) : endpointState.configure(existing, change.enabled ?? true, now)),
+          ...(change.enabled === undefined && existing
+            ? endpointState.keep(existing)
+            : endpointState.configure(existing, change.enabled ?? true, now)),
         },
         now,
       );

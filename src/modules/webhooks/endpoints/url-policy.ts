@@ -12,16 +12,10 @@ import { resolveHost, type HostPolicyOptions } from './resolve-host.js';
 export const MAX_WEBHOOK_URL_LENGTH = 2048;
 
 export type WebhookUrlRejection =
-  | 'invalid_url'
-  | 'unsupported_scheme'
-  | 'credentials_in_url'
-  | 'invalid_host'
-  | 'unresolvable_host'
-  | 'forbidden_address';
+  'invalid_url' | 'unsupported_scheme' | 'credentials_in_url' | 'invalid_host' | 'unresolvable_host' | 'forbidden_address';
 
 export type WebhookUrlCheck =
-  | { ok: true; url: URL; addresses: AddressVerdict[] }
-  | { ok: false; code: WebhookUrlRejection; message: string };
+  { ok: true; url: URL; addresses: AddressVerdict[] } | { ok: false; code: WebhookUrlRejection; message: string };
 
 export async function validateWebhookUrl(input: string, options: HostPolicyOptions = {}): Promise<WebhookUrlCheck> {
   if (input.length > MAX_WEBHOOK_URL_LENGTH) {

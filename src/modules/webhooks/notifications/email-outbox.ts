@@ -52,7 +52,10 @@ export class EmailOutbox {
       await notificationRepository.markEmailed(this.db, email.id);
     } catch (error) {
       const final = email.attempts >= EMAIL_MAX_ATTEMPTS;
-      this.log.error({ err: error, botId: email.botId, attempt: email.attempts }, final ? 'gave up e-mailing a notification' : 'could not e-mail a notification; will retry');
+      this.log.error(
+        { err: error, botId: email.botId, attempt: email.attempts },
+        final ? 'gave up e-mailing a notification' : 'could not e-mail a notification; will retry',
+      );
     }
   }
 }

@@ -101,6 +101,15 @@ export const notificationRepository = {
       [botId],
     );
     const row = rows[0];
-    return row && { id: row.id, botId: row.bot_id, kind: row.kind, message: row.message, details: row.details, createdAt: row.created_at.toISOString() };
+    return (
+      row && {
+        id: row.id,
+        botId: row.bot_id,
+        kind: row.kind,
+        message: row.message,
+        details: row.details,
+        createdAt: row.created_at.toISOString(),
+      }
+    );
   },
 };

@@ -12,7 +12,7 @@ export async function webhookNotificationRoutes(app: App): Promise<void> {
         tags: ['webhooks'],
         summary: 'Notices for bot owners (a webhook switched off), newest first',
         description:
-          'Lists the notices recorded when a webhook endpoint was switched off after 20 finally failed deliveries in a row, newest first, for the operator to relay to the bots\' owners.',
+          "Lists the notices recorded when a webhook endpoint was switched off after 20 finally failed deliveries in a row, newest first, for the operator to relay to the bots' owners.",
         querystring: NotificationListQuery,
         response: { 200: NotificationList, ...errorResponses('unauthorized', 'validation_failed') },
       },

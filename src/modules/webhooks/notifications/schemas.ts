@@ -3,14 +3,17 @@ import { Type, type Static } from 'typebox';
 import { pageOf, pageQuery } from '../../../lib/pagination.js';
 import { named, Timestamp, Uuid } from '../../../lib/schemas.js';
 
-export const Notification = named('Notification', Type.Object({
-  id: Uuid,
-  botId: Type.String(),
-  kind: Type.String({ enum: ['webhook_disabled'] }),
-  message: Type.String(),
-  details: Type.Record(Type.String(), Type.Unknown()),
-  createdAt: Timestamp,
-}));
+export const Notification = named(
+  'Notification',
+  Type.Object({
+    id: Uuid,
+    botId: Type.String(),
+    kind: Type.String({ enum: ['webhook_disabled'] }),
+    message: Type.String(),
+    details: Type.Record(Type.String(), Type.Unknown()),
+    createdAt: Timestamp,
+  }),
+);
 export type Notification = Static<typeof Notification>;
 
 export const NotificationListQuery = pageQuery({});

@@ -27,7 +27,12 @@ interface DrawnText {
 }
 
 function decode(text: string): string {
-  return text.replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/&#39;/g, "'").replace(/&amp;/g, '&');
+  return text
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;/g, "'")
+    .replace(/&amp;/g, '&');
 }
 
 function drawnTexts(svg: string): DrawnText[] {
@@ -136,7 +141,9 @@ describe('badge variants', () => {
     expect(renderBadge(bot, { variant: 'votes_total', compact: true })).toContain('aria-label="Melody: 98,765 votes in total"');
     expect(texts('status')).toEqual(['status', 'verified']);
     expect(texts('status', { isVerified: false })).toEqual(['status', 'unverified']);
-    expect(renderBadge({ ...bot, isVerified: false }, { variant: 'status', compact: false })).toContain('aria-label="Melody: not verified"');
+    expect(renderBadge({ ...bot, isVerified: false }, { variant: 'status', compact: false })).toContain(
+      'aria-label="Melody: not verified"',
+    );
   });
 
   it('rating_stars draws five stars filled to the average, then the count', () => {
@@ -149,7 +156,9 @@ describe('badge variants', () => {
     expect(paths[0]!.match(/M/g)).toHaveLength(5);
     expect(paths[0]!.match(/Z/g)).toHaveLength(5);
     const clipWidth = (average: number): number => {
-      const match = /<clipPath id="[^"]+-s"><rect [^>]*width="([\d.]+)"/.exec(renderBadge({ ...bot, rating: { average, count: 3 } }, { variant: 'rating_stars', compact: false }));
+      const match = /<clipPath id="[^"]+-s"><rect [^>]*width="([\d.]+)"/.exec(
+        renderBadge({ ...bot, rating: { average, count: 3 } }, { variant: 'rating_stars', compact: false }),
+      );
       return match ? Number(match[1]) : 0;
     };
     // 4.7 stars: four whole stars (11 px apart) and 70 % of the fifth's 10 px.
@@ -180,7 +189,12 @@ describe('badge label, colours and logo', () => {
 
   it('escapes a hostile label in every style', () => {
     for (const style of STYLES) {
-      const svg = renderBadge(makeBot({ name: HOSTILE_NAME }), { variant: 'servers', compact: false, style, label: `"><script>alert(1)</script>` });
+      const svg = renderBadge(makeBot({ name: HOSTILE_NAME }), {
+        variant: 'servers',
+        compact: false,
+        style,
+        label: `"><script>alert(1)</script>`,
+      });
       expectWellFormedXml(svg);
       expect(svg).not.toMatch(/<script|<img/i);
       expect(drawnTexts(svg)[0]!.text.toLowerCase()).toBe(`"><script>alert(1)</script>`);
@@ -197,7 +211,12 @@ describe('badge label, colours and logo', () => {
     // Only the hairline still follows the viewer's theme.
     expect(svg).toContain('@media (prefers-color-scheme:dark)');
     expect(svg).not.toMatch(/-fill-(labelBg|labelText|valueText|value-servers)/);
-    for (const [input, hex] of [['F69', '#ff6699'], ['#0a0B0c', '#0a0b0c'], ['red', '#e05d44'], ['informational', '#007ec6']]) {
+    for (const [input, hex] of [
+      ['F69', '#ff6699'],
+      ['#0a0B0c', '#0a0b0c'],
+      ['red', '#e05d44'],
+      ['informational', '#007ec6'],
+    ]) {
       expect(renderBadge(makeBot(), { variant: 'servers', compact: false, color: input })).toContain(`fill="${hex}"`);
     }
   });

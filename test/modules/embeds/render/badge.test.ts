@@ -1,10 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  renderBadge,
-  renderNotFoundBadge,
-  type BadgeVariant,
-  type Theme,
-} from '../../../../src/modules/embeds/render/index.js';
+import { renderBadge, renderNotFoundBadge, type BadgeVariant, type Theme } from '../../../../src/modules/embeds/render/index.js';
 import { HOSTILE_NAME, makeBot } from './fixtures.js';
 import { expectWellFormedXml, idsIn } from './xml.js';
 

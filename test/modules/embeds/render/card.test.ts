@@ -10,20 +10,32 @@ const DATA_PNG = 'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAf
 
 function texts(svg: string): string[] {
   return [...svg.matchAll(/<text[^>]*>([^<]*)<\/text>/g)].map((match) =>
-    match[1]!.replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/&#39;/g, "'").replace(/&amp;/g, '&'),
+    match[1]!
+      .replace(/&lt;/g, '<')
+      .replace(/&gt;/g, '>')
+      .replace(/&quot;/g, '"')
+      .replace(/&#39;/g, "'")
+      .replace(/&amp;/g, '&'),
   );
 }
 
 describe('renderCard', () => {
-  it.each(THEMES.flatMap((theme) => LANGS.map((lang) => ({ theme, lang }))))('is a well-formed, self-contained SVG of 420 × 140: %o', (opts) => {
-    const svg = renderCard(makeBot(), opts);
-    expectWellFormedXml(svg);
-    expect(svg).toMatch(new RegExp(`^<svg xmlns="http://www.w3.org/2000/svg" id="[^"]+" width="${CARD_WIDTH}" height="${CARD_HEIGHT}" viewBox="0 0 420 140"`));
-    expect(svg).toContain('role="img"');
-    expect(svg.includes('prefers-color-scheme')).toBe(opts.theme === undefined);
-    // Safe as an <img> and anywhere else: nothing to load, nothing to run, no link.
-    expect(svg).not.toMatch(/<script|<a\b|<foreignObject|href="(?!data:)|url\((?!#)/i);
-  });
+  it.each(THEMES.flatMap((theme) => LANGS.map((lang) => ({ theme, lang }))))(
+    'is a well-formed, self-contained SVG of 420 × 140: %o',
+    (opts) => {
+      const svg = renderCard(makeBot(), opts);
+      expectWellFormedXml(svg);
+      expect(svg).toMatch(
+        new RegExp(
+          `^<svg xmlns="http://www.w3.org/2000/svg" id="[^"]+" width="${CARD_WIDTH}" height="${CARD_HEIGHT}" viewBox="0 0 420 140"`,
+        ),
+      );
+      expect(svg).toContain('role="img"');
+      expect(svg.includes('prefers-color-scheme')).toBe(opts.theme === undefined);
+      // Safe as an <img> and anywhere else: nothing to load, nothing to run, no link.
+      expect(svg).not.toMatch(/<script|<a\b|<foreignObject|href="(?!data:)|url\((?!#)/i);
+    },
+  );
 
   it('shows the widget’s data: name, description, servers, monthly votes and rating, with labels in the language', () => {
     const bot = makeBot({ serverCount: 1_462_144, votesMonth: 12_345, rating: { average: 4.66, count: 1_234 } });
@@ -34,7 +46,9 @@ describe('renderCard', () => {
     expect(de).toEqual(expect.arrayContaining(['1,4M', 'Server', '12,3k', 'Stimmen/Monat', '4,7', '(1,2k)', 'Bewertung']));
     expect(de.join(' ')).toContain('Schlanker Musikbot');
     const svg = renderCard(bot, { lang: 'en' });
-    expect(svg).toContain('aria-label="Melody: A lightweight music bot that plays songs from YouTube and Spotify links. 1,462,144 servers. 12,345 votes this month. Rated 4.7 out of 5 from 1,234 ratings."');
+    expect(svg).toContain(
+      'aria-label="Melody: A lightweight music bot that plays songs from YouTube and Spotify links. 1,462,144 servers. 12,345 votes this month. Rated 4.7 out of 5 from 1,234 ratings."',
+    );
   });
 
   it('marks verified bots and says when nobody rated', () => {
@@ -61,7 +75,10 @@ describe('renderCard', () => {
   });
 
   it('escapes a hostile name and description', () => {
-    const svg = renderCard(makeBot({ name: HOSTILE_NAME, shortDescription: { en: '</text><script>alert(1)</script>', de: '"><svg onload=alert(1)>' } }), { lang: 'en' });
+    const svg = renderCard(
+      makeBot({ name: HOSTILE_NAME, shortDescription: { en: '</text><script>alert(1)</script>', de: '"><svg onload=alert(1)>' } }),
+      { lang: 'en' },
+    );
     expectWellFormedXml(svg);
     expect(svg).not.toMatch(/<img|<script|<svg onload/);
     expect(texts(svg)).toContain(HOSTILE_NAME);

@@ -22,7 +22,13 @@ function valueTicks(svg: string): string[] {
 }
 
 const twoDays = (a: number, b: number): ChartSeries =>
-  makeSeries({ rangeDays: 7, points: [{ date: '2026-11-20', servers: a }, { date: '2026-11-21', servers: b }] });
+  makeSeries({
+    rangeDays: 7,
+    points: [
+      { date: '2026-11-20', servers: a },
+      { date: '2026-11-21', servers: b },
+    ],
+  });
 
 describe('chart value axis (scale)', () => {
   it.each([
@@ -98,14 +104,23 @@ describe('chart size and pixel density', () => {
     [width.min, height.max],
     [800, 240],
   ])('draws %d × %d with everything inside', (w, h) => {
-    for (const series of [makeSeries({ rangeDays: 7 }), makeSeries({ rangeDays: 365 }), makeSeries({ points: [] }), makeSeries({ points: [{ date: '2026-11-21', servers: 5 }] })]) {
+    for (const series of [
+      makeSeries({ rangeDays: 7 }),
+      makeSeries({ rangeDays: 365 }),
+      makeSeries({ points: [] }),
+      makeSeries({ points: [{ date: '2026-11-21', servers: 5 }] }),
+    ]) {
       const svg = renderChartSvg(series, { theme: 'light', width: w, height: h });
       expectWellFormedXml(svg);
       expect(svg).toContain(`width="${w}" height="${h}" viewBox="0 0 ${w} ${h}"`);
       for (const match of svg.matchAll(/<text x="([\d.]+)" y="([\d.]+)" font-size="(\d+)"([^>]*)>([^<]*)<\/text>/g)) {
         const [, x, y, size, attrs, content] = match;
         const half = textWidth(content!, { size: Number(size), bold: attrs!.includes('bold') });
-        const [left, right] = attrs!.includes('"end"') ? [Number(x) - half, Number(x)] : attrs!.includes('"middle"') ? [Number(x) - half / 2, Number(x) + half / 2] : [Number(x), Number(x) + half];
+        const [left, right] = attrs!.includes('"end"')
+          ? [Number(x) - half, Number(x)]
+          : attrs!.includes('"middle"')
+            ? [Number(x) - half / 2, Number(x) + half / 2]
+            : [Number(x), Number(x) + half];
         expect(left, content).toBeGreaterThanOrEqual(0);
         expect(right, content).toBeLessThanOrEqual(w);
         expect(Number(y), content).toBeLessThanOrEqual(h);
@@ -115,9 +130,11 @@ describe('chart size and pixel density', () => {
 
   it('thins the date labels of a narrow chart instead of overprinting them, keeping the newest', () => {
     const labelsAt = (w: number) =>
-      [...renderChartSvg(makeSeries({ rangeDays: 7 }), { theme: 'light', width: w }).matchAll(/<text x="([\d.]+)"[^>]*text-anchor="middle"[^>]*>([A-Z][a-z]{2} \d+)<\/text>/g)].map(
-        (match) => ({ x: Number(match[1]), label: match[2]! }),
-      );
+      [
+        ...renderChartSvg(makeSeries({ rangeDays: 7 }), { theme: 'light', width: w }).matchAll(
+          /<text x="([\d.]+)"[^>]*text-anchor="middle"[^>]*>([A-Z][a-z]{2} \d+)<\/text>/g,
+        ),
+      ].map((match) => ({ x: Number(match[1]), label: match[2]! }));
     expect(labelsAt(640)).toHaveLength(7);
     const narrow = labelsAt(width.min);
     expect(narrow.length).toBeLessThan(7);
@@ -130,7 +147,12 @@ describe('chart size and pixel density', () => {
   });
 
   it('refuses a size outside the limits (the route validates; this is a caller bug)', () => {
-    for (const [w, h] of [[width.min - 1, 320], [640, height.max + 1], [640.5, 320], [Number.NaN, 320]]) {
+    for (const [w, h] of [
+      [width.min - 1, 320],
+      [640, height.max + 1],
+      [640.5, 320],
+      [Number.NaN, 320],
+    ]) {
       expect(() => renderChartSvg(makeSeries(), { theme: 'light', width: w, height: h })).toThrow(RangeError);
     }
   });
@@ -147,7 +169,11 @@ describe('chart size and pixel density', () => {
   it('draws no PNG beyond 1280 × 640 device pixels', () => {
     expect(pngSizeAllowed(640, 320, 2)).toBe(true);
     expect(pngSizeAllowed(1280, 640, 1)).toBe(true);
-    for (const [w, h] of [[641, 320], [640, 321], [1280, 640]]) {
+    for (const [w, h] of [
+      [641, 320],
+      [640, 321],
+      [1280, 640],
+    ]) {
       expect(pngSizeAllowed(w!, h!, 2)).toBe(false);
       expect(() => renderChartPng(makeSeries(), { theme: 'light', width: w, height: h, dpr: 2 })).toThrow(RangeError);
     }

@@ -34,7 +34,12 @@ describe('dateTicks', () => {
 
   it('uses every second month start for a year', () => {
     expect(dateTicks(last - 364, last, 365).map((tick) => tick.label)).toEqual([
-      "Jan '26", "Mar '26", "May '26", "Jul '26", "Sep '26", "Nov '26",
+      "Jan '26",
+      "Mar '26",
+      "May '26",
+      "Jul '26",
+      "Sep '26",
+      "Nov '26",
     ]);
   });
 });

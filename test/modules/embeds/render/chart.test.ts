@@ -25,7 +25,9 @@ describe('renderChartSvg', () => {
       const svg = renderChartSvg(makeSeries({ rangeDays }), { theme });
       expectWellFormedXml(svg);
       expect(svg).toContain('role="img"');
-      expect(svg).toMatch(/<title>Melody: daily server count over the last \d+ days, reported by the bot; [\d,]+ servers on 2026-11-21<\/title>/);
+      expect(svg).toMatch(
+        /<title>Melody: daily server count over the last \d+ days, reported by the bot; [\d,]+ servers on 2026-11-21<\/title>/,
+      );
       const labels = texts(svg);
       expect(labels[0]).toBe('Melody');
       expect(labels).toContain(`Servers · last ${rangeDays} days · reported by the bot`);

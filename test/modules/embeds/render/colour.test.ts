@@ -29,9 +29,26 @@ describe('badge colours', () => {
 
   it('refuses everything else: the schema pattern and the parser agree', () => {
     const bad = [
-      '', '#', 'ff69b', '#ff69b4a', 'ff69b4 ', ' red', 'Red', 'RED', 'rebeccapurple', 'rgb(1,2,3)', 'hsl(0,0%,0%)',
-      'url(#x)', 'red;fill:url(javascript:alert(1))', 'red" onload="alert(1)', '__proto__', 'constructor', 'toString',
-      'ｆｆ６９ｂ４', 'gg0000', '#ff69b4\n',
+      '',
+      '#',
+      'ff69b',
+      '#ff69b4a',
+      'ff69b4 ',
+      ' red',
+      'Red',
+      'RED',
+      'rebeccapurple',
+      'rgb(1,2,3)',
+      'hsl(0,0%,0%)',
+      'url(#x)',
+      'red;fill:url(javascript:alert(1))',
+      'red" onload="alert(1)',
+      '__proto__',
+      'constructor',
+      'toString',
+      'ｆｆ６９ｂ４',
+      'gg0000',
+      '#ff69b4\n',
     ];
     for (const value of bad) {
       expect(grammar.test(value), JSON.stringify(value)).toBe(false);

@@ -24,7 +24,9 @@ describe('renderWidget', () => {
     expect(en).toContain('aria-label="Verified bot"');
     expect(en).toContain('<dt>servers</dt><dd>1.4M</dd>');
     expect(en).toContain('<dt>votes/month</dt><dd>12.3k</dd>');
-    expect(en).toMatch(/<dt>rating<\/dt><dd><span class="star" aria-hidden="true">★<\/span> 4\.7<span class="count">\(1\.2k\)<\/span><\/dd>/);
+    expect(en).toMatch(
+      /<dt>rating<\/dt><dd><span class="star" aria-hidden="true">★<\/span> 4\.7<span class="count">\(1\.2k\)<\/span><\/dd>/,
+    );
     expect(en).toContain('title="1,462,144 servers"');
 
     const de = renderWidget(bot, { lang: 'de', voteUrl: VOTE_URL });
@@ -71,7 +73,9 @@ describe('renderWidget', () => {
       const html = renderWidget(bot, { lang, voteUrl: VOTE_URL });
       expect(html).not.toMatch(/<img|<script|<svg onload|"onmouseover/);
       expect(html).toContain('<title>&lt;img src=x onerror=alert(1)&gt;</title>');
-      expect(html).toContain('<span class="name-text" title="&lt;img src=x onerror=alert(1)&gt;">&lt;img src=x onerror=alert(1)&gt;</span>');
+      expect(html).toContain(
+        '<span class="name-text" title="&lt;img src=x onerror=alert(1)&gt;">&lt;img src=x onerror=alert(1)&gt;</span>',
+      );
     }
   });
 

@@ -39,11 +39,7 @@ describe('normalisation', () => {
   });
 
   it('matches umlauts typed as base vowel or with e, ß typed as ss, and joined forms', () => {
-    const index = indexOf(
-      doc({ name: 'Mäusejagd' }),
-      doc({ name: 'Straßenfeger' }),
-      doc({ name: 'R2-Radio' }),
-    );
+    const index = indexOf(doc({ name: 'Mäusejagd' }), doc({ name: 'Straßenfeger' }), doc({ name: 'R2-Radio' }));
     expect(names(index, 'Maeusejagd', 'de')[0]).toBe('Mäusejagd');
     expect(names(index, 'mausejagd', 'de')[0]).toBe('Mäusejagd');
     expect(names(index, 'Strassenfeger', 'de')[0]).toBe('Straßenfeger');

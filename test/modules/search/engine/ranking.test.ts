@@ -16,10 +16,7 @@ describe('bucket-sort ranking', () => {
   });
 
   it('2. fewer typos', () => {
-    const index = indexOf(
-      doc({ name: 'Near', tags: ['moderator'], votesMonth: 1000 }),
-      doc({ name: 'Exact', tags: ['moderater'] }),
-    );
+    const index = indexOf(doc({ name: 'Near', tags: ['moderator'], votesMonth: 1000 }), doc({ name: 'Exact', tags: ['moderater'] }));
     expect(names(index, 'moderater ')).toEqual(['Exact', 'Near']);
   });
 

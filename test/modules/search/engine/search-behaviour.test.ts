@@ -153,7 +153,16 @@ describe('documents kept by the caller', () => {
         const incremental = indexOf(doc({ id: '1', name: 'Chess Club' }), doc({ id: '2', name: 'Music Radio' }));
         for (const c of changes) {
           if (c.remove) incremental.remove(c.id);
-          else incremental.upsert(doc({ id: c.id, name: c.name, shortDescription: { de: c.description, en: c.description }, tags: c.tags, votesMonth: c.votesMonth }));
+          else
+            incremental.upsert(
+              doc({
+                id: c.id,
+                name: c.name,
+                shortDescription: { de: c.description, en: c.description },
+                tags: c.tags,
+                votesMonth: c.votesMonth,
+              }),
+            );
         }
         const fresh = indexOf(...incremental.docs.values());
         for (const q of [...words, 'mus', 'schac', 'radio music']) {

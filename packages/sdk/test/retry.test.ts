@@ -104,7 +104,9 @@ describe('retries', () => {
     const hanging = ((_request: Request, init?: RequestInit) =>
       new Promise<Response>((_resolve, reject) => {
         calls += 1;
-        init?.signal?.addEventListener('abort', () => reject(new Error(String(init.signal!.reason))));
+        init?.signal?.addEventListener('abort', () =>
+          reject(init.signal!.reason instanceof Error ? init.signal!.reason : new Error(String(init.signal!.reason))),
+        );
       })) as typeof fetch;
     const sdk = new BotDirectory({
       baseUrl: 'http://directory.test',

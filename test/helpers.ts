@@ -22,6 +22,8 @@ export function backends(): Backend[] {
 /** Connections of a test database's read pool (PostgreSQL). */
 export const TEST_READ_POOL_SIZE = 3;
 
+let image: Promise<Blob> | undefined;
+
 /**
  * A fresh, migrated database: PGlite in memory, or a new database on the test server that is
  * dropped when the test file ends.
@@ -29,8 +31,10 @@ export const TEST_READ_POOL_SIZE = 3;
 export async function freshDatabase(backend: Backend): Promise<Database> {
   const { migrate } = await import('../src/db/migrate.js');
   if (backend === 'pglite') {
-    const { openEmbedded } = await import('../src/db/embedded.js');
-    const db = await openEmbedded(undefined);
+    const { migratedImage, openEmbedded } = await import('../src/db/embedded.js');
+    // One image per worker, copied for every database: migrate then only (re)applies the functions.
+    image ??= migratedImage();
+    const db = await openEmbedded(undefined, await image);
     await migrate(db);
     return db;
   }

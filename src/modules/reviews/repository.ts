@@ -111,6 +111,8 @@ export const reviewRepository = {
    * of the bot's part of the index, so that any later page is a seek plus fewer than `stride` rows.
    */
   async anchors(db: Queryable, botId: string, stride: number): Promise<ReviewAnchor[]> {
+    // No bot has another id (a NUL, which PostgreSQL refuses in text, would be an error): none.
+    if (!isSnowflakeId(botId)) return [];
     const { rows } = await db.query<{ helpful_count: number; created_at: string; id: string }>(
       `SELECT helpful_count, created_at, id FROM (
          SELECT helpful_count, created_at::text AS created_at, id, row_number() OVER (ORDER BY ${ORDER}) - 1 AS position

@@ -126,6 +126,9 @@ describe.each(backends())('reviews on %s', (backend) => {
         expect((await t.get(`/api/v1/bots/${empty}/reviews?page=${page}&limit=100`)).json().pagination.total).toBe(0);
         expect((await t.get(`/api/v1/bots/${hidden}/reviews?page=${page}&limit=100`)).statusCode).toBe(404);
         expect((await t.get(`/api/v1/bots/999999999999999991/reviews?page=${page}&limit=100`)).statusCode).toBe(404);
+        // An id no bot can have (a NUL would be a database error) is not found, near and deep.
+        for (const odd of ['%00', 'x%00y', 'abc'])
+          expect((await t.get(`/api/v1/bots/${odd}/reviews?page=${page}&limit=100`)).statusCode).toBe(404);
       }
     });
 

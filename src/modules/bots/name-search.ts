@@ -19,8 +19,9 @@ export interface Named {
  * in one string, NUL between them (PostgreSQL text never holds NUL, and the API refuses it in a
  * query), so that finding the bots whose name contains a needle is a run of `indexOf` over a
  * couple of megabytes instead of a walk over every bot object scattered in the heap. A bot's
- * slot is its catalog number (`seq`), so testing a bot of an order is one array read; the joined string is made again on the first search after a name
- * changed (rare: votes and stats reports do not change names).
+ * slot is its catalog number (`seq`), so testing a bot of an order is one array read; the
+ * joined string is made again on the first search after a name changed (rare: votes and stats
+ * reports do not change names).
  */
 export class NameSearch<T extends Named> {
   /** Slot (seq) → lower-cased name; '' for a bot no longer listed. */

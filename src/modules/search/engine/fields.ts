@@ -41,3 +41,8 @@ export const FIELD_RANK: Record<Lang, Uint8Array> = {
 export function isTitleField(field: FieldCode): boolean {
   return field <= Field.slugDe;
 }
+
+/** Fields that label a bot (name, slugs, tags, categories), as opposed to its sentences. */
+export function isLabelField(field: number): boolean {
+  return field <= Field.categories;
+}

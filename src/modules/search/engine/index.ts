@@ -8,6 +8,7 @@ import { DocumentStore } from './documents.js';
 import { Indexer } from './indexer.js';
 import { planQuery } from './query-plan.js';
 import { Ranker } from './ranking.js';
+import { EXACTNESS_NAMES, FIELD_NAMES, type SearchExplanation } from './explanation.js';
 import { BUILTIN_SYNONYMS } from './synonym-dictionary.js';
 import { SynonymTable } from './synonyms.js';
 import type { Lang, OperatorSynonyms, QueryWork, SearchDoc, SearchResult } from './types.js';
@@ -15,6 +16,7 @@ import { Vocabulary } from './vocabulary.js';
 import { WordExpander } from './word-expansion.js';
 
 export type { Lang, OperatorSynonyms, QueryWork, SearchDoc, SearchResult } from './types.js';
+export type { SearchExplanation } from './explanation.js';
 export { BUILTIN_SYNONYMS, type SynonymGroup } from './synonym-dictionary.js';
 
 export class SearchIndex {
@@ -125,6 +127,25 @@ export class SearchIndex {
       total,
       processingTimeMs: Math.round(performance.now() - started),
     };
+  }
+
+  /** The top of a query with, per result, the ranking criteria and each word's best match. */
+  explain(q: string, opts: { lang: Lang; limit: number }): SearchExplanation {
+    const meter = { cells: 0, terms: 0, cellLimit: Infinity };
+    const plan = planQuery(q, opts.lang, this.vocab, this.synonyms, this.expander, meter);
+    const work = emptyWork();
+    const { slots, total } = this.ranker.rank(plan, opts.lang, Math.max(1, Math.floor(opts.limit)), work);
+    const results = this.ranker.explain(plan, slots).map((explained, i) => ({
+      id: this.store.ids[slots[i]!]!,
+      rank: i + 1,
+      ...explained,
+      words: explained.words.map((match, w) => ({
+        word: plan.words[w]!,
+        stopWord: plan.stop[w]!,
+        match: match && { ...match, field: FIELD_NAMES[match.field]!, exactness: EXACTNESS_NAMES[match.exactness]! },
+      })),
+    }));
+    return { words: plan.words.map((word, w) => ({ word, stopWord: plan.stop[w]! })), total, results };
   }
 
   get size(): number {

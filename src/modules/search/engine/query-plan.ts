@@ -6,6 +6,7 @@
  */
 import { MAX_QUERY_WORDS } from './limits.js';
 import { tokenize } from './normalize.js';
+import { STOP_WORDS } from './synonym-dictionary.js';
 import { langBit, type SynonymTable } from './synonyms.js';
 import type { Lang } from './types.js';
 import type { WorkMeter } from './typo.js';
@@ -23,6 +24,8 @@ export interface QueryPlan {
   /** terms[i]: the single-term matches of word i. */
   terms: TermMatch[][];
   spans: Span[];
+  /** stop[i]: word i is a stop-like word of the domain ("bot", "für"): it ranks last and finds nothing alone. */
+  stop: boolean[];
   /** The query's words run together, to recognise an exact full-name match. */
   nameKey: string;
 }
@@ -52,7 +55,15 @@ export function planQuery(
   }
   const terms: TermMatch[][] = [];
   const spans: Span[] = [];
+  const stop = words.map((word) => STOP_WORDS.has(word));
+  // A query of stop words only ("discord bot") is taken at its word.
+  if (stop.every(Boolean)) stop.fill(false);
   words.forEach((word, i) => {
+    if (stop[i]) {
+      // Taken as typed: a stop word's completions, typos and compounds would only add noise.
+      terms.push(singleTerm(expander.liveId(word)));
+      return;
+    }
     const asPrefix = lastIsPrefix && i === words.length - 1;
     const expansion = expander.expand(word, asPrefix, lang, meter);
     terms.push(expansion.terms);
@@ -70,7 +81,7 @@ export function planQuery(
       }
     }
   }
-  return { words, terms, spans, nameKey };
+  return { words, terms, spans, stop, nameKey };
 }
 
 /** "r2 radio" or "gewinnspiel meister" typed apart but indexed as one word. */

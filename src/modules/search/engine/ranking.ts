@@ -1,36 +1,80 @@
 /**
- * Executes a query plan: gathers candidate documents from the postings, keeps for
- * each (document, query word) its best match, turns that into one sortable integer
- * key per document, and selects the top `limit` with a bounded heap.
+ * Executes a query plan: gathers candidate documents from the postings, keeps for each
+ * (document, query word) its best match, turns that into one sortable number per document,
+ * and selects the top `limit` with a bounded heap.
  *
- * Which documents match follows Meilisearch's "frequency" strategy: query words are
- * ordered from rarest to most common, and a document must contain the rarest word;
- * it ranks higher the more of the next-rarest words it contains as well. Words that
- * match nothing at all are ignored. This keeps a common word ("bot") from dragging
- * the whole corpus into every query, and makes the candidate set as small as the
- * rarest word's postings.
+ * Which documents match: every document that matches at least one query word that is not a
+ * stop-like word ("bot", "für"); no single word is required. Ranking is a bucket sort in the
+ * spirit of Meilisearch's ranking rules, each criterion deciding only among documents equal on
+ * the ones before it (lower is better):
  *
- * Key layout, most significant first (lower is better):
- *   bit 28      0 if the query is the document's full name
- *   bits 24-27  query words not matched (in rarity order)
- *   bits 19-23  typos, summed over matched words
- *   bits 12-18  proximity, summed over consecutive matched words (1..8 each)
- *   bits  6-11  field rank, summed
- *   bits  0-5   exactness, summed
- * then votesMonth (desc), serverCount (desc), id (asc).
+ *   1. the query is the document's full name;
+ *   2. words missing: 2 per query word not matched, 1 per word matched only by a part of it
+ *      (one half of a split compound), stop-like words not counted;
+ *   3. typos, summed over matched words;
+ *   4. proximity, summed over consecutive matched words (1 adjacent … 8 far or in other fields);
+ *   5. attribute: the field of each word's best match (name > slug > tags/categories >
+ *      description), summed;
+ *   6. exactness: as typed > inflection > completion > compound > synonym (query language) >
+ *      synonym (other language) > compound part, summed;
+ *   7. stop-like words of the query that the document lacks;
+ *   8. popularity, in bands that double in size (monthly votes, then servers), so that it only
+ *      separates bots of a clearly different reach;
+ *   9. id (ascending), so that every order is total and stable.
  */
 import type { DocumentStore } from './documents.js';
-import { FIELD_RANK } from './fields.js';
+import { FIELD_RANK, isLabelField } from './fields.js';
 import { MAX_POSTINGS_READ, MAX_QUERY_WORDS } from './limits.js';
 import { listOf } from './postings.js';
 import type { QueryPlan } from './query-plan.js';
 import { type SpanHits, SpanMatcher } from './span-matcher.js';
 import type { Lang, QueryWork } from './types.js';
 import type { Vocabulary } from './vocabulary.js';
+import { Exactness, type TermMatch } from './word-expansion.js';
 
-const NONE = 255;
+/**
+ * A word's match in one document, packed so that the smaller number is the better match:
+ * bit 10 a compound part only, bits 7-9 typos, bits 4-6 field rank, bits 0-3 exactness.
+ */
+const NONE = 0xffff;
+const PART_BIT = 1 << 10;
+const FIELD_SHIFT = 4;
 const FAR = 8;
+/** Proximity of two words that both match labels of a bot. */
+const LABELS_NEAR = 2;
 const INITIAL_CANDIDATES = 1024;
+/** Popularity bands: ⌊log2(1 + n)⌋, at most this. */
+const MAX_BAND = 31;
+/** Typos one word may have (see typo.ts) and the worst field rank (see fields.ts). */
+const MAX_TYPOS = 2;
+const MAX_FIELD_RANK = 5;
+
+function packMatch(match: TermMatch): number {
+  return (match.exactness === Exactness.part ? PART_BIT : 0) | (match.typos << 7) | match.exactness;
+}
+
+/** A query word's best match in one document; `term` is null for a match of several words. */
+export interface WordMatch {
+  term: string | null;
+  typos: number;
+  fieldRank: number;
+  field: number;
+  position: number;
+  exactness: number;
+}
+
+/** The decoded criteria of one ranked document (for the explain endpoint). */
+export interface RankCriteria {
+  fullName: boolean;
+  wordsMissing: number;
+  typos: number;
+  proximity: number;
+  attribute: number;
+  exactness: number;
+  stopWordsMissing: number;
+  votesBand: number;
+  serversBand: number;
+}
 
 export class Ranker {
   /**
@@ -42,10 +86,14 @@ export class Ranker {
   private slotOf = new Int32Array(0);
   /** Per candidate: document slot, best packed match and its field/position per word. */
   private candidateDoc = new Int32Array(INITIAL_CANDIDATES);
-  private best = new Uint8Array(INITIAL_CANDIDATES * MAX_QUERY_WORDS);
+  private best = new Uint16Array(INITIAL_CANDIDATES * MAX_QUERY_WORDS);
   private where = new Uint16Array(INITIAL_CANDIDATES * MAX_QUERY_WORDS);
+  /** The term of each best match (explained, never ranked on). */
+  private bestTerm = new Int32Array(INITIAL_CANDIDATES * MAX_QUERY_WORDS);
   private adjacent = new Uint16Array(INITIAL_CANDIDATES);
-  private keys = new Int32Array(INITIAL_CANDIDATES);
+  private keys = new Float64Array(INITIAL_CANDIDATES);
+  /** Criterion 2 of each candidate, to leave out those far behind the best. */
+  private missingOf = new Uint8Array(INITIAL_CANDIDATES);
   private count = 0;
   /** Scratch heap of topK. */
   private heap = new Int32Array(64);
@@ -70,48 +118,102 @@ export class Ranker {
     const n = plan.words.length;
     const cost = plan.terms.map((terms) => terms.reduce((sum, t) => sum + this.vocab.postingCount(t.term, t.titleOnly), 0));
     for (const s of spans) for (let w = s.span.first; w <= s.span.last; w++) cost[w]! += s.docs.length;
-    const order = [...Array(n).keys()].filter((w) => cost[w]! > 0).sort((a, b) => cost[a]! - cost[b]! || a - b);
-    if (order.length === 0) return { slots: [], total: 0 };
-
-    order.forEach((word, rarity) => {
-      const create = rarity === 0;
+    // Words that match nothing are left out: they would only add the same to every document.
+    const active = [...Array(n).keys()].filter((w) => cost[w]! > 0);
+    if (!active.some((w) => !plan.stop[w])) return { slots: [], total: 0 };
+    // Stop-like words last: they add to documents found by the other words, never find one.
+    active.sort((a, b) => Number(plan.stop[a]) - Number(plan.stop[b]) || cost[a]! - cost[b]! || a - b);
+    for (const word of active) {
+      const create = !plan.stop[word];
       for (const match of plan.terms[word]!) {
         if (work.postingsRead > MAX_POSTINGS_READ) break;
-        const base = (match.typos << 6) | match.exactness;
-        this.collect(listOf(match.term, true), word, base, create, rankOf, work);
-        if (!match.titleOnly) this.collect(listOf(match.term, false), word, base, create, rankOf, work);
+        const base = packMatch(match);
+        this.collect(listOf(match.term, true), word, match.term, base, create, rankOf, work);
+        if (!match.titleOnly) this.collect(listOf(match.term, false), word, match.term, base, create, rankOf, work);
       }
       for (const s of spans) {
         if (s.span.first <= word && word <= s.span.last) this.collectSpan(s, word, create, rankOf);
       }
-    });
-    this.score(order, n, this.store.docsNamed(plan.nameKey));
+    }
+    this.score(active, plan.stop, this.store.docsNamed(plan.nameKey));
     work.candidatesScored += this.count;
-    return { slots: this.topK(limit), total: this.count };
+    const total = this.dropFarBehind(this.missingSlack(plan, active));
+    return { slots: this.topK(limit), total };
+  }
+
+  /**
+   * Why each of `docs` (document slots returned by the last `rank`) ranked where it did: its
+   * criteria and, per query word, its best match. Reads the scratch state of that last query.
+   */
+  explain(plan: QueryPlan, docs: readonly number[]): { criteria: RankCriteria; words: (WordMatch | null)[] }[] {
+    const active = plan.words.map((_, w) => w);
+    const criteria = new Float64Array(CRITERIA);
+    const { votesMonth, serverCount } = this.store;
+    return docs.map((doc) => {
+      const slot = this.slotOf[doc]!;
+      this.criteriaOf(slot, active, plan.stop, criteria);
+      const words = plan.words.map((_, word): WordMatch | null => {
+        const at = slot * this.stride + word;
+        const b = this.best[at]!;
+        if (b === NONE) return null;
+        const term = this.bestTerm[at]!;
+        return {
+          term: term >= 0 ? this.vocab.terms[term]! : null,
+          typos: (b >> 7) & 7,
+          fieldRank: (b >> FIELD_SHIFT) & 7,
+          field: this.where[at]! >> 7,
+          position: this.where[at]! & 127,
+          exactness: b & 15,
+        };
+      });
+      return {
+        criteria: {
+          fullName: this.keys[slot]! < NOT_FULL_NAME,
+          wordsMissing: criteria[Criterion.missing]!,
+          typos: criteria[Criterion.typos]!,
+          proximity: criteria[Criterion.proximity]!,
+          attribute: criteria[Criterion.attribute]!,
+          exactness: criteria[Criterion.exactness]!,
+          stopWordsMissing: criteria[Criterion.stopMissing]!,
+          votesBand: band(votesMonth[doc]!),
+          serversBand: band(serverCount[doc]!),
+        },
+        words,
+      };
+    });
   }
 
   /** Reads one posting list (base segment, then delta) into the candidates. */
-  private collect(list: number, word: number, base: number, create: boolean, rankOf: Uint8Array, work: QueryWork): void {
+  private collect(list: number, word: number, term: number, base: number, create: boolean, rankOf: Uint8Array, work: QueryWork): void {
     const { postings } = this.vocab;
     const from = postings.baseFrom(list);
     const to = postings.baseTo(list);
-    this.scan(postings.baseArray, from, to, word, base, create, rankOf);
+    this.scan(postings.baseArray, from, to, word, term, base, create, rankOf);
     const delta = postings.deltaArray(list);
     const count = postings.deltaCount(list);
-    if (delta) this.scan(delta, 0, count, word, base, create, rankOf);
+    if (delta) this.scan(delta, 0, count, word, term, base, create, rankOf);
     work.postingsRead += to - from + count;
   }
 
-  private scan(data: Int32Array, from: number, to: number, word: number, base: number, create: boolean, rankOf: Uint8Array): void {
-    if (create) this.scanCreating(data, from, to, word, base, rankOf);
-    else this.scanExisting(data, from, to, word, base, rankOf);
+  private scan(
+    data: Int32Array,
+    from: number,
+    to: number,
+    word: number,
+    term: number,
+    base: number,
+    create: boolean,
+    rankOf: Uint8Array,
+  ): void {
+    if (create) this.scanCreating(data, from, to, word, term, base, rankOf);
+    else this.scanExisting(data, from, to, word, term, base, rankOf);
   }
 
-  /** Hot loop for the rarest word: every document read becomes a candidate. */
-  private scanCreating(data: Int32Array, from: number, to: number, word: number, base: number, rankOf: Uint8Array): void {
+  /** Hot loop for a word that finds documents: every document read becomes a candidate. */
+  private scanCreating(data: Int32Array, from: number, to: number, word: number, term: number, base: number, rankOf: Uint8Array): void {
     // Room for every posting of the range, so the loop never reallocates.
     this.ensureCandidates(this.count + (to - from));
-    const { member, slotOf, stride, best, where, candidateDoc, adjacent } = this;
+    const { member, slotOf, stride, best, where, bestTerm, candidateDoc, adjacent } = this;
     let count = this.count;
     // A document's postings in one list are mostly consecutive (name and slugs).
     let lastDoc = -1;
@@ -132,19 +234,20 @@ export class Ranker {
         }
       }
       const meta = posting & 1023;
-      const packed = base | (rankOf[meta >> 7]! << 3);
+      const packed = base | (rankOf[meta >> 7]! << FIELD_SHIFT);
       const at = slot * stride + word;
       if (packed < best[at]!) {
         best[at] = packed;
         where[at] = meta;
+        bestTerm[at] = term;
       }
     }
     this.count = count;
   }
 
-  /** Hot loop for the other words: only documents that are already candidates count. */
-  private scanExisting(data: Int32Array, from: number, to: number, word: number, base: number, rankOf: Uint8Array): void {
-    const { member, slotOf, stride, best, where } = this;
+  /** Hot loop for stop-like words: only documents that are already candidates count. */
+  private scanExisting(data: Int32Array, from: number, to: number, word: number, term: number, base: number, rankOf: Uint8Array): void {
+    const { member, slotOf, stride, best, where, bestTerm } = this;
     let lastDoc = -1;
     // Index into best/where of lastDoc's entry for `word`, -1 if it is no candidate.
     let at = -1;
@@ -157,10 +260,11 @@ export class Ranker {
       }
       if (at < 0) continue;
       const meta = posting & 1023;
-      const packed = base | (rankOf[meta >> 7]! << 3);
+      const packed = base | (rankOf[meta >> 7]! << FIELD_SHIFT);
       if (packed < best[at]!) {
         best[at] = packed;
         where[at] = meta;
+        bestTerm[at] = term;
       }
     }
   }
@@ -176,65 +280,73 @@ export class Ranker {
       else if (create) slot = this.newCandidate(doc);
       else continue;
       const meta = metas[i]!;
-      const packed = span.exactness | (rankOf[meta >> 7]! << 3);
+      const packed = span.exactness | (rankOf[meta >> 7]! << FIELD_SHIFT);
       const at = slot * this.stride + word;
       if (packed < this.best[at]!) {
         this.best[at] = packed;
         this.where[at] = meta;
+        this.bestTerm[at] = -1;
       }
       this.adjacent[slot]! |= adjacentBits;
     }
   }
 
-  private score(order: number[], n: number, fullName: readonly number[]): void {
-    const active = order.length;
-    const { best, keys } = this;
-    const stride = this.stride;
-    if (active === 1) {
-      // One word: no proximity, and the key is the word's packed match.
-      const word = order[0]!;
-      for (let slot = 0, at = word; slot < this.count; slot++, at += stride) {
-        const b = best[at]!;
-        keys[slot] = b === NONE ? (1 << 28) | (1 << 24) : (1 << 28) | ((b >> 6) << 19) | (((b >> 3) & 7) << 6) | (b & 7);
-      }
-    } else this.scoreWords(order, n);
+  private score(active: readonly number[], stop: readonly boolean[], fullName: readonly number[]): void {
+    const criteria = new Float64Array(CRITERIA);
+    const { votesMonth, serverCount } = this.store;
+    for (let slot = 0; slot < this.count; slot++) {
+      this.criteriaOf(slot, active, stop, criteria);
+      this.missingOf[slot] = criteria[Criterion.missing]!;
+      const doc = this.candidateDoc[slot]!;
+      criteria[Criterion.votesBand] = MAX_BAND - band(votesMonth[doc]!);
+      criteria[Criterion.serversBand] = MAX_BAND - band(serverCount[doc]!);
+      this.keys[slot] = sortKey(criteria);
+    }
     for (const doc of fullName) {
-      if (this.isCandidate(doc)) keys[this.slotOf[doc]!]! &= ~(1 << 28);
+      if (this.isCandidate(doc)) this.keys[this.slotOf[doc]!]! -= NOT_FULL_NAME;
     }
   }
 
-  private scoreWords(order: number[], n: number): void {
-    const active = order.length;
-    const { best, keys } = this;
-    const stride = this.stride;
-    for (let slot = 0; slot < this.count; slot++) {
-      const base = slot * stride;
-      let matched = 0;
-      let typos = 0;
-      let field = 0;
-      let exact = 0;
-      let mask = 0;
-      for (; matched < active; matched++) {
-        const word = order[matched]!;
-        const b = best[base + word]!;
-        if (b === NONE) break;
-        typos += b >> 6;
-        field += (b >> 3) & 7;
-        exact += b & 7;
-        mask |= 1 << word;
+  /** Criteria 2–7 of a candidate (see the file's comment); criterion 1 starts as "not the full name". */
+  private criteriaOf(slot: number, active: readonly number[], stop: readonly boolean[], out: Float64Array): void {
+    const { best, stride } = this;
+    const base = slot * stride;
+    let missing = 0;
+    let stopMissing = 0;
+    let typos = 0;
+    let field = 0;
+    let exact = 0;
+    let mask = 0;
+    for (const word of active) {
+      const b = best[base + word]!;
+      if (stop[word]) {
+        if (b === NONE) stopMissing++;
+        continue;
       }
-      let proximity = 0;
-      if (matched > 1) {
-        let previous = -1;
-        for (let word = 0; word < n; word++) {
-          if (!(mask & (1 << word))) continue;
-          if (previous >= 0) proximity += this.proximity(slot, previous, word);
-          previous = word;
-        }
+      if (b === NONE) {
+        missing += 2;
+        continue;
       }
-      // Bit 28 is cleared below for the candidates whose full name is the query.
-      keys[slot] = (1 << 28) | ((active - matched) << 24) | (typos << 19) | (proximity << 12) | (field << 6) | exact;
+      if (b & PART_BIT) missing++;
+      typos += (b >> 7) & 7;
+      field += (b >> FIELD_SHIFT) & 7;
+      exact += b & 15;
+      mask |= 1 << word;
     }
+    let proximity = 0;
+    let previous = -1;
+    for (let word = 0; mask >> word; word++) {
+      if (!(mask & (1 << word))) continue;
+      if (previous >= 0) proximity += this.proximity(slot, previous, word);
+      previous = word;
+    }
+    out[Criterion.fullName] = 1;
+    out[Criterion.missing] = missing;
+    out[Criterion.typos] = typos;
+    out[Criterion.proximity] = proximity;
+    out[Criterion.attribute] = field;
+    out[Criterion.exactness] = exact;
+    out[Criterion.stopMissing] = stopMissing;
   }
 
   /** 1 for neighbours in query order, up to 7 further apart, 8 reversed far or in different fields. */
@@ -242,23 +354,56 @@ export class Ranker {
     if (b === a + 1 && this.adjacent[slot]! & (1 << a)) return 1;
     const wa = this.where[slot * this.stride + a]!;
     const wb = this.where[slot * this.stride + b]!;
+    // Labels (name, slugs, tags, categories) describe the whole bot: two words among them are
+    // near one another; a label and a sentence are half far; two sentences as far as can be.
+    const labels = Number(isLabelField(wa >> 7)) + Number(isLabelField(wb >> 7));
+    if (labels > 0 && (labels === 2 || wa >> 7 !== wb >> 7)) return labels === 2 ? LABELS_NEAR : FAR / 2;
     if (wa >> 7 !== wb >> 7) return FAR;
     const distance = (wb & 127) - (wa & 127);
     if (distance === 0) return 1;
     return distance > 0 ? Math.min(distance, 7) : Math.min(1 - distance, FAR);
   }
 
+  /**
+   * How much more of the query (criterion 2) than the best document a document may miss and
+   * still be returned: when the query names a bot, nothing; of one or two words, half a word
+   * (a compound's part); of three or more, one word. A person who typed "kick inactive" wants
+   * both, and a bot that only kicks is noise once one does both; of "youtube upload alerts", a
+   * bot that alerts about YouTube uploads without saying "upload" is still an answer.
+   */
+  private missingSlack(plan: QueryPlan, active: readonly number[]): number {
+    if (this.store.docsNamed(plan.nameKey).some((doc) => this.isCandidate(doc))) return 0;
+    const meaningful = active.filter((word) => !plan.stop[word]).length;
+    return meaningful >= 3 ? 2 : 1;
+  }
+
+  /**
+   * Leaves out the candidates that miss more of the query than the best one by more than
+   * `slack`; returns how many are left. A left-out candidate's key becomes Infinity.
+   */
+  private dropFarBehind(slack: number): number {
+    const { keys, missingOf } = this;
+    let best = Infinity;
+    for (let slot = 0; slot < this.count; slot++) if (missingOf[slot]! < best) best = missingOf[slot]!;
+    const limit = best + slack;
+    let left = 0;
+    for (let slot = 0; slot < this.count; slot++) {
+      if (missingOf[slot]! > limit && keys[slot]! >= NOT_FULL_NAME) keys[slot] = Infinity;
+      else left++;
+    }
+    return left;
+  }
+
   private topK(limit: number): number[] {
-    // A binary heap of candidate slots that keeps the current worst of the best
-    // `limit` at its root; `worse(a, b)` is `better(b, a)`.
+    // A binary heap of candidate slots that keeps the current worst of the best `limit` at
+    // its root; `worse(a, b)` is `better(b, a)`.
     const size = Math.min(limit, this.count);
     if (this.heap.length < size) this.heap = new Int32Array(Math.max(size, this.heap.length * 2));
-    const { heap, keys, candidateDoc } = this;
-    const { votesMonth, serverCount, ids } = this.store;
+    const { heap, keys } = this;
     let length = 0;
     let slot = 0;
     for (; slot < this.count && length < size; slot++) {
-      // Sift up.
+      if (keys[slot] === Infinity) continue;
       let i = length++;
       heap[i] = slot;
       while (i > 0) {
@@ -271,29 +416,10 @@ export class Ranker {
       }
     }
     if (length === 0) return [];
-    // The root's sort values, held in locals: most candidates lose against it at once.
-    let rootKey = keys[heap[0]!]!;
-    let rootDoc = candidateDoc[heap[0]!]!;
     for (; slot < this.count; slot++) {
-      const key = keys[slot]!;
-      if (key > rootKey) continue;
-      if (key === rootKey) {
-        // this.better(slot, root), inline.
-        const doc = candidateDoc[slot]!;
-        const votes = votesMonth[doc]!;
-        const rootVotes = votesMonth[rootDoc]!;
-        if (votes !== rootVotes) {
-          if (!(votes > rootVotes)) continue;
-        } else {
-          const servers = serverCount[doc]!;
-          const rootServers = serverCount[rootDoc]!;
-          if (servers !== rootServers) {
-            if (!(servers > rootServers)) continue;
-          } else if (!(ids[doc]! < ids[rootDoc]!)) continue;
-        }
-      }
+      // Most candidates lose against the root on the key alone.
+      if (keys[slot]! > keys[heap[0]!]! || keys[slot] === Infinity || !this.better(slot, heap[0]!)) continue;
       heap[0] = slot;
-      // Sift down.
       let i = 0;
       for (;;) {
         const l = 2 * i + 1;
@@ -307,23 +433,17 @@ export class Ranker {
         heap[top] = t;
         i = top;
       }
-      rootKey = keys[heap[0]]!;
-      rootDoc = candidateDoc[heap[0]]!;
     }
-    const best = Array.from(heap.subarray(0, length));
-    return best.sort((a, b) => (this.better(a, b) ? -1 : 1)).map((s) => candidateDoc[s]!);
+    const best = Array.from(heap.subarray(0, length)).sort((a, b) => (this.better(a, b) ? -1 : 1));
+    return best.map((candidate) => this.candidateDoc[candidate]!);
   }
 
   private better(a: number, b: number): boolean {
     const ka = this.keys[a]!;
     const kb = this.keys[b]!;
     if (ka !== kb) return ka < kb;
-    const da = this.candidateDoc[a]!;
-    const db = this.candidateDoc[b]!;
-    const { votesMonth, serverCount } = this.store;
-    if (votesMonth[da] !== votesMonth[db]) return votesMonth[da]! > votesMonth[db]!;
-    if (serverCount[da] !== serverCount[db]) return serverCount[da]! > serverCount[db]!;
-    return this.store.ids[da]! < this.store.ids[db]!;
+    const { ids } = this.store;
+    return ids[this.candidateDoc[a]!]! < ids[this.candidateDoc[b]!]!;
   }
 
   private newCandidate(doc: number): number {
@@ -361,15 +481,57 @@ export class Ranker {
 
   private growCandidates(): void {
     const size = this.candidateDoc.length * 2;
-    const grow = <T extends Int32Array | Uint8Array | Uint16Array>(old: T, make: (n: number) => T, n: number): T => {
+    const grow = <T extends Int32Array | Uint8Array | Uint16Array | Float64Array>(old: T, make: (n: number) => T, n: number): T => {
       const next = make(n);
       next.set(old);
       return next;
     };
     this.candidateDoc = grow(this.candidateDoc, (k) => new Int32Array(k), size);
-    this.best = grow(this.best, (k) => new Uint8Array(k), size * MAX_QUERY_WORDS);
+    this.best = grow(this.best, (k) => new Uint16Array(k), size * MAX_QUERY_WORDS);
     this.where = grow(this.where, (k) => new Uint16Array(k), size * MAX_QUERY_WORDS);
+    this.bestTerm = grow(this.bestTerm, (k) => new Int32Array(k), size * MAX_QUERY_WORDS);
     this.adjacent = grow(this.adjacent, (k) => new Uint16Array(k), size);
-    this.keys = grow(this.keys, (k) => new Int32Array(k), size);
+    this.keys = grow(this.keys, (k) => new Float64Array(k), size);
+    this.missingOf = grow(this.missingOf, (k) => new Uint8Array(k), size);
   }
+}
+
+/** The criteria in ranking order, and how many values each can take (its radix in the key). */
+const Criterion = {
+  fullName: 0,
+  missing: 1,
+  typos: 2,
+  proximity: 3,
+  attribute: 4,
+  exactness: 5,
+  stopMissing: 6,
+  votesBand: 7,
+  serversBand: 8,
+} as const;
+const CRITERIA = 9;
+const W = MAX_QUERY_WORDS;
+const RADIX = [
+  2,
+  2 * W + 1,
+  MAX_TYPOS * W + 1,
+  FAR * W,
+  (MAX_FIELD_RANK + 1) * W,
+  (Exactness.part + 1) * W,
+  W + 1,
+  MAX_BAND + 1,
+  MAX_BAND + 1,
+];
+if (RADIX.reduce((product, radix) => product * radix, 1) > Number.MAX_SAFE_INTEGER) throw new Error('ranking key overflows');
+/** What criterion 1 adds to a key: the key of a full-name match is this much smaller. */
+const NOT_FULL_NAME = RADIX.slice(1).reduce((product, radix) => product * radix, 1);
+
+/** One number that orders documents as the criteria do (every product stays below 2^53). */
+function sortKey(criteria: Float64Array): number {
+  let key = 0;
+  for (let i = 0; i < CRITERIA; i++) key = key * RADIX[i]! + Math.min(criteria[i]!, RADIX[i]! - 1);
+  return key;
+}
+
+function band(n: number): number {
+  return Math.min(MAX_BAND, Math.floor(Math.log2(1 + Math.max(0, n))));
 }

@@ -66,11 +66,11 @@ export class SynonymTable {
     this.rebuild(operator);
   }
 
-  /** Expansions of one query word: by the word itself and by its stems. */
-  expandWord(word: string): Expansion[] {
+  /** Expansions of one query word: by the word itself and by its stem in the word's languages. */
+  expandWord(word: string, langs: number): Expansion[] {
     const keys = new Set<string>([word]);
-    for (const key of this.byStemDe.get(stemDe(word)) ?? []) keys.add(key);
-    for (const key of this.byStemEn.get(stemEn(word)) ?? []) keys.add(key);
+    if (langs & LANG_DE) for (const key of this.byStemDe.get(stemDe(word)) ?? []) keys.add(key);
+    if (langs & LANG_EN) for (const key of this.byStemEn.get(stemEn(word)) ?? []) keys.add(key);
     const merged = new Map<string, Expansion>();
     for (const key of keys) {
       for (const [k, expansion] of this.byKey.get(key) ?? []) {

@@ -18,7 +18,8 @@ import {
   TITLE_ONLY_PREFIX_BELOW,
 } from './limits.js';
 import { stemDe, stemEn } from './stemmer.js';
-import { langBit, type SynonymTable } from './synonyms.js';
+import { STOP_WORDS } from './synonym-dictionary.js';
+import { LANG_DE, LANG_EN, langBit, type SynonymTable } from './synonyms.js';
 import { fuzzyScan, MAX_TYPO_WORD_LENGTH, typoBudget, type WorkMeter } from './typo.js';
 import type { Lang } from './types.js';
 import { hashRange, hashString } from './normalize.js';
@@ -32,6 +33,8 @@ export const Exactness = {
   compound: 3,
   synonym: 4,
   synonymOtherLang: 5,
+  /** One part of a split compound alone ("level" of "Levelsystem"): the word is only half matched. */
+  part: 6,
 } as const;
 
 export interface TermMatch {
@@ -58,6 +61,10 @@ const LINKS = ['', 's', 'es', 'n', 'en', 'e', 'er', 'ns'];
 /** Inflection endings stripped when checking whether a compound part is a known word. */
 const INFLECTIONS = ['e', 'en', 'n', 's', 'es', 'er', 'ern'];
 const LETTERS_RE = /^\p{L}+$/u;
+/** Endings that make an inflection of a synonym: plural and case endings of both languages. */
+const INFLECTION_ENDINGS = new Set(['s', 'es', 'e', 'en', 'n']);
+/** Length of the words that get the short-word typo rule. */
+const SHORT_WORD_LENGTH = 4;
 
 export class WordExpander {
   private cache = new Map<string, WordExpansion>();
@@ -97,38 +104,90 @@ export class WordExpander {
     const conjunctions: Conjunction[] = [];
     const exactId = this.liveId(word);
     if (exactId !== undefined) found.add(exactId, 0, Exactness.exact, false);
-    const family = word.length >= 3 ? this.family(word) : [];
+    const family = word.length >= 3 ? this.family(word, langBit(lang)) : [];
     for (const id of family) found.add(id, 0, Exactness.stem, false);
     if (asPrefix) this.addCompletions(word, found, meter);
-    this.addTypoVariants(word, asPrefix, found, meter);
-    if (word.length >= MIN_COMPOUND_PART && LETTERS_RE.test(word)) {
-      const forms = [word, ...family.slice(0, 5).map((id) => this.vocab.terms[id]!)];
-      for (const id of this.compoundsContaining(forms, meter)) found.add(id, 0, Exactness.compound, false);
-      const split = this.split(word);
-      if (split) conjunctions.push({ parts: split.map((p) => this.partAlternatives(p, true)), exactness: Exactness.compound });
-    }
-    for (const expansion of this.synonyms.expandWord(word)) {
+    for (const expansion of this.synonyms.expandWord(word, langBit(lang))) {
       const exactness = expansion.langs & langBit(lang) ? Exactness.synonym : Exactness.synonymOtherLang;
       if (expansion.words.length > 1) {
-        conjunctions.push({ parts: expansion.words.map((w) => this.partAlternatives(w, false)), exactness });
+        conjunctions.push({ parts: expansion.words.map((w) => this.partAlternatives(w, expansion.langs, false)), exactness });
         continue;
       }
-      const synonym = expansion.words[0]!;
-      const synonymId = this.liveId(synonym);
-      if (synonymId !== undefined) found.add(synonymId, 0, exactness, false);
-      for (const id of this.family(synonym)) found.add(id, 0, exactness, false);
+      for (const id of this.inflections(expansion.words[0]!, expansion.langs)) found.add(id, 0, exactness, false);
+    }
+    const knownAsTyped = found.size > 0 || conjunctions.length > 0;
+    // Typo variants only for a word unknown as typed: "poker" must not also find "power".
+    if (!knownAsTyped) this.addTypoVariants(word, asPrefix, found, meter);
+    if (!knownAsTyped && [...word].length === SHORT_WORD_LENGTH) this.addShortWordTypos(word, found);
+    if (word.length >= MIN_COMPOUND_PART && LETTERS_RE.test(word)) {
+      // Inflected forms too: "nachricht" is inside "Willkommensnachrichten" as "nachrichten".
+      const inflected = INFLECTIONS.map((ending) => word + ending);
+      const forms = [...new Set([word, ...family.slice(0, 5).map((id) => this.vocab.terms[id]!), ...inflected])];
+      // Closed compounds are German: in English, "role" inside "roleplay" is another word.
+      if (lang === 'de') for (const id of this.compoundsContaining(forms, meter)) found.add(id, 0, Exactness.compound, false);
+      const split = this.split(word);
+      if (split) this.addSplit(split, lang, found, conjunctions);
     }
     return { terms: found.list(), conjunctions };
   }
 
-  /** Live terms sharing the word's German or English stem (its inflections). */
-  private family(word: string): number[] {
+  /**
+   * A compound split in two known words: both parts together match the word; one part alone
+   * matches half of it ("level" of "Levelsystem"), and when the other part is a stop-like word
+   * ("Musikbot") the meaningful part alone matches all of it.
+   */
+  private addSplit(split: [string, string], lang: Lang, found: Matches, conjunctions: Conjunction[]): void {
+    const langs = langBit(lang);
+    const meaningful = split.filter((part) => !STOP_WORDS.has(part));
+    if (meaningful.length === 2) {
+      conjunctions.push({ parts: split.map((part) => this.partAlternatives(part, langs, true)), exactness: Exactness.compound });
+    }
+    const alone = meaningful.length === 2 ? Exactness.part : Exactness.compound;
+    for (const part of meaningful) {
+      for (const match of this.partAlternatives(part, langs, true)) found.add(match.term, 0, alone, false);
+    }
+  }
+
+  /** Live terms sharing the word's stem in the given languages (its inflections). */
+  private family(word: string, langs: number): number[] {
     const out = new Set<number>();
-    for (const id of this.vocab.familyOfStemDe(stemDe(word))) if (this.vocab.docFreq[id]! > 0) out.add(id);
-    for (const id of this.vocab.familyOfStemEn(stemEn(word))) if (this.vocab.docFreq[id]! > 0) out.add(id);
+    if (langs & LANG_DE) for (const id of this.vocab.familyOfStemDe(stemDe(word))) if (this.vocab.docFreq[id]! > 0) out.add(id);
+    if (langs & LANG_EN) for (const id of this.vocab.familyOfStemEn(stemEn(word))) if (this.vocab.docFreq[id]! > 0) out.add(id);
     const self = this.vocab.id(word);
     if (self !== undefined) out.delete(self);
     return [...out].slice(0, MAX_FAMILY_TERMS);
+  }
+
+  /**
+   * A synonym as a whole word: itself and its inflections in its own languages, which extend
+   * it by a plural or case ending only. The stem alone would reach other words: "tracks" and
+   * "tracker", "bann" and "Banner" share a stem.
+   */
+  private inflections(word: string, langs: number): number[] {
+    const out: number[] = [];
+    const self = this.liveId(word);
+    if (self !== undefined) out.push(self);
+    for (const id of this.family(word, langs)) {
+      const term = this.vocab.terms[id]!;
+      if (term.startsWith(word) && INFLECTION_ENDINGS.has(term.slice(word.length))) out.push(id);
+    }
+    return out;
+  }
+
+  /**
+   * Meilisearch allows no typo below five letters. A four-letter word that matches nothing as
+   * typed may still be one substitution or transposition away from a known word or from the
+   * start of one ("musk" → "music"); such a match counts as one typo.
+   */
+  private addShortWordTypos(word: string, found: Matches): void {
+    const { terms, ids } = this.vocab.sorted();
+    for (const start of new Set([word[0]!, word[1]!])) {
+      const { from, to } = this.vocab.prefixRange(start);
+      for (let i = from; i < to; i++) {
+        const term = terms[i]!;
+        if (term.length >= word.length && oneSubstitutionOrSwap(word, term)) found.add(ids[i]!, 1, Exactness.exact, false);
+      }
+    }
   }
 
   /** Completions of the last word; short prefixes only look at names and slugs. */
@@ -235,21 +294,18 @@ export class WordExpander {
   }
 
   /**
-   * What one part of a conjunction may match: the word and its inflections, plus its
-   * synonyms for the parts of a split compound ("hilfe" + "anfrage" also finds
-   * "support" + "ticket"). Words of a multi-word synonym are taken literally.
+   * What one part of a conjunction may match: the word and its inflections, plus its synonyms
+   * for the parts of a split compound ("hilfe" + "anfrage" also finds "support" + "ticket").
+   * Words of a multi-word synonym are taken literally.
    */
-  private partAlternatives(word: string, withSynonyms: boolean): TermMatch[] {
+  private partAlternatives(word: string, langs: number, withSynonyms: boolean): TermMatch[] {
     const found = new Matches();
-    const add = (w: string): void => {
-      const id = this.liveId(w);
-      if (id !== undefined) found.add(id, 0, Exactness.exact, false);
-      for (const f of this.family(w)) found.add(f, 0, Exactness.exact, false);
-    };
-    add(word);
+    for (const id of this.inflections(word, langs)) found.add(id, 0, Exactness.exact, false);
+    for (const id of this.family(word, langs)) found.add(id, 0, Exactness.exact, false);
     if (withSynonyms) {
-      for (const expansion of this.synonyms.expandWord(word)) {
-        if (expansion.words.length === 1) add(expansion.words[0]!);
+      for (const expansion of this.synonyms.expandWord(word, langs)) {
+        if (expansion.words.length > 1) continue;
+        for (const id of this.inflections(expansion.words[0]!, expansion.langs)) found.add(id, 0, Exactness.exact, false);
       }
     }
     return found.list();
@@ -322,6 +378,20 @@ function mostFrequent(ids: readonly number[], counts: readonly number[], keep: n
   return out;
 }
 
+/** `term` starts with `word` changed by one substituted letter or two swapped neighbours. */
+function oneSubstitutionOrSwap(word: string, term: string): boolean {
+  let first = -1;
+  for (let i = 0; i < word.length; i++) {
+    if (word[i] === term[i]) continue;
+    if (first >= 0) {
+      const swapped = i === first + 1 && word[first] === term[i] && word[i] === term[first];
+      return swapped && word.slice(i + 1) === term.slice(i + 1, word.length);
+    }
+    first = i;
+  }
+  return first >= 0;
+}
+
 /** Collects term matches, keeping the best (fewest typos, then most exact) per term. */
 class Matches {
   private readonly byTerm = new Map<number, TermMatch>();
@@ -334,6 +404,10 @@ class Matches {
       if (!better && !(same && seen.titleOnly && !titleOnly)) return;
     }
     this.byTerm.set(term, { term, typos, exactness, titleOnly });
+  }
+
+  get size(): number {
+    return this.byTerm.size;
   }
 
   list(): TermMatch[] {

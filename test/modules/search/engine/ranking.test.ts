@@ -3,21 +3,36 @@ import { doc, indexOf, names } from './helpers.js';
 
 // Each case pits a better match against a more popular one: the bucket must win.
 describe('bucket-sort ranking', () => {
-  it('1. more query words matched (the rarest word is required, the others rank)', () => {
+  it('1. more query words matched; no single word is required', () => {
     const index = indexOf(
-      doc({ name: 'One', tags: ['ticket', 'support'] }),
-      doc({ name: 'Popular', tags: ['ticket'], votesMonth: 1000 }),
-      doc({ name: 'X', tags: ['support'] }),
-      doc({ name: 'Y', tags: ['support'] }),
+      doc({ name: 'All', tags: ['ticket', 'support', 'transcripts'] }),
+      doc({ name: 'Two', tags: ['ticket', 'transcripts'], votesMonth: 1000 }),
+      doc({ name: 'Other two', tags: ['support', 'transcripts'], votesMonth: 900 }),
+      doc({ name: 'One', tags: ['support'], votesMonth: 5000 }),
     );
-    // "ticket" (2 documents) is rarer than "support" (3): it decides what matches.
-    expect(names(index, 'ticket support')).toEqual(['One', 'Popular']);
-    expect(index.search('ticket support', { lang: 'en', limit: 10 }).total).toBe(2);
+    // A document may miss one of three words and still be found, after those that have them all.
+    expect(names(index, 'ticket support transcripts')).toEqual(['All', 'Two', 'Other two']);
+    // When no document has both words of two, each word finds documents alone.
+    const apart = indexOf(doc({ name: 'Board', tags: ['chess'] }), doc({ name: 'Forecast', tags: ['weather'], votesMonth: 10 }));
+    expect(names(apart, 'chess weather')).toEqual(['Forecast', 'Board']);
+    expect(apart.search('chess weather', { lang: 'en', limit: 10 }).total).toBe(2);
+  });
+
+  it('1b. a document missing one of two words is left out once another has both', () => {
+    const index = indexOf(doc({ name: 'Both', tags: ['ticket', 'support'] }), doc({ name: 'Half', tags: ['ticket'], votesMonth: 1000 }));
+    expect(names(index, 'ticket support')).toEqual(['Both']);
+    expect(index.search('ticket support', { lang: 'en', limit: 10 }).total).toBe(1);
   });
 
   it('2. fewer typos', () => {
-    const index = indexOf(doc({ name: 'Near', tags: ['moderator'], votesMonth: 1000 }), doc({ name: 'Exact', tags: ['moderater'] }));
-    expect(names(index, 'moderater ')).toEqual(['Exact', 'Near']);
+    // Typed "datenbxnk" (9 letters, two typos allowed) matches nothing as typed: "datenbank" is one typo away, "dotenbank" two.
+    const index = indexOf(doc({ name: 'Near', tags: ['dotenbank'], votesMonth: 1000 }), doc({ name: 'Exact', tags: ['datenbank'] }));
+    expect(names(index, 'datenbxnk ')).toEqual(['Exact', 'Near']);
+  });
+
+  it('2b. no typo variants of a word that matches as typed', () => {
+    const index = indexOf(doc({ name: 'Typed', tags: ['moderater'] }), doc({ name: 'Variant', tags: ['moderator'], votesMonth: 1000 }));
+    expect(names(index, 'moderater ')).toEqual(['Typed']);
   });
 
   it('3. words closer together and in order', () => {

@@ -27,7 +27,8 @@ describe('typo budget', () => {
   it('applies at the edges: 4/5 and 8/9 letters', () => {
     // A trailing space ends the last word, so no prefix matching muddles the edges.
     const index = indexOf(doc({ name: 'Bank' }), doc({ name: 'Bingo' }), doc({ name: 'Kalender' }), doc({ name: 'Datenbank' }));
-    expect(names(index, 'Bsnk ')).toEqual([]); // 4 letters: no typo allowed
+    expect(names(index, 'Bsnk ')).toEqual(['Bank']); // 4 letters: one substituted letter, as nothing matches as typed
+    expect(names(index, 'Bxnx ')).toEqual([]); // 4 letters: not two
     expect(names(index, 'Bimgo ')).toEqual(['Bingo']); // 5 letters: one typo
     expect(names(index, 'Bimgu ')).toEqual([]); // 5 letters: not two
     expect(names(index, 'Kalendxr ')).toEqual(['Kalender']); // 8 letters: one

@@ -13,8 +13,12 @@ export class DocumentStore {
   readonly ids: (string | undefined)[] = [];
   readonly slotById = new Map<string, number>();
   private readonly free: number[] = [];
-  votesMonth = new Float64Array(1024);
-  serverCount = new Float64Array(1024);
+  /**
+   * Popularity of each document as the ranking's last criterion, lower first: monthly votes,
+   * then servers, each in bands that double in size (⌊log2(1 + n)⌋), so that only bots of a
+   * clearly different reach are told apart by it.
+   */
+  popularity = new Uint16Array(1024);
   private readonly byNameKey = new Map<string, number[]>();
 
   get size(): number {
@@ -29,7 +33,7 @@ export class DocumentStore {
   allocate(doc: SearchDoc): number {
     const slot = this.free.pop() ?? this.ids.length;
     if (slot === this.ids.length) this.ids.push(undefined);
-    if (slot >= this.votesMonth.length) this.grow(slot + 1);
+    if (slot >= this.popularity.length) this.grow(slot + 1);
     this.slotById.set(doc.id, slot);
     this.ids[slot] = doc.id;
     this.addName(slot, doc.name);
@@ -46,8 +50,7 @@ export class DocumentStore {
   }
 
   setPopularity(slot: number, doc: Pick<SearchDoc, 'votesMonth' | 'serverCount'>): void {
-    this.votesMonth[slot] = doc.votesMonth;
-    this.serverCount[slot] = doc.serverCount;
+    this.popularity[slot] = (MAX_BAND - band(doc.votesMonth)) * (MAX_BAND + 1) + (MAX_BAND - band(doc.serverCount));
   }
 
   docsNamed(key: string): readonly number[] {
@@ -71,12 +74,23 @@ export class DocumentStore {
   }
 
   private grow(min: number): void {
-    const size = Math.max(min, this.votesMonth.length * 2);
-    const votes = new Float64Array(size);
-    votes.set(this.votesMonth);
-    this.votesMonth = votes;
-    const servers = new Float64Array(size);
-    servers.set(this.serverCount);
-    this.serverCount = servers;
+    const size = Math.max(min, this.popularity.length * 2);
+    const popularity = new Uint16Array(size);
+    popularity.set(this.popularity);
+    this.popularity = popularity;
   }
+}
+
+/** The largest popularity band. */
+export const MAX_BAND = 31;
+/** The number of distinct popularity values. */
+export const POPULARITY_VALUES = (MAX_BAND + 1) ** 2;
+
+function band(n: number): number {
+  return Math.min(MAX_BAND, Math.floor(Math.log2(1 + Math.max(0, n))));
+}
+
+/** The bands of a popularity value (for explaining a ranking). */
+export function popularityBands(popularity: number): { votesBand: number; serversBand: number } {
+  return { votesBand: MAX_BAND - Math.floor(popularity / (MAX_BAND + 1)), serversBand: MAX_BAND - (popularity % (MAX_BAND + 1)) };
 }

@@ -22,7 +22,7 @@
  *      separates bots of a clearly different reach;
  *   9. id (ascending), so that every order is total and stable.
  */
-import type { DocumentStore } from './documents.js';
+import { type DocumentStore, POPULARITY_VALUES, popularityBands } from './documents.js';
 import { FIELD_RANK, isLabelField } from './fields.js';
 import { MAX_POSTINGS_READ, MAX_QUERY_WORDS } from './limits.js';
 import { listOf } from './postings.js';
@@ -43,8 +43,6 @@ const FAR = 8;
 /** Proximity of two words that both match labels of a bot. */
 const LABELS_NEAR = 2;
 const INITIAL_CANDIDATES = 1024;
-/** Popularity bands: ⌊log2(1 + n)⌋, at most this. */
-const MAX_BAND = 31;
 /** Typos one word may have (see typo.ts) and the worst field rank (see fields.ts). */
 const MAX_TYPOS = 2;
 const MAX_FIELD_RANK = 5;
@@ -135,9 +133,8 @@ export class Ranker {
         if (s.span.first <= word && word <= s.span.last) this.collectSpan(s, word, create, rankOf);
       }
     }
-    this.score(active, plan.stop, this.store.docsNamed(plan.nameKey));
-    work.candidatesScored += this.count;
-    const total = this.dropFarBehind(this.missingSlack(plan, active));
+    const total = this.score(active, plan.stop, this.store.docsNamed(plan.nameKey), this.missingSlack(plan, active));
+    work.candidatesScored += total;
     return { slots: this.topK(limit), total };
   }
 
@@ -146,12 +143,9 @@ export class Ranker {
    * criteria and, per query word, its best match. Reads the scratch state of that last query.
    */
   explain(plan: QueryPlan, docs: readonly number[]): { criteria: RankCriteria; words: (WordMatch | null)[] }[] {
-    const active = plan.words.map((_, w) => w);
-    const criteria = new Float64Array(CRITERIA);
-    const { votesMonth, serverCount } = this.store;
     return docs.map((doc) => {
       const slot = this.slotOf[doc]!;
-      this.criteriaOf(slot, active, plan.stop, criteria);
+      const criteria = decodeKey(this.keys[slot]!);
       const words = plan.words.map((_, word): WordMatch | null => {
         const at = slot * this.stride + word;
         const b = this.best[at]!;
@@ -167,17 +161,7 @@ export class Ranker {
         };
       });
       return {
-        criteria: {
-          fullName: this.keys[slot]! < NOT_FULL_NAME,
-          wordsMissing: criteria[Criterion.missing]!,
-          typos: criteria[Criterion.typos]!,
-          proximity: criteria[Criterion.proximity]!,
-          attribute: criteria[Criterion.attribute]!,
-          exactness: criteria[Criterion.exactness]!,
-          stopWordsMissing: criteria[Criterion.stopMissing]!,
-          votesBand: band(votesMonth[doc]!),
-          serversBand: band(serverCount[doc]!),
-        },
+        criteria,
         words,
       };
     });
@@ -291,27 +275,55 @@ export class Ranker {
     }
   }
 
-  private score(active: readonly number[], stop: readonly boolean[], fullName: readonly number[]): void {
-    const criteria = new Float64Array(CRITERIA);
-    const { votesMonth, serverCount } = this.store;
+  /**
+   * Keys every candidate that misses at most `slack` more of the query than the best one (or is
+   * named as the query); the others get the key Infinity. Returns how many got a key.
+   */
+  private score(active: readonly number[], stop: readonly boolean[], fullName: readonly number[], slack: number): number {
+    const { keys, missingOf, candidateDoc } = this;
+    const { popularity } = this.store;
+    let least = Infinity;
     for (let slot = 0; slot < this.count; slot++) {
-      this.criteriaOf(slot, active, stop, criteria);
-      this.missingOf[slot] = criteria[Criterion.missing]!;
-      const doc = this.candidateDoc[slot]!;
-      criteria[Criterion.votesBand] = MAX_BAND - band(votesMonth[doc]!);
-      criteria[Criterion.serversBand] = MAX_BAND - band(serverCount[doc]!);
-      this.keys[slot] = sortKey(criteria);
+      const missing = this.missingIn(slot, active, stop);
+      missingOf[slot] = missing;
+      if (missing < least) least = missing;
+    }
+    for (const doc of fullName) if (this.isCandidate(doc)) missingOf[this.slotOf[doc]!] = least;
+    let keyed = 0;
+    for (let slot = 0; slot < this.count; slot++) {
+      if (missingOf[slot]! > least + slack) {
+        keys[slot] = Infinity;
+        continue;
+      }
+      keys[slot] = this.relevanceOf(slot, active, stop) * POPULARITY_VALUES + popularity[candidateDoc[slot]!]!;
+      keyed++;
     }
     for (const doc of fullName) {
-      if (this.isCandidate(doc)) this.keys[this.slotOf[doc]!]! -= NOT_FULL_NAME;
+      if (this.isCandidate(doc)) keys[this.slotOf[doc]!]! -= FULL_NAME_BONUS;
     }
+    return keyed;
   }
 
-  /** Criteria 2–7 of a candidate (see the file's comment); criterion 1 starts as "not the full name". */
-  private criteriaOf(slot: number, active: readonly number[], stop: readonly boolean[], out: Float64Array): void {
+  /** Criterion 2 of a candidate: 2 per meaningful word it lacks, 1 per word it has only a part of. */
+  private missingIn(slot: number, active: readonly number[], stop: readonly boolean[]): number {
+    const base = slot * this.stride;
+    let missing = 0;
+    for (const word of active) {
+      if (stop[word]) continue;
+      const b = this.best[base + word]!;
+      if (b === NONE) missing += 2;
+      else if (b & PART_BIT) missing++;
+    }
+    return missing;
+  }
+
+  /**
+   * Criteria 2–7 of a candidate (see the file's comment) as one number, each criterion a digit
+   * of RADIX; criterion 1 starts as "not the full name", criterion 2 is missingOf's.
+   */
+  private relevanceOf(slot: number, active: readonly number[], stop: readonly boolean[]): number {
     const { best, stride } = this;
     const base = slot * stride;
-    let missing = 0;
     let stopMissing = 0;
     let typos = 0;
     let field = 0;
@@ -323,11 +335,7 @@ export class Ranker {
         if (b === NONE) stopMissing++;
         continue;
       }
-      if (b === NONE) {
-        missing += 2;
-        continue;
-      }
-      if (b & PART_BIT) missing++;
+      if (b === NONE) continue;
       typos += (b >> 7) & 7;
       field += (b >> FIELD_SHIFT) & 7;
       exact += b & 15;
@@ -340,13 +348,13 @@ export class Ranker {
       if (previous >= 0) proximity += this.proximity(slot, previous, word);
       previous = word;
     }
-    out[Criterion.fullName] = 1;
-    out[Criterion.missing] = missing;
-    out[Criterion.typos] = typos;
-    out[Criterion.proximity] = proximity;
-    out[Criterion.attribute] = field;
-    out[Criterion.exactness] = exact;
-    out[Criterion.stopMissing] = stopMissing;
+    let key = 1;
+    key = key * RADIX.missing + this.missingOf[slot]!;
+    key = key * RADIX.typos + typos;
+    key = key * RADIX.proximity + proximity;
+    key = key * RADIX.attribute + field;
+    key = key * RADIX.exactness + exact;
+    return key * RADIX.stopMissing + stopMissing;
   }
 
   /** 1 for neighbours in query order, up to 7 further apart, 8 reversed far or in different fields. */
@@ -375,23 +383,6 @@ export class Ranker {
     if (this.store.docsNamed(plan.nameKey).some((doc) => this.isCandidate(doc))) return 0;
     const meaningful = active.filter((word) => !plan.stop[word]).length;
     return meaningful >= 3 ? 2 : 1;
-  }
-
-  /**
-   * Leaves out the candidates that miss more of the query than the best one by more than
-   * `slack`; returns how many are left. A left-out candidate's key becomes Infinity.
-   */
-  private dropFarBehind(slack: number): number {
-    const { keys, missingOf } = this;
-    let best = Infinity;
-    for (let slot = 0; slot < this.count; slot++) if (missingOf[slot]! < best) best = missingOf[slot]!;
-    const limit = best + slack;
-    let left = 0;
-    for (let slot = 0; slot < this.count; slot++) {
-      if (missingOf[slot]! > limit && keys[slot]! >= NOT_FULL_NAME) keys[slot] = Infinity;
-      else left++;
-    }
-    return left;
   }
 
   private topK(limit: number): number[] {
@@ -496,42 +487,38 @@ export class Ranker {
   }
 }
 
-/** The criteria in ranking order, and how many values each can take (its radix in the key). */
-const Criterion = {
-  fullName: 0,
-  missing: 1,
-  typos: 2,
-  proximity: 3,
-  attribute: 4,
-  exactness: 5,
-  stopMissing: 6,
-  votesBand: 7,
-  serversBand: 8,
+/** How many values each criterion of the relevance key can take: its digit's radix. */
+const RADIX = {
+  fullName: 2,
+  missing: 2 * MAX_QUERY_WORDS + 1,
+  typos: MAX_TYPOS * MAX_QUERY_WORDS + 1,
+  proximity: FAR * MAX_QUERY_WORDS,
+  attribute: (MAX_FIELD_RANK + 1) * MAX_QUERY_WORDS,
+  exactness: (Exactness.part + 1) * MAX_QUERY_WORDS,
+  stopMissing: MAX_QUERY_WORDS + 1,
+  popularity: POPULARITY_VALUES,
 } as const;
-const CRITERIA = 9;
-const W = MAX_QUERY_WORDS;
-const RADIX = [
-  2,
-  2 * W + 1,
-  MAX_TYPOS * W + 1,
-  FAR * W,
-  (MAX_FIELD_RANK + 1) * W,
-  (Exactness.part + 1) * W,
-  W + 1,
-  MAX_BAND + 1,
-  MAX_BAND + 1,
-];
-if (RADIX.reduce((product, radix) => product * radix, 1) > Number.MAX_SAFE_INTEGER) throw new Error('ranking key overflows');
-/** What criterion 1 adds to a key: the key of a full-name match is this much smaller. */
-const NOT_FULL_NAME = RADIX.slice(1).reduce((product, radix) => product * radix, 1);
+const DIGITS = Object.keys(RADIX) as (keyof typeof RADIX)[];
+if (Object.values(RADIX).reduce((product, radix) => product * radix, 1) > Number.MAX_SAFE_INTEGER) throw new Error('ranking key overflows');
+/** What a full-name match takes off a key: one unit of the most significant digit. */
+const FULL_NAME_BONUS = DIGITS.slice(1).reduce((product, digit) => product * RADIX[digit], 1);
 
-/** One number that orders documents as the criteria do (every product stays below 2^53). */
-function sortKey(criteria: Float64Array): number {
-  let key = 0;
-  for (let i = 0; i < CRITERIA; i++) key = key * RADIX[i]! + Math.min(criteria[i]!, RADIX[i]! - 1);
-  return key;
-}
-
-function band(n: number): number {
-  return Math.min(MAX_BAND, Math.floor(Math.log2(1 + Math.max(0, n))));
+/** A key's digits, for explaining a ranking. */
+function decodeKey(key: number): RankCriteria {
+  const digits = {} as Record<keyof typeof RADIX, number>;
+  for (let i = DIGITS.length - 1; i >= 0; i--) {
+    const radix = RADIX[DIGITS[i]!];
+    digits[DIGITS[i]!] = key % radix;
+    key = Math.floor(key / radix);
+  }
+  return {
+    fullName: digits.fullName === 0,
+    wordsMissing: digits.missing,
+    typos: digits.typos,
+    proximity: digits.proximity,
+    attribute: digits.attribute,
+    exactness: digits.exactness,
+    stopWordsMissing: digits.stopMissing,
+    ...popularityBands(digits.popularity),
+  };
 }

@@ -1,9 +1,30 @@
 import { dataOf, errorResponses } from '../../lib/schemas.js';
 import type { App } from '../../lib/types.js';
-import { SynonymsBody } from './schemas.js';
+import { ExplainQuery, SearchExplanation, SynonymsBody } from './schemas.js';
 
-/** The operator's search synonyms. */
+/** The operator's search synonyms, and why a search ranks as it does. */
 export async function searchAdminRoutes(app: App): Promise<void> {
+  app.get(
+    '/search/explain',
+    {
+      // The same bounds as the search: the query as typed minus surrounding blanks.
+      preValidation: async (request) => {
+        const query = request.query as { q?: unknown };
+        if (typeof query.q === 'string') query.q = query.q.trim();
+      },
+      schema: {
+        operationId: 'explainSearch',
+        description:
+          'The top 20 of `GET /api/v1/search` for a query, each with the ranking criteria that placed it (words matched, typos, proximity, attribute, exactness, stop words, popularity bands) and each query word’s best match in it. For debugging a complaint about search.',
+        tags: ['search'],
+        summary: 'Why a search ranks its top 20 as it does',
+        querystring: ExplainQuery,
+        response: { 200: dataOf(SearchExplanation), ...errorResponses('unauthorized', 'validation_failed') },
+      },
+    },
+    async (request) => ({ data: await app.services.search.explain(request.query.q, request.query.lang) }),
+  );
+
   app.get(
     '/search/synonyms',
     {

@@ -60,3 +60,69 @@ export const SynonymsBody = named(
   ),
 );
 export type SynonymsBody = Static<typeof SynonymsBody>;
+
+export const ExplainQuery = Type.Object({
+  q: SearchQuery.properties.q,
+  lang: SearchQuery.properties.lang,
+});
+export type ExplainQuery = Static<typeof ExplainQuery>;
+
+const Count = Type.Integer({ minimum: 0 });
+
+export const SearchExplanation = named(
+  'SearchExplanation',
+  Type.Object({
+    words: Type.Array(
+      Type.Object({
+        word: Type.String({ description: 'A query word as the index folds it' }),
+        stopWord: Type.Boolean({ description: 'A stop-like word ("bot", "für"): it ranks last and finds nothing alone' }),
+      }),
+    ),
+    total: Type.Integer({ description: 'Number of matching published bots, as the search answers it' }),
+    results: Type.Array(
+      Type.Object({
+        rank: Type.Integer({ minimum: 1 }),
+        id: Type.String(),
+        name: Type.String(),
+        criteria: Type.Object(
+          {
+            fullName: Type.Boolean({ description: '1. the query is the bot’s name' }),
+            wordsMissing: Type.Integer({
+              minimum: 0,
+              description: '2. 2 per query word not matched, 1 per word matched by a compound’s part only',
+            }),
+            typos: Type.Integer({ minimum: 0, description: '3. typos, summed over matched words' }),
+            proximity: Type.Integer({ minimum: 0, description: '4. distance between consecutive matched words, summed' }),
+            attribute: Type.Integer({ minimum: 0, description: '5. rank of the field of each word’s best match (0 = name), summed' }),
+            exactness: Type.Integer({ minimum: 0, description: '6. as typed 0 … compound part 6, summed' }),
+            stopWordsMissing: Type.Integer({ minimum: 0, description: '7. stop-like words of the query the bot lacks' }),
+            votesBand: Type.Integer({ minimum: 0, description: '8. ⌊log2(1 + monthly votes)⌋' }),
+            serversBand: Type.Integer({ minimum: 0, description: '9. ⌊log2(1 + servers)⌋; then the id' }),
+          },
+          { description: 'The ranking criteria, compared in this order: lower wins, except bands (higher wins)' },
+        ),
+        words: Type.Array(
+          Type.Object({
+            word: Type.String(),
+            stopWord: Type.Boolean(),
+            match: Type.Union([
+              Type.Null(),
+              Type.Object({
+                term: Type.Union([Type.String(), Type.Null()], {
+                  description: 'The indexed word matched; null for several words together (a compound, a phrase synonym)',
+                }),
+                typos: Count,
+                field: Type.String({ description: 'name, slugEn, slugDe, tags, categories, descriptionEn or descriptionDe' }),
+                fieldRank: Count,
+                position: Count,
+                exactness: Type.String({ description: 'exact, stem, prefix, compound, synonym, synonymOtherLang or part' }),
+              }),
+            ]),
+          }),
+        ),
+      }),
+      { description: 'The top 20, best first' },
+    ),
+  }),
+);
+export type SearchExplanation = Static<typeof SearchExplanation>;

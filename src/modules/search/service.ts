@@ -7,7 +7,7 @@ import type { Changes } from '../changes/change.js';
 import { toDoc } from './document.js';
 import { SearchIndex, type Lang } from './engine/index.js';
 import { searchRepository } from './repository.js';
-import type { SearchHit, SearchResponse, SynonymsBody } from './schemas.js';
+import type { SearchExplanation, SearchHit, SearchResponse, SynonymsBody } from './schemas.js';
 
 /**
  * The process's search index. It follows the catalog of published bots (which loads them and
@@ -80,6 +80,17 @@ export class SearchService implements CatalogFollower {
     };
   }
 
+  /** Why the search for `q` ranks its top 20 as it does (the operator's explain). */
+  async explain(q: string, lang: Lang): Promise<SearchExplanation> {
+    const waiting = this.catalog.ready(this.maxStaleMs === 0 ? 'all' : 'text');
+    if (waiting) await waiting;
+    const explanation = this.index.explain(q, { lang, limit: EXPLAINED });
+    return {
+      ...explanation,
+      results: explanation.results.map((result) => ({ ...result, name: botOf(this.catalog.held(result.id)!).name })),
+    };
+  }
+
   async synonyms(): Promise<SynonymsBody> {
     return searchRepository.synonyms(this.db);
   }
@@ -96,6 +107,9 @@ export class SearchService implements CatalogFollower {
     this.index.setOperatorSynonyms(this.operatorSynonyms);
   }
 }
+
+/** Results an explanation covers. */
+const EXPLAINED = 20;
 
 function hitOf(bot: Bot, lang: Lang): SearchHit {
   return {

@@ -112,6 +112,46 @@ describe.each(backends())('GET /api/v1/search (%s)', (backend) => {
     expect((await search('q=funkelbiest')).json().total).toBe(0);
   });
 
+  it('explains a ranking to the operator: criteria and each word’s match, top 20 at most', async () => {
+    const tagged = await putBot({
+      name: 'Wobbelquiz',
+      tags: ['trivia'],
+      shortDescription: { de: 'Fragen.', en: 'Questions for everyone.' },
+    });
+    const described = await putBot({
+      name: 'Plauderfuchs',
+      shortDescription: { de: 'Plaudern.', en: 'Chat with a trivia question daily.' },
+    });
+    const response = await t.admin('GET', '/admin/v1/search/explain?q=%20trivia%20with&lang=en');
+    expect(response.statusCode).toBe(200);
+    const { words, total, results } = response.json().data;
+    expect(words).toEqual([
+      { word: 'trivia', stopWord: false },
+      { word: 'with', stopWord: true },
+    ]);
+    expect(total).toBe(2);
+    expect(results.map((r: { id: string }) => r.id)).toEqual([tagged, described]);
+    expect(results[0]).toMatchObject({
+      rank: 1,
+      name: 'Wobbelquiz',
+      criteria: { fullName: false, wordsMissing: 0, typos: 0, stopWordsMissing: 1 },
+      words: [
+        { word: 'trivia', stopWord: false, match: { term: 'trivia', field: 'tags', exactness: 'exact', typos: 0 } },
+        { word: 'with', stopWord: true, match: null },
+      ],
+    });
+    expect(results[1].words[0].match).toMatchObject({ term: 'trivia', field: 'descriptionEn', position: 3 });
+    expect(results[0].criteria.attribute).toBeLessThan(results[1].criteria.attribute);
+    expect(results[1].criteria.stopWordsMissing).toBe(0);
+    // Explaining is the operator's: without the token, 401; bad input, 422 as the search.
+    expect((await t.get('/admin/v1/search/explain?q=trivia')).statusCode).toBe(401);
+    for (const query of ['', 'q=', `q=${'a'.repeat(101)}`, 'q=a&lang=fr']) {
+      expect((await t.admin('GET', `/admin/v1/search/explain?${query}`)).statusCode, query).toBe(422);
+    }
+    for (let i = 0; i < 22; i++) await putBot({ name: `Trivia Nummer ${i}` });
+    expect((await t.admin('GET', '/admin/v1/search/explain?q=trivia')).json().data.results).toHaveLength(20);
+  });
+
   it('never fails on odd input', async () => {
     for (const q of ['%25', '.*+?^${}()|[]\\', '🤖🎵', 'مرحبا بوت', '!!!', '-', "' OR 1=1 --", 'a '.repeat(50).trim(), 'x'.repeat(100)]) {
       const response = await search(`q=${encodeURIComponent(q)}`);

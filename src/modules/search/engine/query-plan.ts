@@ -74,6 +74,14 @@ export function planQuery(
       const run = words.slice(first, last + 1);
       const touchesPrefix = lastIsPrefix && last === words.length - 1;
       addRunTogether(run.join(''), first, last, touchesPrefix, vocab, expander, spans);
+      // "anti-spam" typed is the dictionary's word "antispam": it and its synonyms cover the run.
+      if (synonyms.knownWords.has(run.join(''))) {
+        // Its compound parts alone would only half match it: words of their own are better.
+        const terms = expander.expand(run.join(''), false, lang, meter).terms.filter((t) => t.exactness !== Exactness.part);
+        for (const exactness of new Set(terms.map((t) => t.exactness))) {
+          spans.push({ parts: [terms.filter((t) => t.exactness === exactness)], exactness, first, last });
+        }
+      }
       for (const expansion of synonyms.expandPhrase(run.join(' '))) {
         const exactness = expansion.langs & langBit(lang) ? Exactness.synonym : Exactness.synonymOtherLang;
         const parts = expansion.words.map((w) => singleTerm(expander.liveId(w)));

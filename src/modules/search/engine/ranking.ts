@@ -47,7 +47,7 @@ const INITIAL_CANDIDATES = 1024;
 const MAX_TYPOS = 2;
 const MAX_FIELD_RANK = 5;
 
-function packMatch(match: TermMatch): number {
+function packMatch(match: Pick<TermMatch, 'exactness' | 'typos'>): number {
   return (match.exactness === Exactness.part ? PART_BIT : 0) | (match.typos << 7) | match.exactness;
 }
 
@@ -264,7 +264,7 @@ export class Ranker {
       else if (create) slot = this.newCandidate(doc);
       else continue;
       const meta = metas[i]!;
-      const packed = span.exactness | (rankOf[meta >> 7]! << FIELD_SHIFT);
+      const packed = packMatch({ exactness: span.exactness, typos: 0 }) | (rankOf[meta >> 7]! << FIELD_SHIFT);
       const at = slot * this.stride + word;
       if (packed < this.best[at]!) {
         this.best[at] = packed;

@@ -1,0 +1,67 @@
+import { describe, expect, it } from 'vitest';
+import dictionary from '../../../../src/modules/search/engine/dictionary.json' with { type: 'json' };
+import { foldToken } from '../../../../src/modules/search/engine/normalize.js';
+import { doc, indexOf, names } from './helpers.js';
+
+type Lang = 'en' | 'de';
+
+/** One bot per word, tagged with that word alone; its name says nothing. */
+function botsTagged(words: readonly string[]) {
+  return words.map((word, i) => doc({ name: `Nummer ${i}`, tags: [word] }));
+}
+
+const folded = (word: string): string => foldToken(word.toLowerCase()).primary;
+
+describe('the built-in dictionary', () => {
+  const groups = Object.entries(dictionary.synonyms).flatMap(([topic, list]) =>
+    list.map((group) => ({ topic, group, first: group.en[0] ?? group.de[0] })),
+  );
+
+  it.each(groups)('$topic, "$first": each word finds bots tagged with every other word of its group', ({ group }) => {
+    // Single words, one per folded spelling ("songs" sits on both sides).
+    const entries = new Map<string, { word: string; lang: Lang }>();
+    for (const lang of ['en', 'de'] as const) {
+      for (const word of group[lang]) if (!/\s/.test(word) && !entries.has(folded(word))) entries.set(folded(word), { word, lang });
+    }
+    const words = [...entries.values()];
+    const bots = botsTagged(words.map((entry) => entry.word));
+    const index = indexOf(...bots);
+    for (const { word, lang } of words) {
+      expect(names(index, `${word} `, lang), word).toEqual(expect.arrayContaining(bots.map((bot) => bot.name)));
+    }
+  });
+
+  it.each([
+    ['spam', 'spammers', 'anti-spam', 'Spamschutz'],
+    ['Musik', 'music', 'audio', 'radio', 'lofi'],
+    ['Umfrage', 'poll', 'vote'],
+    ['Geburtstag', 'birthday'],
+    ['Rolle', 'role'],
+    ['Level', 'XP', 'rank'],
+  ])('the pair people type: %s, %s …', (...words: string[]) => {
+    const bots = botsTagged(words);
+    const index = indexOf(...bots);
+    for (const word of words) {
+      for (const lang of ['en', 'de'] as const) expect(names(index, `${word} `, lang), `${word} (${lang})`).toHaveLength(words.length);
+    }
+  });
+
+  it.each([
+    ['music', 'tracker', 'en'],
+    ['songs', 'tracker', 'en'],
+    ['ban', 'banner', 'en'],
+    ['ban', 'banners', 'de'],
+    ['music', 'tune', 'en'],
+    ['music', 'audit', 'en'],
+    ['radio', 'radius', 'en'],
+  ] as const)('a synonym matches whole words only: "%s" does not reach "%s" (%s)', (query, other, lang) => {
+    const index = indexOf(doc({ name: 'Nummer eins', tags: [other] }));
+    expect(names(index, `${query} `, lang)).toEqual([]);
+  });
+
+  it('keeps stop-like words from finding bots on their own', () => {
+    const index = indexOf(doc({ name: 'Nummer eins', tags: ['moderation'] }), doc({ name: 'Nummer zwei', tags: ['anti-bot'] }));
+    expect(names(index, 'moderation bot ')).toEqual(['Nummer eins']);
+    expect(names(index, 'bot für ', 'de')).toEqual(['Nummer zwei']);
+  });
+});

@@ -85,6 +85,11 @@ export class Ranker {
   /** Per candidate: document slot, best packed match and its field/position per word. */
   private candidateDoc = new Int32Array(INITIAL_CANDIDATES);
   private best = new Uint16Array(INITIAL_CANDIDATES * MAX_QUERY_WORDS);
+  /**
+   * The best form of each word's matches, wherever they are (packMatch without the field): a
+   * bot that has the word as typed in its description and a synonym in its tags has both.
+   */
+  private how = new Uint16Array(INITIAL_CANDIDATES * MAX_QUERY_WORDS);
   private where = new Uint16Array(INITIAL_CANDIDATES * MAX_QUERY_WORDS);
   /** The term of each best match (explained, never ranked on). */
   private bestTerm = new Int32Array(INITIAL_CANDIDATES * MAX_QUERY_WORDS);
@@ -197,7 +202,7 @@ export class Ranker {
   private scanCreating(data: Int32Array, from: number, to: number, word: number, term: number, base: number, rankOf: Uint8Array): void {
     // Room for every posting of the range, so the loop never reallocates.
     this.ensureCandidates(this.count + (to - from));
-    const { member, slotOf, stride, best, where, bestTerm, candidateDoc, adjacent } = this;
+    const { member, slotOf, stride, best, how, where, bestTerm, candidateDoc, adjacent } = this;
     let count = this.count;
     // A document's postings in one list are mostly consecutive (name and slugs).
     let lastDoc = -1;
@@ -214,12 +219,13 @@ export class Ranker {
           slotOf[doc] = slot;
           candidateDoc[slot] = doc;
           adjacent[slot] = 0;
-          for (let k = slot * stride, end = k + stride; k < end; k++) best[k] = NONE;
+          for (let k = slot * stride, end = k + stride; k < end; k++) best[k] = how[k] = NONE;
         }
       }
       const meta = posting & 1023;
       const packed = base | (rankOf[meta >> 7]! << FIELD_SHIFT);
       const at = slot * stride + word;
+      if (base < how[at]!) how[at] = base;
       if (packed < best[at]!) {
         best[at] = packed;
         where[at] = meta;
@@ -231,7 +237,7 @@ export class Ranker {
 
   /** Hot loop for stop-like words: only documents that are already candidates count. */
   private scanExisting(data: Int32Array, from: number, to: number, word: number, term: number, base: number, rankOf: Uint8Array): void {
-    const { member, slotOf, stride, best, where, bestTerm } = this;
+    const { member, slotOf, stride, best, how, where, bestTerm } = this;
     let lastDoc = -1;
     // Index into best/where of lastDoc's entry for `word`, -1 if it is no candidate.
     let at = -1;
@@ -245,6 +251,7 @@ export class Ranker {
       if (at < 0) continue;
       const meta = posting & 1023;
       const packed = base | (rankOf[meta >> 7]! << FIELD_SHIFT);
+      if (base < how[at]!) how[at] = base;
       if (packed < best[at]!) {
         best[at] = packed;
         where[at] = meta;
@@ -264,8 +271,10 @@ export class Ranker {
       else if (create) slot = this.newCandidate(doc);
       else continue;
       const meta = metas[i]!;
-      const packed = packMatch({ exactness: span.exactness, typos: 0 }) | (rankOf[meta >> 7]! << FIELD_SHIFT);
+      const form = packMatch({ exactness: span.exactness, typos: 0 });
+      const packed = form | (rankOf[meta >> 7]! << FIELD_SHIFT);
       const at = slot * this.stride + word;
+      if (form < this.how[at]!) this.how[at] = form;
       if (packed < this.best[at]!) {
         this.best[at] = packed;
         this.where[at] = meta;
@@ -310,9 +319,9 @@ export class Ranker {
     let missing = 0;
     for (const word of active) {
       if (stop[word]) continue;
-      const b = this.best[base + word]!;
-      if (b === NONE) missing += 2;
-      else if (b & PART_BIT) missing++;
+      const form = this.how[base + word]!;
+      if (form === NONE) missing += 2;
+      else if (form & PART_BIT) missing++;
     }
     return missing;
   }
@@ -322,7 +331,7 @@ export class Ranker {
    * of RADIX; criterion 1 starts as "not the full name", criterion 2 is missingOf's.
    */
   private relevanceOf(slot: number, active: readonly number[], stop: readonly boolean[]): number {
-    const { best, stride } = this;
+    const { best, how, stride } = this;
     const base = slot * stride;
     let stopMissing = 0;
     let typos = 0;
@@ -336,9 +345,10 @@ export class Ranker {
         continue;
       }
       if (b === NONE) continue;
-      typos += (b >> 7) & 7;
+      const form = how[base + word]!;
+      typos += (form >> 7) & 7;
       field += (b >> FIELD_SHIFT) & 7;
-      exact += b & 15;
+      exact += form & 15;
       mask |= 1 << word;
     }
     let proximity = 0;
@@ -443,7 +453,7 @@ export class Ranker {
     this.member[doc >> 5]! |= 1 << (doc & 31);
     this.slotOf[doc] = slot;
     this.candidateDoc[slot] = doc;
-    for (let i = slot * this.stride, end = i + this.stride; i < end; i++) this.best[i] = NONE;
+    for (let i = slot * this.stride, end = i + this.stride; i < end; i++) this.best[i] = this.how[i] = NONE;
     this.adjacent[slot] = 0;
     return slot;
   }
@@ -479,6 +489,7 @@ export class Ranker {
     };
     this.candidateDoc = grow(this.candidateDoc, (k) => new Int32Array(k), size);
     this.best = grow(this.best, (k) => new Uint16Array(k), size * MAX_QUERY_WORDS);
+    this.how = grow(this.how, (k) => new Uint16Array(k), size * MAX_QUERY_WORDS);
     this.where = grow(this.where, (k) => new Uint16Array(k), size * MAX_QUERY_WORDS);
     this.bestTerm = grow(this.bestTerm, (k) => new Int32Array(k), size * MAX_QUERY_WORDS);
     this.adjacent = grow(this.adjacent, (k) => new Uint16Array(k), size);

@@ -98,6 +98,12 @@ export class SynonymTable {
         (e): e is Entry => e !== undefined,
       );
       this.linkAll(entries);
+      for (const text of group.narrower ?? []) {
+        const narrower = toEntry(text, LANG_BOTH);
+        if (!narrower) continue;
+        for (const entry of entries) if (entry.key !== narrower.key) this.link(entry, narrower);
+        this.index(narrower);
+      }
     }
     for (const group of operator?.multiWay ?? []) {
       this.linkAll(group.map((text) => toEntry(text, LANG_BOTH)).filter((e): e is Entry => e !== undefined));

@@ -33,7 +33,7 @@ describe('the built-in dictionary', () => {
 
   it.each([
     ['spam', 'spammers', 'anti-spam', 'Spamschutz'],
-    ['Musik', 'music', 'audio', 'radio', 'lofi'],
+    ['Musik', 'music', 'audio', 'songs'],
     ['Umfrage', 'poll', 'vote'],
     ['Geburtstag', 'birthday'],
     ['Rolle', 'role'],
@@ -44,6 +44,15 @@ describe('the built-in dictionary', () => {
     for (const word of words) {
       for (const lang of ['en', 'de'] as const) expect(names(index, `${word} `, lang), `${word} (${lang})`).toHaveLength(words.length);
     }
+  });
+
+  it('finds narrower words one way: music finds radio and lofi bots, lofi finds no radio bot', () => {
+    const [music, radio, lofi] = botsTagged(['music', 'radio', 'lofi']);
+    const index = indexOf(music!, radio!, lofi!);
+    expect(names(index, 'Musik ', 'de')).toEqual(expect.arrayContaining([music!.name, radio!.name, lofi!.name]));
+    expect(names(index, 'music ')).toHaveLength(3);
+    expect(names(index, 'lofi ')).toEqual([lofi!.name]);
+    expect(names(index, 'radio ')).toEqual([radio!.name]);
   });
 
   it.each([

@@ -4,23 +4,28 @@
  * and selects the top `limit` with a bounded heap.
  *
  * Which documents match: every document that matches at least one query word that is not a
- * stop-like word ("bot", "für"); no single word is required. Ranking is a bucket sort in the
- * spirit of Meilisearch's ranking rules, each criterion deciding only among documents equal on
- * the ones before it (lower is better):
+ * stop-like word ("bot", "für"); no single word is required, but a document that misses clearly
+ * more of the query than the best one is left out (`missingSlack`). Ranking is a bucket sort in
+ * the spirit of Meilisearch's ranking rules, each criterion deciding only among documents equal
+ * on the ones before it (lower is better):
  *
  *   1. the query is the document's full name;
  *   2. words missing: 2 per query word not matched, 1 per word matched only by a part of it
  *      (one half of a split compound), stop-like words not counted;
  *   3. typos, summed over matched words;
- *   4. proximity, summed over consecutive matched words (1 adjacent … 8 far or in other fields);
- *   5. attribute: the field of each word's best match (name > slug > tags/categories >
+ *   4. proximity, summed over consecutive matched words (1 adjacent … 8 far apart);
+ *   5. support: for each word, the kinds of fields it is not found in (name and slugs, tags and
+ *      categories, descriptions): a bot whose tags and description say "poker" is about poker,
+ *      one with "Poker" in its name only may not be;
+ *   6. exactness: the best form of each word wherever it is — as typed (or completed in the
+ *      name) > inflection > completion > compound > synonym (query language) > synonym (other
+ *      language) > part, summed;
+ *   7. attribute: the field of each word's best-placed match (name > slug > tags/categories >
  *      description), summed;
- *   6. exactness: as typed > inflection > completion > compound > synonym (query language) >
- *      synonym (other language) > compound part, summed;
- *   7. stop-like words of the query that the document lacks;
- *   8. popularity, in bands that double in size (monthly votes, then servers), so that it only
+ *   8. stop-like words of the query that the document lacks;
+ *   9. popularity, in bands that double in size (monthly votes, then servers), so that it only
  *      separates bots of a clearly different reach;
- *   9. id (ascending), so that every order is total and stable.
+ *  10. id (ascending), so that every order is total and stable.
  */
 import { type DocumentStore, POPULARITY_VALUES, popularityBands } from './documents.js';
 import { FIELD_RANK, isLabelField } from './fields.js';
@@ -43,6 +48,10 @@ const FAR = 8;
 /** Proximity of two words that both match labels of a bot. */
 const LABELS_NEAR = 2;
 const INITIAL_CANDIDATES = 1024;
+/** Kinds of fields, by field code: the name and slugs, the labels (tags, categories), the descriptions. */
+const FIELD_KIND = Uint8Array.from([1, 1, 1, 2, 2, 4, 4]);
+/** Number of bits set in a 3-bit kinds value. */
+const KINDS_COUNT = Uint8Array.from([0, 1, 1, 2, 1, 2, 2, 3]);
 /** Typos one word may have (see typo.ts) and the worst field rank (see fields.ts). */
 const MAX_TYPOS = 2;
 const MAX_FIELD_RANK = 5;
@@ -67,6 +76,7 @@ export interface RankCriteria {
   wordsMissing: number;
   typos: number;
   proximity: number;
+  kindsMissing: number;
   attribute: number;
   exactness: number;
   stopWordsMissing: number;
@@ -91,6 +101,8 @@ export class Ranker {
    */
   private how = new Uint16Array(INITIAL_CANDIDATES * MAX_QUERY_WORDS);
   private where = new Uint16Array(INITIAL_CANDIDATES * MAX_QUERY_WORDS);
+  /** The kinds of fields each word was found in (FIELD_KIND bits): its support in the bot. */
+  private kinds = new Uint8Array(INITIAL_CANDIDATES * MAX_QUERY_WORDS);
   /** The term of each best match (explained, never ranked on). */
   private bestTerm = new Int32Array(INITIAL_CANDIDATES * MAX_QUERY_WORDS);
   private adjacent = new Uint16Array(INITIAL_CANDIDATES);
@@ -202,7 +214,7 @@ export class Ranker {
   private scanCreating(data: Int32Array, from: number, to: number, word: number, term: number, base: number, rankOf: Uint8Array): void {
     // Room for every posting of the range, so the loop never reallocates.
     this.ensureCandidates(this.count + (to - from));
-    const { member, slotOf, stride, best, how, where, bestTerm, candidateDoc, adjacent } = this;
+    const { member, slotOf, stride, best, how, where, kinds, bestTerm, candidateDoc, adjacent } = this;
     let count = this.count;
     // A document's postings in one list are mostly consecutive (name and slugs).
     let lastDoc = -1;
@@ -219,13 +231,17 @@ export class Ranker {
           slotOf[doc] = slot;
           candidateDoc[slot] = doc;
           adjacent[slot] = 0;
-          for (let k = slot * stride, end = k + stride; k < end; k++) best[k] = how[k] = NONE;
+          for (let k = slot * stride, end = k + stride; k < end; k++) {
+            best[k] = how[k] = NONE;
+            kinds[k] = 0;
+          }
         }
       }
       const meta = posting & 1023;
       const packed = base | (rankOf[meta >> 7]! << FIELD_SHIFT);
       const at = slot * stride + word;
       if (base < how[at]!) how[at] = base;
+      kinds[at]! |= FIELD_KIND[meta >> 7]!;
       if (packed < best[at]!) {
         best[at] = packed;
         where[at] = meta;
@@ -237,7 +253,7 @@ export class Ranker {
 
   /** Hot loop for stop-like words: only documents that are already candidates count. */
   private scanExisting(data: Int32Array, from: number, to: number, word: number, term: number, base: number, rankOf: Uint8Array): void {
-    const { member, slotOf, stride, best, how, where, bestTerm } = this;
+    const { member, slotOf, stride, best, how, where, kinds, bestTerm } = this;
     let lastDoc = -1;
     // Index into best/where of lastDoc's entry for `word`, -1 if it is no candidate.
     let at = -1;
@@ -252,6 +268,7 @@ export class Ranker {
       const meta = posting & 1023;
       const packed = base | (rankOf[meta >> 7]! << FIELD_SHIFT);
       if (base < how[at]!) how[at] = base;
+      kinds[at]! |= FIELD_KIND[meta >> 7]!;
       if (packed < best[at]!) {
         best[at] = packed;
         where[at] = meta;
@@ -275,6 +292,7 @@ export class Ranker {
       const packed = form | (rankOf[meta >> 7]! << FIELD_SHIFT);
       const at = slot * this.stride + word;
       if (form < this.how[at]!) this.how[at] = form;
+      this.kinds[at]! |= FIELD_KIND[meta >> 7]!;
       if (packed < this.best[at]!) {
         this.best[at] = packed;
         this.where[at] = meta;
@@ -334,6 +352,7 @@ export class Ranker {
     const { best, how, stride } = this;
     const base = slot * stride;
     let stopMissing = 0;
+    let unsupported = 0;
     let typos = 0;
     let field = 0;
     let exact = 0;
@@ -346,9 +365,12 @@ export class Ranker {
       }
       if (b === NONE) continue;
       const form = how[base + word]!;
+      unsupported += 3 - KINDS_COUNT[this.kinds[base + word]!]!;
       typos += (form >> 7) & 7;
       field += (b >> FIELD_SHIFT) & 7;
-      exact += form & 15;
+      // A completion in the name is someone typing that name ("tom" → Tombola): it costs nothing.
+      const completesName = (form & 15) === Exactness.prefix && ((b >> FIELD_SHIFT) & 7) === 0;
+      exact += completesName ? 0 : form & 15;
       mask |= 1 << word;
     }
     let proximity = 0;
@@ -362,8 +384,9 @@ export class Ranker {
     key = key * RADIX.missing + this.missingOf[slot]!;
     key = key * RADIX.typos + typos;
     key = key * RADIX.proximity + proximity;
-    key = key * RADIX.attribute + field;
+    key = key * RADIX.support + unsupported;
     key = key * RADIX.exactness + exact;
+    key = key * RADIX.attribute + field;
     return key * RADIX.stopMissing + stopMissing;
   }
 
@@ -453,7 +476,10 @@ export class Ranker {
     this.member[doc >> 5]! |= 1 << (doc & 31);
     this.slotOf[doc] = slot;
     this.candidateDoc[slot] = doc;
-    for (let i = slot * this.stride, end = i + this.stride; i < end; i++) this.best[i] = this.how[i] = NONE;
+    for (let i = slot * this.stride, end = i + this.stride; i < end; i++) {
+      this.best[i] = this.how[i] = NONE;
+      this.kinds[i] = 0;
+    }
     this.adjacent[slot] = 0;
     return slot;
   }
@@ -491,6 +517,7 @@ export class Ranker {
     this.best = grow(this.best, (k) => new Uint16Array(k), size * MAX_QUERY_WORDS);
     this.how = grow(this.how, (k) => new Uint16Array(k), size * MAX_QUERY_WORDS);
     this.where = grow(this.where, (k) => new Uint16Array(k), size * MAX_QUERY_WORDS);
+    this.kinds = grow(this.kinds, (k) => new Uint8Array(k), size * MAX_QUERY_WORDS);
     this.bestTerm = grow(this.bestTerm, (k) => new Int32Array(k), size * MAX_QUERY_WORDS);
     this.adjacent = grow(this.adjacent, (k) => new Uint16Array(k), size);
     this.keys = grow(this.keys, (k) => new Float64Array(k), size);
@@ -504,8 +531,9 @@ const RADIX = {
   missing: 2 * MAX_QUERY_WORDS + 1,
   typos: MAX_TYPOS * MAX_QUERY_WORDS + 1,
   proximity: FAR * MAX_QUERY_WORDS,
-  attribute: (MAX_FIELD_RANK + 1) * MAX_QUERY_WORDS,
+  support: 3 * MAX_QUERY_WORDS + 1,
   exactness: (Exactness.part + 1) * MAX_QUERY_WORDS,
+  attribute: (MAX_FIELD_RANK + 1) * MAX_QUERY_WORDS,
   stopMissing: MAX_QUERY_WORDS + 1,
   popularity: POPULARITY_VALUES,
 } as const;
@@ -527,6 +555,7 @@ function decodeKey(key: number): RankCriteria {
     wordsMissing: digits.missing,
     typos: digits.typos,
     proximity: digits.proximity,
+    kindsMissing: digits.support,
     attribute: digits.attribute,
     exactness: digits.exactness,
     stopWordsMissing: digits.stopMissing,

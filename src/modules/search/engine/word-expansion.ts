@@ -225,8 +225,9 @@ export class WordExpander {
     const wordMeter: WorkMeter = { cells: 0, terms: 0, cellLimit: MAX_TYPO_CELLS };
     fuzzyScan(terms, shared, word, budget, asPrefix, from, to, wordMeter, (index, full, prefix) => {
       const id = ids[index]!;
-      if (full !== Infinity && full > 0) found.add(id, full, Exactness.exact, false);
-      else if (prefix !== Infinity && prefix > 0 && full !== 0) found.add(id, prefix, Exactness.prefix, false);
+      // The fewer typos win: "turnament" is one typo from the start of "tournaments", two from the word.
+      if (prefix < full && prefix > 0) found.add(id, prefix, Exactness.prefix, false);
+      else if (full !== Infinity && full > 0) found.add(id, full, Exactness.exact, false);
       return ++accepted < MAX_TYPO_TERMS;
     });
     meter.cells += wordMeter.cells;

@@ -44,6 +44,22 @@ describe('bucket-sort ranking', () => {
     expect(names(index, 'ticket support ')).toEqual(['Close', 'Reversed', 'Far']);
   });
 
+  it('3b. support: a word found in the labels and the description beats one found in the name only', () => {
+    const index = indexOf(
+      doc({ name: 'Poker Hall', shortDescription: { en: 'A hall of fame for your best members.', de: '' }, votesMonth: 5000 }),
+      doc({ name: 'Kartenhaus', tags: ['poker'], shortDescription: { en: 'Poker nights with friends.', de: '' } }),
+    );
+    expect(names(index, 'poker ')).toEqual(['Kartenhaus', 'Poker Hall']);
+  });
+
+  it('3c. exactness before field: the word as typed in the description beats a synonym in the name', () => {
+    const index = indexOf(
+      doc({ name: 'Mathe Profi', votesMonth: 5000 }),
+      doc({ name: 'Zahlenwerk', tags: ['calculator'], shortDescription: { de: 'Ein Taschenrechner im Chat.', en: '' } }),
+    );
+    expect(names(index, 'Taschenrechner ', 'de')[0]).toBe('Zahlenwerk');
+  });
+
   it('4. better field: name > tags/categories > description; requested language first', () => {
     const index = indexOf(
       doc({ name: 'Described', shortDescription: { en: 'plays chess', de: '' }, votesMonth: 1000 }),

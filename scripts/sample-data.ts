@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
-export type SampleDataName = 'bots.sample.json' | 'search-queries.public.json';
+export type SampleDataName = 'bots.sample.json' | 'search-queries.public.json' | 'search-graded.public.json';
 
 /**
  * A sample file of the team's shared data (`../shared/data` beside the project), or, in a clone

@@ -76,6 +76,8 @@ export interface GeneratedBot extends SearchDoc {
   isVerified: boolean;
   votesTotal: number;
   rating: { average: number; count: number };
+  /** The sample bot whose description, categories and tags this bot copies (relevance judging: judge.ts). */
+  templateId: string;
 }
 
 /** Generates `count` bots; the same seed always yields the same corpus. */
@@ -112,6 +114,7 @@ export function generateBots(sample: readonly SampleBot[], count: number, seed =
       votesTotal: votesMonth * (1 + Math.floor(random() * 20)),
       serverCount,
       rating: { average: Math.round((1 + random() * 4) * 10) / 10, count: Math.floor(random() * 500) },
+      templateId: template.id,
     });
   }
   return docs;

@@ -1,246 +1,110 @@
 /**
- * Search benchmark: our engine beside MiniSearch and Orama on the same generated
- * corpus and the same queries, in one run.
+ * Search benchmark: our engine beside MiniSearch and Orama on the same documents and the same
+ * queries, in one run. Two parts:
  *
- *   npm run bench:search                       # 100,000 bots
- *   npm run bench:search -- --size 1000000     # 1M bots
- *   options: --per-class N (queries per class, default 200), --engines ours,MiniSearch,Orama
+ * - relevance: the graded queries (../shared/data/search-graded.public.json) over (a) the
+ *   published sample bots and (b) the same bots among generated distractors: nDCG@5/@10, P@3,
+ *   junk@3, zero-result rate, unpublished bots returned, per query kind, against our targets;
+ *   our worst queries; the time of one search call on the graded queries in setting (b).
+ * - speed: build time, index memory and per-class p50/p95/p99 on generated bots (speed.ts).
  *
- * Reported per engine: build time, memory held by the index (V8 heap plus typed-array
- * buffers, measured after a forced GC, corpus excluded), per-class p50/p95/p99 of the
- * time one search call takes, and the hit rate on the labelled public queries over the
- * 240-bot sample (published bots only). Times are given twice: wall clock, and CPU time
- * of the process (getrusage), which a busy shared machine disturbs far less.
+ *   npm run bench:search                                    # both parts, 100,000 bots
+ *   npm run bench:search -- --part relevance --size 0       # setting (a) only, in seconds
+ *   options: --part relevance|speed|all, --size N (generated bots; 0: setting (a) only),
+ *   --engines ours,MiniSearch,Orama, --per-class N (speed queries per class, default 200),
+ *   --worst N (our worst queries listed, default 5), --graded FILE (another graded set),
+ *   --json FILE (every figure as JSON)
  */
+import { writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
-import { setFlagsFromString } from 'node:v8';
-import { runInNewContext } from 'node:vm';
-import { type Engine, MiniSearchEngine, OramaEngine, OurEngine } from './engines.js';
+import { ENGINE_FACTORIES } from './engines.js';
 import { generateBots } from './generator.js';
-import { type BenchQuery, makeQueries, QUERY_CLASSES, type QueryClass } from './queries.js';
-import { loadLabelledQueries, loadSampleBots, passes, publishedSampleDocs } from './sample.js';
-
-setFlagsFromString('--expose-gc');
-const gc = runInNewContext('gc') as () => void;
+import { loadGradedQueries } from './graded.js';
+import { makeQueries } from './queries.js';
+import { distractorSetting, measureRelevance, sampleSetting, type SettingReport } from './relevance.js';
+import { gradedTimes, printGradedSpeed, printRelevance, printWorst } from './relevance-report.js';
+import { loadSampleBots, publishedSampleDocs } from './sample.js';
+import { type EngineReport, measureSpeed, printSpeed } from './speed.js';
 
 function flag(name: string, fallback: string): string {
   const at = process.argv.indexOf(`--${name}`);
   return at >= 0 && process.argv[at + 1] ? process.argv[at + 1]! : fallback;
 }
 
+const part = flag('part', 'all');
 const size = Number(flag('size', '100000'));
 const perClass = Number(flag('per-class', '200'));
-const engineNames = flag('engines', 'ours,MiniSearch,Orama').split(',');
-const factories: Record<string, () => Engine> = {
-  ours: () => new OurEngine(),
-  MiniSearch: () => new MiniSearchEngine(),
-  Orama: () => new OramaEngine(),
-};
+const worst = Number(flag('worst', '5'));
+// Ours first: every table reads against it.
+const engineNames = flag('engines', 'ours,MiniSearch,Orama')
+  .split(',')
+  .sort((a, b) => Number(b === 'ours') - Number(a === 'ours'));
+const gradedFile = flag('graded', '');
+const jsonFile = flag('json', '');
+if (!['relevance', 'speed', 'all'].includes(part)) throw new Error(`--part is relevance, speed or all, not ${part}`);
+for (const name of engineNames) if (!ENGINE_FACTORIES[name]) throw new Error(`unknown engine ${name}`);
 
-interface Stats {
-  p50: number;
-  p95: number;
-  p99: number;
-}
-interface Timings {
-  classes: Record<QueryClass, Stats>;
-  all: Stats;
-}
-interface EngineReport {
-  name: string;
-  buildMs: number;
-  buildCpuMs: number;
-  memoryMb: number;
-  wall: Timings;
-  cpu: Timings;
-  hitRate: { passed: number; total: number };
-  /** Our engine only: the slowest of five runs of each hostile query (issue 5: ≤ 20 ms). */
-  hostile?: { label: string; maxMs: number }[];
-}
-
-const LETTERS = 'abcdefghijklmnopqrstuvwxyz';
-/** Queries built to make an engine work hard; the route caps `q` at 100 characters, the engine does not. */
-const HOSTILE: { label: string; q: string }[] = [
-  { label: '100 one-letter words (199 characters)', q: Array.from({ length: 100 }, (_, i) => LETTERS[i % 26]).join(' ') },
-  { label: '50 one-letter words (99 characters)', q: Array.from({ length: 50 }, (_, i) => LETTERS[i % 26]).join(' ') },
-  { label: '100 × "a"', q: 'a'.repeat(100) },
-  { label: '100 × "e"', q: 'e'.repeat(100) },
-  { label: '9 × "abcdefghij"', q: 'abcdefghij '.repeat(9).trim() },
-  { label: '50 emoji', q: '🤖'.repeat(50) },
-  { label: 'emoji between words', q: '🎵 music 🎶 bot 🤖 spiele 🎮 welcome 👋 mod 🛡️ ticket 🎫' },
-  { label: 'regex characters', q: '.*+?^${}()|[]\\'.repeat(6) },
-  { label: 'right-to-left text', q: 'بوت موسيقى ألعاب ترحيب '.repeat(4).trim() },
-];
-
-function percentiles(times: number[]): Stats {
-  const sorted = [...times].sort((a, b) => a - b);
-  const at = (q: number): number => sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1))]!;
-  return { p50: at(0.5), p95: at(0.95), p99: at(0.99) };
-}
-
-function memory(): number {
-  const m = process.memoryUsage();
-  return m.heapUsed + m.arrayBuffers;
-}
-
-function cpuMs(): number {
-  const usage = process.cpuUsage();
-  return (usage.user + usage.system) / 1000;
-}
-
-/** Wall and CPU milliseconds of one search call. */
-async function timeQuery(engine: Engine, query: BenchQuery): Promise<[number, number]> {
-  const cpu = cpuMs();
-  const started = performance.now();
-  const result = engine.search(query.q, query.lang, 20);
-  if (result instanceof Promise) await result;
-  return [performance.now() - started, cpuMs() - cpu];
-}
-
-async function labelledHitRate(make: () => Engine): Promise<{ passed: number; total: number }> {
-  const engine = make();
-  await engine.build(publishedSampleDocs());
-  const queries = loadLabelledQueries();
-  let passed = 0;
-  for (const query of queries) {
-    const ids = await engine.search(query.q, query.lang, query.k);
-    if (passes(query, ids)) passed++;
-  }
-  return { passed, total: queries.length };
-}
-
-async function measure(
-  name: string,
-  corpus: Parameters<Engine['build']>[0],
-  queries: Record<QueryClass, BenchQuery[]>,
-  warmup: Record<QueryClass, BenchQuery[]>,
-): Promise<EngineReport> {
-  const make = factories[name]!;
-  gc();
-  const before = memory();
-  let engine: Engine | undefined = make();
-  const started = performance.now();
-  const startedCpu = cpuMs();
-  await engine.build(corpus);
-  const buildMs = performance.now() - started;
-  const buildCpuMs = cpuMs() - startedCpu;
-  gc();
-  const memoryMb = (memory() - before) / 2 ** 20;
-  for (const cls of QUERY_CLASSES) for (const q of warmup[cls]) await timeQuery(engine, q);
-  const wall: Timings = { classes: {} as Record<QueryClass, Stats>, all: percentiles([0]) };
-  const cpu: Timings = { classes: {} as Record<QueryClass, Stats>, all: percentiles([0]) };
-  const allWall: number[] = [];
-  const allCpu: number[] = [];
-  for (const cls of QUERY_CLASSES) {
-    const wallTimes: number[] = [];
-    const cpuTimes: number[] = [];
-    for (const q of queries[cls]) {
-      const [w, c] = await timeQuery(engine, q);
-      wallTimes.push(w);
-      cpuTimes.push(c);
-    }
-    wall.classes[cls] = percentiles(wallTimes);
-    cpu.classes[cls] = percentiles(cpuTimes);
-    allWall.push(...wallTimes);
-    allCpu.push(...cpuTimes);
-  }
-  wall.all = percentiles(allWall);
-  cpu.all = percentiles(allCpu);
-  const hostile = name === 'ours' ? await timeHostile(engine) : undefined;
-  // eslint-disable-next-line no-useless-assignment -- dropping the reference lets gc() take the engine before the next one is built
-  engine = undefined;
-  gc();
-  const hitRate = await labelledHitRate(make);
-  console.error(`  ${name}: built in ${(buildMs / 1000).toFixed(2)} s, ${memoryMb.toFixed(0)} MB`);
-  return { name, buildMs, buildCpuMs, memoryMb, wall, cpu, hitRate, hostile };
-}
-
-async function timeHostile(engine: Engine): Promise<{ label: string; maxMs: number }[]> {
-  const out: { label: string; maxMs: number }[] = [];
-  for (const { label, q } of HOSTILE) {
-    let maxMs = 0;
-    for (let run = 0; run < 5; run++) {
-      for (const lang of ['en', 'de'] as const) maxMs = Math.max(maxMs, (await timeQuery(engine, { q, lang }))[0]);
-    }
-    out.push({ label, maxMs });
-  }
-  return out;
-}
-
-const ms = (v: number): string => (v < 10 ? v.toFixed(3) : v.toFixed(1));
-const ratio = (peer: number, ours: number): string => `${(peer / Math.max(ours, 1e-6)).toFixed(1)}×`;
-
-function printTimes(reports: EngineReport[], title: string, pick: (r: EngineReport) => Timings): void {
-  const ours = reports.find((r) => r.name === 'ours');
-  const peers = ours ? reports.filter((r) => r !== ours) : [];
-  const header = reports.map((r) => `${r.name} p50 / p95 / p99`).join(' | ');
-  const ratios = peers.map((r) => `${r.name}/ours p50, p99`);
-  console.log(`\n${title} (ms):\n\n| class | ${header} | ${ratios.join(' | ')} |`);
-  console.log(`|---|${reports.map(() => '---:').join('|')}|${ratios.map(() => '---:').join('|')}|`);
-  const rows: [string, (t: Timings) => Stats][] = [
-    ...QUERY_CLASSES.map((c): [string, (t: Timings) => Stats] => [c, (t) => t.classes[c]]),
-    ['all', (t) => t.all],
-  ];
-  for (const [label, get] of rows) {
-    const cells = reports.map((r) => {
-      const s = get(pick(r));
-      return `${ms(s.p50)} / ${ms(s.p95)} / ${ms(s.p99)}`;
-    });
-    const ratioCells = peers.map((r) => {
-      const peer = get(pick(r));
-      const base = get(pick(ours!));
-      return `${ratio(peer.p50, base.p50)}, ${ratio(peer.p99, base.p99)}`;
-    });
-    console.log(`| ${label} | ${cells.join(' | ')} | ${ratioCells.join(' | ')} |`);
-  }
-}
-
-function print(reports: EngineReport[]): void {
-  console.log(`\n## Search benchmark: ${size.toLocaleString('en')} bots, ${perClass} queries per class, limit 20`);
-  console.log(
-    `Command: npm run bench:search -- --size ${size} --per-class ${perClass} --engines ${engineNames.join(',')}; Node ${process.version}`,
-  );
-  // On a shared machine the load average says how much the wall-clock tails can be trusted.
-  console.log(
-    `Load average at start ${startLoad}, at end ${loadavg()
-      .map((l) => l.toFixed(1))
-      .join(' ')}\n`,
-  );
-  console.log('| engine | build wall (s) | build CPU (s) | index memory (MB) | labelled hit rate |');
-  console.log('|---|---:|---:|---:|---:|');
-  for (const r of reports) {
-    const rate = `${r.hitRate.passed}/${r.hitRate.total} (${((100 * r.hitRate.passed) / r.hitRate.total).toFixed(1)}%)`;
-    console.log(
-      `| ${r.name} | ${(r.buildMs / 1000).toFixed(2)} | ${(r.buildCpuMs / 1000).toFixed(2)} | ${r.memoryMb.toFixed(0)} | ${rate} |`,
-    );
-  }
-  printTimes(reports, 'Engine time per query, wall clock', (r) => r.wall);
-  printTimes(reports, 'Engine time per query, process CPU time', (r) => r.cpu);
-  const hostile = reports.find((r) => r.hostile)?.hostile;
-  if (hostile) {
-    console.log('\nHostile queries, ours, slowest of 10 runs (5 × en, de), wall clock (target ≤ 20 ms):\n');
-    console.log('| query | max ms |\n|---|---:|');
-    for (const h of hostile) console.log(`| ${h.label} | ${ms(h.maxMs)} |`);
-  }
-}
-
-const startLoad = loadavg()
-  .map((l) => l.toFixed(1))
-  .join(' ');
+const load = (): string =>
+  loadavg()
+    .map((l) => l.toFixed(1))
+    .join(' ');
 
 async function main(): Promise<void> {
+  const startLoad = load();
   const sample = loadSampleBots();
+  const sampleNames = new Map(sample.map((b) => [b.id, b.name]));
   console.error(`generating ${size} bots...`);
-  const corpus = generateBots(sample, size);
-  const queries = makeQueries(corpus, sample, perClass, 7);
-  const warmup = makeQueries(corpus, sample, 20, 99);
-  const reports: EngineReport[] = [];
-  for (const name of engineNames) {
-    if (!factories[name]) throw new Error(`unknown engine ${name}`);
-    console.error(`measuring ${name}...`);
-    reports.push(await measure(name, corpus, queries, warmup));
+  const generated = generateBots(sample, size);
+  console.log(`\n## Search benchmark: ${engineNames.join(', ')}`);
+  // On a shared machine the load average says how much the wall-clock figures can be trusted.
+  console.log(
+    `Command: npm run bench:search -- ${process.argv.slice(2).join(' ')}; Node ${process.version}; load average at start ${startLoad}`,
+  );
+
+  const relevance: SettingReport[] = [];
+  if (part !== 'speed') {
+    const queries = loadGradedQueries(gradedFile || undefined);
+    const published = publishedSampleDocs();
+    const settings = [sampleSetting(published), ...(size > 0 ? [distractorSetting(published, generated)] : [])];
+    for (const setting of settings) {
+      const report = await measureRelevance(setting, queries, sample, engineNames);
+      relevance.push(report);
+      printRelevance(report);
+      printGradedSpeed(report);
+      printWorst(report, setting, sampleNames, worst);
+    }
   }
-  print(reports);
+
+  const speed: EngineReport[] = [];
+  if (part !== 'relevance' && size > 0) {
+    const queries = makeQueries(generated, sample, perClass, 7);
+    const warmup = makeQueries(generated, sample, 20, 99);
+    for (const name of engineNames) {
+      console.error(`speed: ${name}...`);
+      speed.push(await measureSpeed(name, generated, queries, warmup));
+    }
+    printSpeed(speed, size, perClass);
+  }
+  const endLoad = load();
+  console.log(`\nLoad average at start ${startLoad}, at end ${endLoad}`);
+
+  if (jsonFile) {
+    const gradedSpeed = relevance.flatMap((r) =>
+      r.engines.filter((e) => e.timesMs).map((e) => ({ name: e.name, ...gradedTimes(e.timesMs!) })),
+    );
+    const figures = {
+      date: new Date().toISOString(),
+      command: `npm run bench:search -- ${process.argv.slice(2).join(' ')}`,
+      node: process.version,
+      load: { start: startLoad, end: endLoad },
+      size,
+      graded: gradedFile || 'search-graded.public.json',
+      relevance: relevance.map((r) => ({ ...r, engines: r.engines.map(({ timesMs: _times, ...e }) => e) })),
+      gradedSpeed,
+      speed,
+    };
+    writeFileSync(jsonFile, JSON.stringify(figures, null, 2) + '\n');
+  }
 }
 
 await main();

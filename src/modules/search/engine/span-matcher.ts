@@ -20,6 +20,9 @@ export interface SpanHits {
 export class SpanMatcher {
   private markStamp = new Uint32Array(0);
   private markMeta = new Uint16Array(0);
+  /** The fields (one bit each) the previous and the current part occur in, per document. */
+  private previousFields = new Uint8Array(0);
+  private currentFields = new Uint8Array(0);
   private mark = 0;
 
   constructor(private readonly vocab: Vocabulary) {}
@@ -30,10 +33,17 @@ export class SpanMatcher {
     const size = Math.max(capacity, this.markStamp.length * 2, 1024);
     this.markStamp = new Uint32Array(size);
     this.markMeta = new Uint16Array(size);
+    this.previousFields = new Uint8Array(size);
+    this.currentFields = new Uint8Array(size);
     this.mark = 0;
   }
 
-  /** Documents containing every part of a span (one alternative per part). */
+  /**
+   * Documents containing every part of a span (one alternative per part) in one field: a phrase,
+   * or a compound written apart ("Level-System", "Levels im System"). Parts scattered over a
+   * bot's name and its description make no phrase: "Logbuch" in a name and "Moderatoren" in the
+   * description are no "Moderationsprotokoll".
+   */
   materialise(span: Span, rankOf: Uint8Array, work: QueryWork): SpanHits {
     const hits: SpanHits = { span, docs: [], metas: [] };
     const size = (alternatives: TermMatch[]): number =>
@@ -54,17 +64,19 @@ export class SpanMatcher {
           const delta = postings.deltaArray(list);
           const count = postings.deltaCount(list);
           work.postingsRead += to - from + count;
-          this.intersectStage(postings.baseArray, from, to, stage, current, previous, last, rankOf, hits.docs);
-          if (delta) this.intersectStage(delta, 0, count, stage, current, previous, last, rankOf, hits.docs);
+          this.intersectStage(postings.baseArray, from, to, stage, current, previous, rankOf);
+          if (delta) this.intersectStage(delta, 0, count, stage, current, previous, rankOf);
         }
       }
+      if (last) this.collectSurvivors(alternatives, current, hits.docs);
       previous = current;
+      [this.previousFields, this.currentFields] = [this.currentFields, this.previousFields];
     });
     hits.metas = hits.docs.map((doc) => this.markMeta[doc]!);
     return hits;
   }
 
-  /** One part of a conjunction: keeps the documents that had every earlier part. */
+  /** One part of a conjunction: keeps the documents that had every earlier part in the same field. */
   private intersectStage(
     data: Int32Array,
     from: number,
@@ -72,24 +84,48 @@ export class SpanMatcher {
     stage: number,
     current: number,
     previous: number,
-    last: boolean,
     rankOf: Uint8Array,
-    survivors: number[],
   ): void {
-    const { markStamp, markMeta } = this;
+    const { markStamp, markMeta, previousFields, currentFields } = this;
     for (let i = from; i < to; i++) {
       const posting = data[i]!;
       const doc = posting >> 10;
       const meta = posting & 1023;
+      const field = 1 << (meta >> 7);
       const seen = markStamp[doc];
-      if (seen === current) {
+      if (stage > 0 && (seen === current || seen === previous) && !(previousFields[doc]! & field)) continue;
+      if (seen !== current) {
+        if (stage > 0 && seen !== previous) continue;
+        markStamp[doc] = current;
+        markMeta[doc] = meta;
+        currentFields[doc] = field;
+      } else {
+        currentFields[doc]! |= field;
         if (rankOf[meta >> 7]! < rankOf[markMeta[doc]! >> 7]!) markMeta[doc] = meta;
-        continue;
       }
-      if (stage > 0 && seen !== previous) continue;
-      markStamp[doc] = current;
-      if (stage === 0) markMeta[doc] = meta;
-      if (last) survivors.push(doc);
+    }
+  }
+
+  /** The documents the last part reached, each once. */
+  private collectSurvivors(alternatives: TermMatch[], current: number, survivors: number[]): void {
+    const seen = new Set<number>();
+    for (const t of alternatives) {
+      const lists = t.titleOnly ? [listOf(t.term, true)] : [listOf(t.term, true), listOf(t.term, false)];
+      for (const list of lists) {
+        const { postings } = this.vocab;
+        const visit = (data: Int32Array, from: number, to: number): void => {
+          for (let i = from; i < to; i++) {
+            const doc = data[i]! >> 10;
+            if (this.markStamp[doc] === current && !seen.has(doc)) {
+              seen.add(doc);
+              survivors.push(doc);
+            }
+          }
+        };
+        visit(postings.baseArray, postings.baseFrom(list), postings.baseTo(list));
+        const delta = postings.deltaArray(list);
+        if (delta) visit(delta, 0, postings.deltaCount(list));
+      }
     }
   }
 

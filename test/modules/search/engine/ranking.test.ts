@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { doc, indexOf, names } from './helpers.js';
+import { doc, indexOf, KeepingIndex, names } from './helpers.js';
 
 // Each case pits a better match against a more popular one: the bucket must win.
 describe('bucket-sort ranking', () => {
@@ -58,6 +58,15 @@ describe('bucket-sort ranking', () => {
       doc({ name: 'Zahlenwerk', tags: ['calculator'], shortDescription: { de: 'Ein Taschenrechner im Chat.', en: '' } }),
     );
     expect(names(index, 'Taschenrechner ', 'de')[0]).toBe('Zahlenwerk');
+  });
+
+  it('3d. a phrase synonym needs its words in one field, not scattered over the bot', () => {
+    const index = new KeepingIndex({ synonyms: { oneWay: [], multiWay: [['glimmerkatze', 'funkel licht']] } });
+    index.bulkLoad([
+      doc({ name: 'Phrase', shortDescription: { en: 'A funkel licht for cats.', de: '' } }),
+      doc({ name: 'Funkel Scattered', shortDescription: { en: 'Licht.', de: '' }, votesMonth: 1000 }),
+    ]);
+    expect(names(index, 'glimmerkatze ')).toEqual(['Phrase']);
   });
 
   it('4. better field: name > tags/categories > description; requested language first', () => {

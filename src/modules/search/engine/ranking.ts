@@ -101,7 +101,10 @@ export class Ranker {
    */
   private how = new Uint16Array(INITIAL_CANDIDATES * MAX_QUERY_WORDS);
   private where = new Uint16Array(INITIAL_CANDIDATES * MAX_QUERY_WORDS);
-  /** The kinds of fields each word was found in (FIELD_KIND bits): its support in the bot. */
+  /**
+   * The kinds of fields each word was found in whole (FIELD_KIND bits; a compound's part alone
+   * does not count): its support in the bot.
+   */
   private kinds = new Uint8Array(INITIAL_CANDIDATES * MAX_QUERY_WORDS);
   /** The term of each best match (explained, never ranked on). */
   private bestTerm = new Int32Array(INITIAL_CANDIDATES * MAX_QUERY_WORDS);
@@ -241,7 +244,7 @@ export class Ranker {
       const packed = base | (rankOf[meta >> 7]! << FIELD_SHIFT);
       const at = slot * stride + word;
       if (base < how[at]!) how[at] = base;
-      kinds[at]! |= FIELD_KIND[meta >> 7]!;
+      if (!(base & PART_BIT)) kinds[at]! |= FIELD_KIND[meta >> 7]!;
       if (packed < best[at]!) {
         best[at] = packed;
         where[at] = meta;
@@ -268,7 +271,7 @@ export class Ranker {
       const meta = posting & 1023;
       const packed = base | (rankOf[meta >> 7]! << FIELD_SHIFT);
       if (base < how[at]!) how[at] = base;
-      kinds[at]! |= FIELD_KIND[meta >> 7]!;
+      if (!(base & PART_BIT)) kinds[at]! |= FIELD_KIND[meta >> 7]!;
       if (packed < best[at]!) {
         best[at] = packed;
         where[at] = meta;

@@ -10,8 +10,12 @@ import { listOf } from './postings.js';
 import type { SearchDoc } from './types.js';
 import { STEM_DE, STEM_EN, type Vocabulary } from './vocabulary.js';
 
-/** Stem languages per field code: none for names and slugs, tags and categories both. */
-const STEM_LANGS = [0, 0, 0, STEM_EN | STEM_DE, STEM_EN | STEM_DE, STEM_EN, STEM_DE];
+/**
+ * Stem languages per field code: none for names and slugs; English for tags and categories, which
+ * are English slugs in a directory ("welcome-banners" is not a German form of "bannen"); each
+ * description its own.
+ */
+const STEM_LANGS = [0, 0, 0, STEM_EN, STEM_EN, STEM_EN, STEM_DE];
 
 /** Receives (list, posting) pairs: the posting store, or bulkLoad's stream. */
 export type PostingSink = (list: number, posting: number) => void;

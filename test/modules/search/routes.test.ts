@@ -153,7 +153,21 @@ describe.each(backends())('GET /api/v1/search (%s)', (backend) => {
   });
 
   it('never fails on odd input', async () => {
-    for (const q of ['%25', '.*+?^${}()|[]\\', '🤖🎵', 'مرحبا بوت', '!!!', '-', "' OR 1=1 --", 'a '.repeat(50).trim(), 'x'.repeat(100)]) {
+    for (const q of [
+      '%25',
+      '.*+?^${}()|[]\\',
+      '🤖🎵',
+      'مرحبا بوت',
+      '\u202emusic\u202c',
+      'mu\u200bsic\u200d bot',
+      '!!!',
+      '-',
+      "' OR 1=1 --",
+      "'; DROP TABLE bots; --",
+      'a '.repeat(50).trim(),
+      'x'.repeat(100),
+      'bot für der die das',
+    ]) {
       const response = await search(`q=${encodeURIComponent(q)}`);
       expect(response.statusCode, q).toBe(200);
       expect(Array.isArray(response.json().data), q).toBe(true);

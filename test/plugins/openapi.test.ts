@@ -37,6 +37,7 @@ const ADMIN_PATHS = [
   '/admin/v1/bots/{id}/subscriptions',
   '/admin/v1/subscriptions/{subscriptionId}',
   '/admin/v1/bots/{id}/donations',
+  '/admin/v1/search/explain',
   '/admin/v1/search/synonyms',
   '/admin/v1/bots/{id}/webhook',
   '/admin/v1/bots/{id}/webhook/test',

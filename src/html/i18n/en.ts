@@ -17,7 +17,9 @@ export const en = {
     forbidden: 'You are not an owner of this bot.',
     unauthorized: 'Please sign in first.',
     csrf: 'The form had expired. Please go back, reload the page and try again.',
-    rateLimited: 'Too many attempts. Please wait a little and try again.',
+    rateLimitedTitle: 'Too many requests',
+    rateLimited: (seconds: number): string =>
+      `Too many requests from your address in a short time. Please wait ${seconds === 1 ? '1 second' : `${seconds} seconds`} and try again.`,
   },
   form: {
     required: 'Fill in this field.',

@@ -21,7 +21,7 @@ export const de: Texts = {
     csrf: 'Das Formular war abgelaufen. Bitte geh zurück, lade die Seite neu und versuche es noch einmal.',
     rateLimitedTitle: 'Zu viele Anfragen',
     rateLimited: (seconds) =>
-      `Zu viele Anfragen von deiner Adresse in kurzer Zeit. Bitte warte ${seconds === 1 ? '1 Sekunde' : `${seconds} Sekunden`} und versuche es dann noch einmal.`,
+      `Zu viele Anfragen in kurzer Zeit. Bitte warte ${seconds === 1 ? '1 Sekunde' : seconds < 120 ? `${seconds} Sekunden` : `${Math.ceil(seconds / 60)} Minuten`} und versuche es dann noch einmal.`,
   },
   form: {
     required: 'Bitte fülle dieses Feld aus.',

@@ -13,7 +13,7 @@ type Hook = (request: FastifyRequest, reply: FastifyReply, done: HookHandlerDone
 const BIG = 1_000_000_000;
 const caller = apiKeyCaller('bench', 1, { 1: BIG, 2: BIG, 3: BIG });
 
-async function hookOf(options: Omit<RateLimitPluginOptions, 'store' | 'anonymousLimit' | 'embedsLimit'>): Promise<Hook> {
+async function hookOf(options: Omit<RateLimitPluginOptions, 'store' | 'anonymousLimit' | 'embedsLimit' | 'pagesLimit'>): Promise<Hook> {
   let hook: Hook | undefined;
   const stub = {
     addHook: (name: string, fn: Hook) => {
@@ -21,7 +21,7 @@ async function hookOf(options: Omit<RateLimitPluginOptions, 'store' | 'anonymous
     },
   } as unknown as FastifyInstance;
   const register = rateLimitPlugin as unknown as (app: FastifyInstance, options: RateLimitPluginOptions) => Promise<void>;
-  await register(stub, { store: new MemoryStore(), anonymousLimit: BIG, embedsLimit: BIG, ...options });
+  await register(stub, { store: new MemoryStore(), anonymousLimit: BIG, embedsLimit: BIG, pagesLimit: BIG, ...options });
   return hook!;
 }
 

@@ -26,7 +26,7 @@ const variants: Variant[] = [
   {
     name: 'ours, memory, anonymous',
     setup: async (app) => {
-      await app.register(rateLimitPlugin, { store: new MemoryStore(), anonymousLimit: BIG, embedsLimit: BIG });
+      await app.register(rateLimitPlugin, { store: new MemoryStore(), anonymousLimit: BIG, embedsLimit: BIG, pagesLimit: BIG });
     },
   },
   {
@@ -38,6 +38,7 @@ const variants: Variant[] = [
         store: new MemoryStore(),
         anonymousLimit: BIG,
         embedsLimit: BIG,
+        pagesLimit: BIG,
         // A key module answers from its cache: a resolved promise, as an async lookup would.
         resolveClient: async () => caller,
       });
@@ -60,7 +61,7 @@ if (process.env.REDIS_URL) {
       setup: async (app) => {
         const store = new RedisStore({ url, keyPrefix: `bench:${process.pid}:`, log: silent });
         await store.ready(2000);
-        await app.register(rateLimitPlugin, { store, anonymousLimit: BIG, embedsLimit: BIG });
+        await app.register(rateLimitPlugin, { store, anonymousLimit: BIG, embedsLimit: BIG, pagesLimit: BIG });
       },
     },
     {

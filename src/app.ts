@@ -128,6 +128,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       store: rateLimitStore,
       anonymousLimit: config.rateLimit.anonymous,
       embedsLimit: config.rateLimit.embeds,
+      pagesLimit: config.rateLimit.pages,
       resolveClient: options.rateLimit?.resolveClient ?? rateLimitCaller(services.keys, config.rateLimit.tiers, isOperator),
       isOperator,
     });

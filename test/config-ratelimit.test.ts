@@ -14,9 +14,9 @@ function configError(env: Record<string, string>): ConfigError {
 }
 
 describe('rate-limit configuration', () => {
-  it('defaults to the spec: 20 anonymous, tiers 60/240/1200, embeds 300, on, memory store', () => {
+  it('defaults to the spec: 20 anonymous, tiers 60/240/1200, embeds 300, pages 300, on, memory store', () => {
     const config = readConfig(base);
-    expect(config.rateLimit).toEqual({ enabled: true, anonymous: 20, embeds: 300, tiers: { 1: 60, 2: 240, 3: 1200 } });
+    expect(config.rateLimit).toEqual({ enabled: true, anonymous: 20, embeds: 300, pages: 300, tiers: { 1: 60, 2: 240, 3: 1200 } });
     expect(config.redisUrl).toBeUndefined();
     expect(config.redisKeyPrefix).toBe('botdir:');
     expect(config.trustProxy).toBe(false);
@@ -28,13 +28,14 @@ describe('rate-limit configuration', () => {
       RATE_LIMIT_ENABLED: 'no',
       RATE_LIMIT_ANONYMOUS: '5',
       RATE_LIMIT_EMBEDS: '1000',
+      RATE_LIMIT_PAGES: '600',
       RATE_LIMIT_TIER1: '61',
       RATE_LIMIT_TIER2: '241',
       RATE_LIMIT_TIER3: '1201',
       REDIS_URL: 'rediss://user:pw@redis.internal:6380/2',
       REDIS_KEY_PREFIX: 'prod:bd:',
     });
-    expect(config.rateLimit).toEqual({ enabled: false, anonymous: 5, embeds: 1000, tiers: { 1: 61, 2: 241, 3: 1201 } });
+    expect(config.rateLimit).toEqual({ enabled: false, anonymous: 5, embeds: 1000, pages: 600, tiers: { 1: 61, 2: 241, 3: 1201 } });
     expect(config.redisUrl).toBe('rediss://user:pw@redis.internal:6380/2');
     expect(config.redisKeyPrefix).toBe('prod:bd:');
   });
@@ -43,6 +44,8 @@ describe('rate-limit configuration', () => {
     ['RATE_LIMIT_ANONYMOUS', '0'],
     ['RATE_LIMIT_ANONYMOUS', 'twenty'],
     ['RATE_LIMIT_EMBEDS', '-1'],
+    ['RATE_LIMIT_PAGES', '0'],
+    ['RATE_LIMIT_PAGES', '300/min'],
     ['RATE_LIMIT_TIER1', '1.5'],
     ['RATE_LIMIT_TIER2', '1000000001'],
     ['RATE_LIMIT_TIER3', ' 60'],

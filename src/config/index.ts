@@ -97,6 +97,8 @@ export interface RateLimitConfig {
   anonymous: number;
   /** /api/badge, /api/widget, /api/chart, /api/card: per client IP, their own bucket. */
   embeds: number;
+  /** The server-rendered pages: per client IP, their own bucket (a person browsing, not a program). */
+  pages: number;
   /** Per API key, by the key's tier. */
   tiers: { 1: number; 2: number; 3: number };
 }
@@ -144,6 +146,7 @@ export function readConfig(env: Env = process.env): Config {
       enabled: v.RATE_LIMIT_ENABLED,
       anonymous: v.RATE_LIMIT_ANONYMOUS,
       embeds: v.RATE_LIMIT_EMBEDS,
+      pages: v.RATE_LIMIT_PAGES,
       tiers: { 1: v.RATE_LIMIT_TIER1, 2: v.RATE_LIMIT_TIER2, 3: v.RATE_LIMIT_TIER3 },
     },
     redisUrl: optional(v.REDIS_URL, (value) => url('REDIS_URL', value, ['redis:', 'rediss:'])),

@@ -146,6 +146,13 @@ export const ConfigSchema = Type.Object({
     default: 300,
     description: 'Requests per minute per IP for badge (and its shields.io JSON), widget, card and chart',
   }),
+  RATE_LIMIT_PAGES: Type.Integer({
+    minimum: 1,
+    maximum: MAX_RATE,
+    default: 300,
+    description:
+      "Requests per minute per IP for the server-rendered pages (bot and vote pages, dashboard, sign-in), counted apart from the API; the pages' stylesheet and script are not counted",
+  }),
   REDIS_URL: Type.Optional(
     Type.String({ description: '`redis://…`: rate-limit counters shared by every process (set it when you run more than one)' }),
   ),

@@ -23,7 +23,8 @@ export async function assetRoutes(app: App): Promise<void> {
     ['site.css', ASSETS.css],
     ['site.js', ASSETS.js],
   ] as const) {
-    app.get(`/assets/${name}`, { schema: { hide: true } }, async (_request, reply) =>
+    // Every page view loads them: counting them would spend a visitor's page requests on files.
+    app.get(`/assets/${name}`, { schema: { hide: true }, config: { rateLimit: 'off' } }, async (_request, reply) =>
       reply
         .type(asset.type)
         .header('cache-control', 'public, max-age=31536000, immutable')

@@ -20,13 +20,19 @@ export function htmlErrorHandler(
       : pickLang((request.query as { lang?: unknown } | undefined)?.lang, request.headers['accept-language']);
   const t = TEXTS[lang];
   let status = error.statusCode ?? 500;
+  let title = t.error.title;
   let message: string;
   if (error instanceof AppError) {
     for (const [name, value] of Object.entries(error.headers ?? {})) reply.header(name, value);
-    message =
-      { not_found: t.error.notFound, forbidden: t.error.forbidden, unauthorized: t.error.unauthorized, rate_limited: t.error.rateLimited }[
-        error.code as string
-      ] ?? error.message;
+    if (error.code === 'rate_limited') {
+      // Retry-After is on the reply already: set by the rate limit's hook, or copied from the error above.
+      title = t.error.rateLimitedTitle;
+      message = t.error.rateLimited(Number(reply.getHeader('retry-after')) || 1);
+    } else {
+      message =
+        { not_found: t.error.notFound, forbidden: t.error.forbidden, unauthorized: t.error.unauthorized }[error.code as string] ??
+        error.message;
+    }
   } else if (error.code?.startsWith('FST_CSRF_')) {
     status = 403;
     message = t.error.csrf;
@@ -45,9 +51,9 @@ export function htmlErrorHandler(
     lang,
     user,
     status,
-    title: t.error.title,
+    title,
     alternate: otherLangUrl(request, lang),
-    main: html`<h1>${t.error.title}</h1>
+    main: html`<h1>${title}</h1>
       <p>${message}</p>
       <p><a href="/">${t.error.home}</a></p>`,
   });

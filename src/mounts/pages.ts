@@ -31,6 +31,11 @@ export async function sitePlugin(app: App, options: { store: RateLimitStore }): 
     cookie: { path: '/', httpOnly: true, secure: auth.secureCookies, sameSite: 'lax', maxAge: auth.sessionMaxAgeSeconds },
   });
   await app.register(csrf, { sessionPlugin: '@fastify/secure-session' });
+  // Every route of the site counts in the pages' own per-IP bucket, sized for a person browsing,
+  // apart from the API's (unless it says otherwise, as the assets do: docs/ratelimit.md).
+  app.addHook('onRoute', (route) => {
+    route.config = { rateLimit: 'pages', ...route.config };
+  });
   const flow = auth.provider
     ? await registerProvider(app, auth.provider, { callbackUri: `${baseUrl}/auth/callback`, secureCookies: auth.secureCookies })
     : undefined;

@@ -19,7 +19,9 @@ export const de: Texts = {
     forbidden: 'Du bist kein Besitzer dieses Bots.',
     unauthorized: 'Bitte melde dich zuerst an.',
     csrf: 'Das Formular war abgelaufen. Bitte geh zurück, lade die Seite neu und versuche es noch einmal.',
-    rateLimited: 'Zu viele Versuche. Bitte warte kurz und versuche es dann noch einmal.',
+    rateLimitedTitle: 'Zu viele Anfragen',
+    rateLimited: (seconds) =>
+      `Zu viele Anfragen in kurzer Zeit. Bitte warte ${seconds === 1 ? '1 Sekunde' : seconds < 120 ? `${seconds} Sekunden` : `${Math.ceil(seconds / 60)} Minuten`} und versuche es dann noch einmal.`,
   },
   form: {
     required: 'Bitte fülle dieses Feld aus.',

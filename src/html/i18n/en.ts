@@ -17,7 +17,10 @@ export const en = {
     forbidden: 'You are not an owner of this bot.',
     unauthorized: 'Please sign in first.',
     csrf: 'The form had expired. Please go back, reload the page and try again.',
-    rateLimited: 'Too many attempts. Please wait a little and try again.',
+    rateLimitedTitle: 'Too many requests',
+    /** `seconds`: the Retry-After; whole minutes once it is two or more (a vote limit lasts up to 10). */
+    rateLimited: (seconds: number): string =>
+      `Too many requests in a short time. Please wait ${seconds === 1 ? '1 second' : seconds < 120 ? `${seconds} seconds` : `${Math.ceil(seconds / 60)} minutes`} and try again.`,
   },
   form: {
     required: 'Fill in this field.',

@@ -28,6 +28,8 @@ export interface RateLimitPluginOptions {
   anonymousLimit: number;
   /** Per client IP, for /api/badge/*, /api/widget/*, /api/chart/*, /api/card/* (keys are not looked at). */
   embedsLimit: number;
+  /** Per client IP, for routes marked `config: { rateLimit: 'pages' }` (the server-rendered pages). */
+  pagesLimit: number;
   /** How API keys map to callers (the key module provides it). Without it every caller is anonymous. */
   resolveClient?: ResolveClient;
   /** Requests that carry the operator's credentials; under /admin/ they are not limited. */
@@ -47,7 +49,7 @@ export default fp<RateLimitPluginOptions>(
     const { store } = options;
     const windowMs = options.windowMs ?? 60_000;
     const windowSeconds = Math.round(windowMs / 1000);
-    const callers = new AddressCallers(options.anonymousLimit, options.embedsLimit);
+    const callers = new AddressCallers(options.anonymousLimit, options.embedsLimit, options.pagesLimit);
     const classify = classifier(options, callers);
     let lastStoreWarning = -Infinity;
 
@@ -143,6 +145,13 @@ export default fp<RateLimitPluginOptions>(
 );
 
 declare module 'fastify' {
+  interface FastifyContextConfig {
+    /**
+     * A route's own bucket, for routes outside /api/ and /admin/ (there credentials decide):
+     * `pages`: the per-IP bucket of the server-rendered pages; `off`: not counted (static assets).
+     */
+    rateLimit?: 'pages' | 'off';
+  }
   interface FastifyInstance {
     /** The rate-limit hook, when limiting is on: counts the request, sets headers, `done(429 error)` when over. */
     rateLimit?: (request: FastifyRequest, reply: FastifyReply, done: HookHandlerDoneFunction) => void;
@@ -153,6 +162,7 @@ declare module 'fastify' {
  * The service's classification (`undefined`: not limited, no counting, no headers):
  * - `/admin/…` with the operator token: not limited; without it: anonymous per IP;
  * - embeds (`/api/badge/…`, `/api/widget/…`, `/api/chart/…`, `/api/card/…`): their own per-IP bucket;
+ * - a route marked `rateLimit: 'pages'` outside /api/: the pages' per-IP bucket; marked `off`: not limited;
  * - an `Authorization` header: whatever `resolveClient` says (anonymous when it says nothing);
  * - everything else, unrouted paths included: anonymous per IP.
  */
@@ -168,6 +178,12 @@ function classifier(
       return isOperator?.(request) ? undefined : callers.of(request.ip).anonymous;
     }
     if (isEmbed(url)) return callers.of(request.ip).embeds;
+    // The mark is read only off the API, whose every request would otherwise pay for the lookup.
+    if (!url.startsWith('/api/')) {
+      const mark = request.routeOptions.config.rateLimit;
+      if (mark === 'pages') return callers.of(request.ip).pages;
+      if (mark === 'off') return undefined;
+    }
     if (resolveClient === undefined || request.headers.authorization === undefined) {
       return callers.of(request.ip).anonymous;
     }
@@ -180,26 +196,35 @@ function classifier(
 /** Addresses whose callers are kept at most; past it the map starts afresh (they are cheap to make again). */
 const MAX_ADDRESSES = 10_000;
 
+interface AddressBuckets {
+  anonymous: RateLimitCaller;
+  embeds: RateLimitCaller;
+  pages: RateLimitCaller;
+}
+
 /**
- * Callers without a key: one bucket per client address, for the API and (larger) for the embeds.
- * The two callers of an address are made once, not for every request: the IPv6 /64 and the
- * bucket's key are worked out per address.
+ * Callers without a key: one bucket per client address each for the API, the embeds and the
+ * pages, under distinct names, so that no one of them spends another's requests. The callers of
+ * an address are made once, not for every request: the IPv6 /64 and the bucket's key are worked
+ * out per address.
  */
 class AddressCallers {
-  private readonly byAddress = new Map<string, { anonymous: RateLimitCaller; embeds: RateLimitCaller }>();
+  private readonly byAddress = new Map<string, AddressBuckets>();
 
   constructor(
     private readonly anonymousLimit: number,
     private readonly embedsLimit: number,
+    private readonly pagesLimit: number,
   ) {}
 
-  of(ip: string): { anonymous: RateLimitCaller; embeds: RateLimitCaller } {
+  of(ip: string): AddressBuckets {
     let callers = this.byAddress.get(ip);
     if (callers === undefined) {
       const bucket = clientBucket(ip);
       callers = {
         anonymous: { bucket: `ip:${bucket}`, limit: this.anonymousLimit },
         embeds: { bucket: `embed:${bucket}`, limit: this.embedsLimit },
+        pages: { bucket: `page:${bucket}`, limit: this.pagesLimit },
       };
       if (this.byAddress.size >= MAX_ADDRESSES) this.byAddress.clear();
       this.byAddress.set(ip, callers);
@@ -210,13 +235,15 @@ class AddressCallers {
 
 /**
  * What operators and readers of the docs load, never counted: the landing page, the docs pages,
- * the public OpenAPI document, health checks and metrics (guarded by METRICS_TOKEN if set).
+ * the public OpenAPI document, health checks and metrics (guarded by METRICS_TOKEN if set); and
+ * `/favicon.ico`, which browsers ask for by themselves with every page.
  */
 export function isUnlimited(url: string): boolean {
   const path = url.length > 1 && url.includes('?') ? url.slice(0, url.indexOf('?')) : url;
   return (
     path === '/' ||
     path === '/metrics' ||
+    path === '/favicon.ico' ||
     path.startsWith('/health/') ||
     path === '/docs' ||
     path.startsWith('/docs/') ||

@@ -36,6 +36,7 @@ function database(): Promise<Database> {
 const SPEC_LIMITS = {
   RATE_LIMIT_ANONYMOUS: '20',
   RATE_LIMIT_EMBEDS: '300',
+  RATE_LIMIT_PAGES: '300',
   RATE_LIMIT_TIER1: '60',
   RATE_LIMIT_TIER2: '240',
   RATE_LIMIT_TIER3: '1200',

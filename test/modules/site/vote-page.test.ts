@@ -137,6 +137,8 @@ for (const backend of backends()) {
       expect(limited.statusCode).toBe(429);
       expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
       expect(limited.headers['content-type']).toBe('text/html; charset=utf-8');
+      // The vote limit's 10-minute window is said in minutes.
+      expect(limited.body).toContain(`Please wait ${Math.ceil(Number(limited.headers['retry-after']) / 60)} minutes`);
     });
 
     it('the widget links to this page by default, and to SITE_URL when it points elsewhere', async () => {

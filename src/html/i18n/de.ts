@@ -4,7 +4,6 @@ import type { Texts } from './en.js';
 export const de: Texts = {
   lang: 'de',
   locale: 'de-DE',
-  site: 'Bot-Verzeichnis',
   skip: 'Zum Inhalt springen',
   other: { lang: 'en', label: 'English' },
   dashboard: 'Dashboard',
@@ -20,6 +19,12 @@ export const de: Texts = {
     unauthorized: 'Bitte melde dich zuerst an.',
     csrf: 'Das Formular war abgelaufen. Bitte geh zurück, lade die Seite neu und versuche es noch einmal.',
     rateLimited: 'Zu viele Versuche. Bitte warte kurz und versuche es dann noch einmal.',
+  },
+  legal: {
+    nav: 'Rechtliches',
+    imprint: 'Impressum',
+    privacy: 'Datenschutz',
+    terms: 'Nutzungsbedingungen',
   },
   form: {
     required: 'Bitte fülle dieses Feld aus.',
@@ -91,6 +96,9 @@ export const de: Texts = {
     create: 'Erstellen',
     keyShown: 'Dein neuer Schlüssel. Kopiere ihn jetzt: Er wird nur dieses eine Mal gezeigt.',
     copy: 'Kopieren',
+    copied: 'Kopiert',
+    actions: 'Aktionen',
+    note: 'Hinweis',
     tierRequests: 'Höhere Ratenstufe',
     tierLead: 'Bitte den Betreiber um eine höhere Ratenstufe für einen Schlüssel und nenne den Grund.',
     key: 'Schlüssel',

@@ -2,7 +2,6 @@
 export const en = {
   lang: 'en' as 'en' | 'de',
   locale: 'en-GB',
-  site: 'Bot Directory',
   skip: 'Skip to content',
   other: { lang: 'de', label: 'Deutsch' } as { lang: 'en' | 'de'; label: string },
   dashboard: 'Dashboard',
@@ -18,6 +17,12 @@ export const en = {
     unauthorized: 'Please sign in first.',
     csrf: 'The form had expired. Please go back, reload the page and try again.',
     rateLimited: 'Too many attempts. Please wait a little and try again.',
+  },
+  legal: {
+    nav: 'Legal',
+    imprint: 'Imprint',
+    privacy: 'Privacy',
+    terms: 'Terms',
   },
   form: {
     required: 'Fill in this field.',
@@ -88,6 +93,9 @@ export const en = {
     create: 'Create',
     keyShown: 'Your new key. Copy it now: it is shown only this once.',
     copy: 'Copy',
+    copied: 'Copied',
+    actions: 'Actions',
+    note: 'Note',
     tierRequests: 'Higher rate tier',
     tierLead: 'Ask the operator for a higher rate tier for one key, and say why.',
     key: 'Key',

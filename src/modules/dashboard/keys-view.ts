@@ -37,7 +37,7 @@ export function keysView(t: Texts, botId: string, state: KeysState): Html {
                   <th scope="col">${t.dash.tier}</th>
                   <th scope="col">${t.dash.created}</th>
                   <th scope="col">${t.dash.lastUsed}</th>
-                  <th scope="col"></th>
+                  <th scope="col"><span class="visually-hidden">${t.dash.actions}</span></th>
                 </tr>
               </thead>
               <tbody>

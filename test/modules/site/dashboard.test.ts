@@ -82,6 +82,8 @@ for (const backend of backends()) {
       const key = /<code id="new-key">([^<]+)<\/code>/.exec(shown.body)?.[1] ?? '';
       expect(key).toMatch(/^bdk_/);
       expect(shown.body).toContain('data-copy="new-key"');
+      // The copy button says so after copying (site.js shows data-done), in the page's language.
+      expect(shown.body).toMatch(/<button type="button" data-copy="new-key" data-done="Copied" hidden>Copy<\/button>/);
       const votes = await t.get(`/api/v1/bots/${a}/votes`, { authorization: `Bearer ${key}` });
       expect(votes.statusCode).toBe(200);
       // A reload: the key is gone, and no second key was made.
@@ -242,6 +244,11 @@ for (const backend of backends()) {
       const rotated = (await owner.get(`/dashboard/bots/${a}`)).body;
       expect(/<code id="new-secret">([^<]+)<\/code>/.exec(rotated)?.[1]).toMatch(/^whsec_/);
       expect(rotated).not.toContain(secret);
+      expect(rotated).toMatch(/data-copy="new-secret" data-done="Copied" hidden>Copy<\/button>/);
+      expect((await owner.post(`/dashboard/bots/${a}/webhook/rotate-secret?lang=de`, {}, banner.body)).statusCode).toBe(303);
+      expect((await owner.get(`/dashboard/bots/${a}?lang=de`)).body).toMatch(
+        /data-copy="new-secret" data-done="Kopiert" hidden>Kopieren<\/button>/,
+      );
     });
   });
 }

@@ -69,6 +69,12 @@ describe('readConfig', () => {
       REDIS_URL: 'redis://cache.internal:6379',
       REDIS_KEY_PREFIX: 'bd:',
       SECRET_KEY: 'ab'.repeat(32),
+      SITE_NAME: 'Acme Bots',
+      SITE_LOGO_URL: 'https://cdn.example.org/logo.svg',
+      SITE_ACCENT_COLOR: '#112233',
+      SITE_IMPRINT: 'Acme GmbH',
+      SITE_PRIVACY: 'No cookies but the session.',
+      SITE_TERMS: 'Be nice.',
     });
     expect(config).toEqual({
       nodeEnv: 'production',
@@ -106,6 +112,12 @@ describe('readConfig', () => {
         sessionKeyGenerated: true,
         sessionMaxAgeSeconds: 604_800,
         secureCookies: true,
+      },
+      site: {
+        name: 'Acme Bots',
+        logoUrl: 'https://cdn.example.org/logo.svg',
+        accentColor: '#112233',
+        legal: { imprint: 'Acme GmbH', privacy: 'No cookies but the session.', terms: 'Be nice.' },
       },
     });
   });

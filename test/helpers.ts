@@ -339,6 +339,8 @@ function sitePages(): RegExp[] {
     /^\/dashboard(\/.*)?$/,
     /^\/auth\/(sign-in|callback|sign-out)$/,
     /^\/assets\/site\.(css|js)$/,
+    /^\/(en|de)\/(imprint|privacy|terms)$/,
+    /^\/(favicon\.ico|manifest\.webmanifest|assets\/brand\.css|assets\/icon-(192|512)\.png)$/,
   ];
 }
 

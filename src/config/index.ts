@@ -11,9 +11,11 @@ import { cron, emailAddress, trustProxy, url, utcDate } from './parsers.js';
 import { parseRetrySchedule } from './retry-schedule.js';
 import type { ConfigVariables } from './schema.js';
 import { decodeSecretKey } from './secret-key.js';
+import { readSiteConfig, type SiteConfig } from './site.js';
 import { declaration, readVariables, type Env } from './variables.js';
 
 export type { AuthConfig, DiscordProvider, OidcProvider } from './auth.js';
+export { LEGAL_PAGES, type LegalPage, type SiteConfig } from './site.js';
 export { ConfigError } from './errors.js';
 export { DEFAULT_RETRY_SCHEDULE, parseRetrySchedule } from './retry-schedule.js';
 export { ConfigSchema, type ConfigVariables, type VariableName } from './schema.js';
@@ -88,6 +90,8 @@ export interface Config {
   mail: { smtpUrl: string; from: string; to: string } | undefined;
   /** Sign-in of owners and voters (AUTH_*, SESSION_*). */
   auth: AuthConfig;
+  /** The pages' branding and legal texts (SITE_NAME … SITE_TERMS). */
+  site: SiteConfig;
 }
 
 /** Requests allowed per 60-second window, by kind of caller. */
@@ -162,6 +166,7 @@ export function readConfig(env: Env = process.env): Config {
     },
     mail: mail(v, baseUrl),
     auth: readAuthConfig(v, baseUrl),
+    site: readSiteConfig(v),
   };
 }
 

@@ -238,6 +238,40 @@ export const ConfigSchema = Type.Object({
     'x-problem': 'must be an integer from 1 to 2160',
     description: 'a session ends this long after sign-in (1–2160)',
   }),
+  SITE_NAME: Type.String({
+    maxLength: 60,
+    default: 'Bot Directory',
+    'x-problem': 'must be at most 60 characters',
+    description: "The site's name on the pages: header, window title, web manifest, favicon letter",
+  }),
+  SITE_LOGO_URL: Type.Optional(
+    Type.String({
+      'x-default-text': 'unset (the name as text)',
+      description: '`https://…` image shown in the header instead of the name (the name stays its alt text)',
+    }),
+  ),
+  SITE_ACCENT_COLOR: Type.Optional(
+    Type.String({
+      pattern: '^#[0-9a-fA-F]{6}$',
+      'x-problem': 'must be a colour as #rrggbb',
+      'x-default-text': "unset (the pages' own blue, lighter in dark mode)",
+      description:
+        '`#rrggbb`: buttons, links, focus rings, favicon and manifest colour, in light and dark mode; text on it is black or white, whichever reads better. Pick one that reads on white and on near-black',
+    }),
+  ),
+  SITE_IMPRINT: Type.Optional(
+    Type.String({
+      'x-default-text': 'unset (no page, no link)',
+      description:
+        "Plain text of `/{lang}/imprint` (the Impressum German operators must publish), linked in every page's footer. A blank line starts a paragraph; `\\n` in a one-line value is a line break",
+    }),
+  ),
+  SITE_PRIVACY: Type.Optional(
+    Type.String({ 'x-default-text': 'unset (no page, no link)', description: 'Plain text of `/{lang}/privacy`, as `SITE_IMPRINT`' }),
+  ),
+  SITE_TERMS: Type.Optional(
+    Type.String({ 'x-default-text': 'unset (no page, no link)', description: 'Plain text of `/{lang}/terms`, as `SITE_IMPRINT`' }),
+  ),
 });
 
 /** The variables after validation: defaults filled in, integers and booleans as such. */

@@ -1,4 +1,6 @@
+import { LEGAL_PAGES, type SiteConfig } from '../config/index.js';
 import { ASSETS } from './assets.js';
+import { brandCssUrl } from './brand.js';
 import { html, type Html } from './html.js';
 import type { Texts } from './i18n/index.js';
 
@@ -27,11 +29,14 @@ export interface PageFrame {
   /** The same page in the other language. */
   alternate: string;
   signInEnabled: boolean;
+  /** The operator's name, logo, colour and legal pages (SITE_*). */
+  site: SiteConfig;
 }
 
 /** The shell every page shares: header with sign-in state and language switch, main, footer. */
 export function layout(frame: PageFrame, main: Html): string {
-  const { t, user } = frame;
+  const { t, user, site } = frame;
+  const brandCss = brandCssUrl(site);
   const account = user
     ? html`<span class="muted">${t.signedInAs} <strong>${user.name}</strong></span>
         <form class="inline" method="post" action="/auth/sign-out">
@@ -46,22 +51,41 @@ export function layout(frame: PageFrame, main: Html): string {
         <meta charset="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="color-scheme" content="light dark" />
-        <title>${frame.title} · ${t.site}</title>
+        <title>${frame.title} · ${site.name}</title>
+        <link rel="icon" href="/favicon.ico" sizes="32x32" />
+        <link rel="icon" href="/assets/icon-192.png" type="image/png" sizes="192x192" />
+        <link rel="manifest" href="/manifest.webmanifest" />
+        ${site.accentColor ? html`<meta name="theme-color" content="${site.accentColor}" />` : ''}
         <link rel="stylesheet" href="${ASSETS.css.url}" />
+        ${brandCss ? html`<link rel="stylesheet" href="${brandCss}" />` : ''}
         <script src="${ASSETS.js.url}" defer></script>
       </head>
       <body>
         <a class="skip" href="#main">${t.skip}</a>
         <header>
-          <a class="brand" href="/">${t.site}</a>
-          <nav aria-label="${t.site}">
+          <a class="brand" href="/">${site.logoUrl ? html`<img src="${site.logoUrl}" alt="${site.name}" height="32" />` : site.name}</a>
+          <nav aria-label="${site.name}">
             <a href="/dashboard?lang=${t.lang}">${t.dashboard}</a>
             <a href="${frame.alternate}" hreflang="${t.other.lang}" lang="${t.other.lang}">${t.other.label}</a>${account}
           </nav>
         </header>
         <main id="main">${main}</main>
+        ${footer(t, site)}
       </body>
     </html>`.value;
+}
+
+/** Links to the legal pages the operator has written (SITE_IMPRINT …); none: no footer. */
+function footer(t: Texts, site: SiteConfig): Html | string {
+  const pages = LEGAL_PAGES.filter((page) => site.legal[page] !== undefined);
+  if (pages.length === 0) return '';
+  return html`<footer>
+    <nav aria-label="${t.legal.nav}">
+      <ul class="legal">
+        ${pages.map((page) => html`<li><a href="/${t.lang}/${page}">${t.legal[page]}</a></li>`)}
+      </ul>
+    </nav>
+  </footer>`;
 }
 
 /** A time as text (UTC, readable without script); the script shows it in the reader's own zone. */

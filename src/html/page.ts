@@ -23,6 +23,7 @@ export function sendPage(
     path: request.url,
     alternate: page.alternate,
     signInEnabled: request.server.config.auth.provider !== undefined,
+    site: request.server.config.site,
   };
   if (user) reply.header('cache-control', 'private, no-store');
   else if (!reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');

@@ -12,6 +12,8 @@ import type { RateLimitStore } from '../modules/ratelimit/index.js';
 import { assetRoutes } from '../html/assets.js';
 import { htmlErrorHandler } from '../html/error-handler.js';
 import { SITE_CSP } from '../html/layout.js';
+import { brandRoutes } from '../modules/site/brand-routes.js';
+import { legalRoutes } from '../modules/site/legal-routes.js';
 import { botPageRoutes } from '../modules/site/routes.js';
 
 /**
@@ -51,6 +53,8 @@ export async function sitePlugin(app: App, options: { store: RateLimitStore }): 
   app.setErrorHandler<FastifyError>((error, request, reply) => htmlErrorHandler(error, request, reply, currentUser(request)));
 
   await app.register(assetRoutes);
+  await app.register(brandRoutes);
+  await app.register(legalRoutes);
   await app.register(authRoutes, { flow });
   await app.register(botPageRoutes, { store: options.store });
   await app.register(dashboardRoutes);

@@ -87,7 +87,8 @@ describe.each(backends())('errors and protocol on %s', (backend) => {
       '/admin/v1/nope',
       '/API/V1/BOTS',
       '/api/v1/bots/1/reviews/2',
-      '/favicon.ico',
+      // A browser's probe for a file we do not have (/favicon.ico is served: the pages' icon).
+      '/apple-touch-icon.png',
     ])('GET %s → 404 not_found in the envelope', async (url) => {
       const response = await t.get(url);
       expect(response.statusCode).toBe(404);

@@ -4,7 +4,6 @@ import type { Texts } from './en.js';
 export const de: Texts = {
   lang: 'de',
   locale: 'de-DE',
-  site: 'Bot-Verzeichnis',
   skip: 'Zum Inhalt springen',
   other: { lang: 'en', label: 'English' },
   dashboard: 'Dashboard',
@@ -22,6 +21,12 @@ export const de: Texts = {
     rateLimitedTitle: 'Zu viele Anfragen',
     rateLimited: (seconds) =>
       `Zu viele Anfragen in kurzer Zeit. Bitte warte ${seconds === 1 ? '1 Sekunde' : seconds < 120 ? `${seconds} Sekunden` : `${Math.ceil(seconds / 60)} Minuten`} und versuche es dann noch einmal.`,
+  },
+  legal: {
+    nav: 'Rechtliches',
+    imprint: 'Impressum',
+    privacy: 'Datenschutz',
+    terms: 'Nutzungsbedingungen',
   },
   form: {
     required: 'Bitte fülle dieses Feld aus.',
@@ -93,6 +98,9 @@ export const de: Texts = {
     create: 'Erstellen',
     keyShown: 'Dein neuer Schlüssel. Kopiere ihn jetzt: Er wird nur dieses eine Mal gezeigt.',
     copy: 'Kopieren',
+    copied: 'Kopiert',
+    actions: 'Aktionen',
+    note: 'Hinweis',
     tierRequests: 'Höhere Ratenstufe',
     tierLead: 'Bitte den Betreiber um eine höhere Ratenstufe für einen Schlüssel und nenne den Grund.',
     key: 'Schlüssel',

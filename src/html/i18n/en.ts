@@ -2,7 +2,6 @@
 export const en = {
   lang: 'en' as 'en' | 'de',
   locale: 'en-GB',
-  site: 'Bot Directory',
   skip: 'Skip to content',
   other: { lang: 'de', label: 'Deutsch' } as { lang: 'en' | 'de'; label: string },
   dashboard: 'Dashboard',
@@ -21,6 +20,12 @@ export const en = {
     /** `seconds`: the Retry-After; whole minutes once it is two or more (a vote limit lasts up to 10). */
     rateLimited: (seconds: number): string =>
       `Too many requests in a short time. Please wait ${seconds === 1 ? '1 second' : seconds < 120 ? `${seconds} seconds` : `${Math.ceil(seconds / 60)} minutes`} and try again.`,
+  },
+  legal: {
+    nav: 'Legal',
+    imprint: 'Imprint',
+    privacy: 'Privacy',
+    terms: 'Terms',
   },
   form: {
     required: 'Fill in this field.',
@@ -91,6 +96,9 @@ export const en = {
     create: 'Create',
     keyShown: 'Your new key. Copy it now: it is shown only this once.',
     copy: 'Copy',
+    copied: 'Copied',
+    actions: 'Actions',
+    note: 'Note',
     tierRequests: 'Higher rate tier',
     tierLead: 'Ask the operator for a higher rate tier for one key, and say why.',
     key: 'Key',

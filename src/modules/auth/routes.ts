@@ -58,4 +58,6 @@ export async function authRoutes(app: App, options: { flow: SignInFlow | undefin
     signOut(request);
     return reply.header('cache-control', 'no-store').redirect('/', 303);
   });
+  // Signing out takes the form's POST (with its CSRF token): the address alone leads home, signed in as before.
+  app.get('/auth/sign-out', { schema: hidden }, async (_request, reply) => reply.header('cache-control', 'no-store').redirect('/', 303));
 }

@@ -1,4 +1,4 @@
-import type { ApiKey, CreatedKey } from '../keys/schemas.js';
+import type { ApiKey } from '../keys/schemas.js';
 import { SCOPES } from '../keys/schemas.js';
 import { html, type Html } from '../../html/html.js';
 import type { Texts } from '../../html/i18n/index.js';
@@ -9,7 +9,8 @@ import { fieldError, invalid, shownOnce } from './views.js';
 export interface KeysState {
   keys: ApiKey[];
   requests: TierRequest[];
-  created?: CreatedKey;
+  /** A key just created, shown this once. */
+  created?: string;
   errors: Record<string, string>;
   csrf: string;
 }
@@ -23,7 +24,7 @@ export function keysView(t: Texts, botId: string, state: KeysState): Html {
   const keyLabel = (key: ApiKey) => `${key.name ?? key.prefix} (${key.prefix}…)`;
   return html`<h2 id="keys">${t.dash.keys}</h2>
     <p class="muted">${t.dash.keysLead}</p>
-    ${state.created ? shownOnce(t, 'new-key', t.dash.keyShown, state.created.key) : ''}
+    ${state.created ? shownOnce(t, 'new-key', t.dash.keyShown, state.created) : ''}
     ${
       live.length === 0
         ? html`<p class="muted">${t.dash.noKeys}</p>`
@@ -36,7 +37,7 @@ export function keysView(t: Texts, botId: string, state: KeysState): Html {
                   <th scope="col">${t.dash.tier}</th>
                   <th scope="col">${t.dash.created}</th>
                   <th scope="col">${t.dash.lastUsed}</th>
-                  <th scope="col"></th>
+                  <th scope="col"><span class="visually-hidden">${t.dash.actions}</span></th>
                 </tr>
               </thead>
               <tbody>

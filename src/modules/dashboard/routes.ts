@@ -5,7 +5,6 @@ import { Uuid } from '../../lib/schemas.js';
 import type { App } from '../../lib/types.js';
 import { csrf, currentUser, requireUser } from '../auth/session.js';
 import { AdminBotIdParams, type AdminBot } from '../bots/schemas.js';
-import type { CreatedKey } from '../keys/schemas.js';
 import { otherLangUrl, sendPage } from '../../html/page.js';
 import { html } from '../../html/html.js';
 import { pickLang, TEXTS, type Lang } from '../../html/i18n/index.js';
@@ -13,6 +12,7 @@ import { generateWebhookSecret } from '../webhooks/endpoints/secret.js';
 import { ownedBot, redirectToSignIn } from './access.js';
 import { keyForm, tierForm, urlForm, type FieldErrors, type Form } from './forms.js';
 import { keysView } from './keys-view.js';
+import { keepShownOnce, takeShownOnce } from './shown-once.js';
 import { botListView, overviewView } from './views.js';
 import { webhookView } from './webhook-view.js';
 
@@ -23,9 +23,8 @@ const DeliveryParams = Type.Object({ id: AdminBotIdParams.properties.id, deliver
 const MAX_BOTS = 100;
 const LOG_ROWS = 20;
 
+/** A refused form, shown again on the POST's own answer with each error beside its field. */
 interface Outcome {
-  created?: CreatedKey;
-  secret?: string;
   keyErrors?: FieldErrors;
   webhookErrors?: FieldErrors;
   url?: string;
@@ -60,6 +59,7 @@ export async function dashboardRoutes(app: App): Promise<void> {
     ]);
     const csrf = reply.generateCsrf();
     const done = (request.query as { done?: string }).done;
+    const shown = takeShownOnce(request, bot.id);
     return sendPage(request, reply, {
       lang,
       user: currentUser(request),
@@ -67,8 +67,8 @@ export async function dashboardRoutes(app: App): Promise<void> {
       title: bot.name,
       alternate: otherLangUrl(request, lang),
       main: html`${overviewView(t, bot, votes ?? [])} ${done === 'saved' ? html`<p class="ok" role="status">${t.dash.saved}</p>` : ''}
-      ${keysView(t, bot.id, { keys, requests, created: outcome.created, errors: outcome.keyErrors ?? {}, csrf })}
-      ${webhookView(t, bot.id, { webhook, deliveries: deliveries?.data ?? [], notice, secret: outcome.secret, tested: done === 'test', errors: outcome.webhookErrors ?? {}, url: outcome.url, csrf })}`,
+      ${keysView(t, bot.id, { keys, requests, created: shown?.kind === 'key' ? shown.value : undefined, errors: outcome.keyErrors ?? {}, csrf })}
+      ${webhookView(t, bot.id, { webhook, deliveries: deliveries?.data ?? [], notice, secret: shown?.kind === 'secret' ? shown.value : undefined, tested: done === 'test', errors: outcome.webhookErrors ?? {}, url: outcome.url, csrf })}`,
     });
   }
 
@@ -109,7 +109,8 @@ export async function dashboardRoutes(app: App): Promise<void> {
       if ('errors' in form) return renderBot(request, reply, bot, { keyErrors: form.errors, status: 422 });
       const created = await services.keys.create(bot.id, form.input);
       request.log.info({ bot: bot.id, key: created.id }, 'key created on the dashboard');
-      return renderBot(request, reply, bot, { created });
+      keepShownOnce(request, { botId: bot.id, kind: 'key', value: created.key });
+      return back(reply, request, bot.id, 'keys');
     },
   );
 
@@ -156,7 +157,7 @@ export async function dashboardRoutes(app: App): Promise<void> {
       const existing = await orNothing(services.webhookEndpoints.get(bot.id));
       try {
         const { webhook } = await services.webhookEndpoints.configure(bot.id, { url: form.url, enabled: existing?.enabled ?? true });
-        if (webhook.secret !== null) return renderBot(request, reply, bot, { secret: webhook.secret });
+        if (webhook.secret !== null) keepShownOnce(request, { botId: bot.id, kind: 'secret', value: webhook.secret });
       } catch (error) {
         if (!(error instanceof AppError && error.code === 'validation_failed')) throw error;
         return renderBot(request, reply, bot, {
@@ -183,7 +184,7 @@ export async function dashboardRoutes(app: App): Promise<void> {
             enabled: rotate ? existing.enabled : action === 'enable',
             ...(rotate ? { secret: generateWebhookSecret() } : {}),
           });
-          if (rotate && webhook.secret !== null) return renderBot(request, reply, bot, { secret: webhook.secret });
+          if (rotate && webhook.secret !== null) keepShownOnce(request, { botId: bot.id, kind: 'secret', value: webhook.secret });
         } catch (error) {
           if (!(error instanceof AppError && error.code === 'validation_failed')) throw error;
           return renderBot(request, reply, bot, { webhookErrors: { url: error.details?.[0]?.message ?? error.message }, status: 422 });
@@ -212,4 +213,22 @@ export async function dashboardRoutes(app: App): Promise<void> {
       return back(reply, request, bot.id, 'webhook');
     },
   );
+
+  // A form's address opened by itself (a bookmark, the address bar, a link) leads to the page the
+  // form is on, not to a bare 405: only its POST does something.
+  for (const [action, params, anchor] of [
+    ['keys', AdminBotIdParams, 'keys'],
+    ['keys/:keyId/revoke', KeyParams, 'keys'],
+    ['tier-requests', AdminBotIdParams, 'tier'],
+    ['webhook', AdminBotIdParams, 'webhook'],
+    ['webhook/enable', AdminBotIdParams, 'webhook'],
+    ['webhook/disable', AdminBotIdParams, 'webhook'],
+    ['webhook/rotate-secret', AdminBotIdParams, 'webhook'],
+    ['webhook/test', AdminBotIdParams, 'webhook'],
+    ['deliveries/:deliveryId/redeliver', DeliveryParams, 'webhook'],
+  ] as const) {
+    app.get(`/dashboard/bots/:id/${action}`, { schema: { hide: true, params, querystring: LangQuery } }, async (request, reply) =>
+      back(reply, request, request.params.id, anchor),
+    );
+  }
 }

@@ -83,7 +83,7 @@ export function overviewView(t: Texts, bot: AdminBot, votes: VoteEntry[]): Html 
                 <tr>
                   <th scope="col">${t.dash.user}</th>
                   <th scope="col">${t.dash.when}</th>
-                  <th scope="col"></th>
+                  <th scope="col"><span class="visually-hidden">${t.dash.note}</span></th>
                 </tr>
               </thead>
               <tbody>
@@ -106,7 +106,7 @@ export function shownOnce(t: Texts, id: string, lead: string, secret: string): H
   return html`<div class="notice" role="status">
     <p>${lead}</p>
     <div class="secret">
-      <code id="${id}">${secret}</code> <button type="button" data-copy="${id}" data-done="${t.dash.copy}" hidden>${t.dash.copy}</button>
+      <code id="${id}">${secret}</code> <button type="button" data-copy="${id}" data-done="${t.dash.copied}" hidden>${t.dash.copy}</button>
     </div>
   </div>`;
 }

@@ -85,7 +85,7 @@ function deliveryLog(t: Texts, botId: string, deliveries: Delivery[], csrf: Html
           <th scope="col">${t.dash.state}</th>
           <th scope="col">${t.dash.attempts}</th>
           <th scope="col">${t.dash.response}</th>
-          <th scope="col"></th>
+          <th scope="col"><span class="visually-hidden">${t.dash.actions}</span></th>
         </tr>
       </thead>
       <tbody>

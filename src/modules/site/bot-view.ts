@@ -1,5 +1,6 @@
 import type { Bot } from '../bots/schemas.js';
 import type { Review } from '../reviews/schemas.js';
+import { botIcon } from '../../html/bot-icon.js';
 import { html, type Html } from '../../html/html.js';
 import type { Lang, Texts } from '../../html/i18n/index.js';
 import { count, time } from '../../html/layout.js';
@@ -27,7 +28,7 @@ export function botView(t: Texts, bot: Bot, reviews: Review[], vote: VoteState):
       : t.bot.ratingOf(bot.rating.average.toLocaleString(t.locale, { maximumFractionDigits: 2 }), bot.rating.count);
   return html`<article>
     <div class="bot-head">
-      <img src="${bot.iconUrl}" alt="" width="72" height="72" />
+      ${botIcon(bot.name, bot.iconUrl, 'large')}
       <div>
         <h1>${bot.name}</h1>
         <p>${bot.shortDescription[lang]}</p>

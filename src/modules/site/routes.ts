@@ -68,5 +68,10 @@ export async function botPageRoutes(app: App, options: { store: RateLimitStore }
         return reply.header('cache-control', 'no-store').redirect(`${botPath(lang, bot)}?voted=1#vote`, 303);
       },
     );
+
+    // The vote form's address opened by itself leads to the form; only its POST votes.
+    app.get(`/${lang}/bots/:slug/vote`, { schema: { hide: true, params: SlugParams } }, async (request, reply) =>
+      reply.header('cache-control', 'no-store').redirect(`/${lang}/bots/${encodeURIComponent(request.params.slug)}#vote`, 303),
+    );
   }
 }

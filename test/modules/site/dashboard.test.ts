@@ -69,16 +69,31 @@ for (const backend of backends()) {
         { name: 'Rewards', scopes: ['votes:read', 'stats:write'] },
         page.body,
       );
-      expect(created.statusCode).toBe(200);
-      expect(created.headers['cache-control']).toBe('private, no-store');
-      const key = /<code id="new-key">([^<]+)<\/code>/.exec(created.body)?.[1] ?? '';
+      // Post/Redirect/Get: the POST answers 303 to the page, which shows the key once.
+      expect(created.statusCode).toBe(303);
+      expect(created.headers.location).toBe(`/dashboard/bots/${a}?lang=en#keys`);
+      expect(created.body).not.toMatch(/bdk_/);
+      expect(
+        (await t.admin('GET', `/admin/v1/bots/${a}/keys`)).json().data.filter((k: { name: string }) => k.name === 'Rewards'),
+      ).toHaveLength(1);
+      const shown = await owner.get(String(created.headers.location));
+      expect(shown.statusCode).toBe(200);
+      expect(shown.headers['cache-control']).toBe('private, no-store');
+      const key = /<code id="new-key">([^<]+)<\/code>/.exec(shown.body)?.[1] ?? '';
       expect(key).toMatch(/^bdk_/);
-      expect(created.body).toContain('data-copy="new-key"');
+      expect(shown.body).toContain('data-copy="new-key"');
+      // The copy button says so after copying (site.js shows data-done), in the page's language.
+      expect(shown.body).toMatch(/<button type="button" data-copy="new-key" data-done="Copied" hidden>Copy<\/button>/);
       const votes = await t.get(`/api/v1/bots/${a}/votes`, { authorization: `Bearer ${key}` });
       expect(votes.statusCode).toBe(200);
-      const listed = await owner.get(`/dashboard/bots/${a}`);
+      // A reload: the key is gone, and no second key was made.
+      const listed = await owner.get(String(created.headers.location));
       expect(listed.body).not.toContain(key);
+      expect(listed.body).not.toContain('id="new-key"');
       expect(listed.body).toContain('Rewards');
+      expect(
+        (await t.admin('GET', `/admin/v1/bots/${a}/keys`)).json().data.filter((k: { name: string }) => k.name === 'Rewards'),
+      ).toHaveLength(1);
       const keyId = (await t.admin('GET', `/admin/v1/bots/${a}/keys`)).json().data.find((k: { name: string }) => k.name === 'Rewards').id;
       // Another owner cannot revoke it through their own bot's URL.
       const other = new Browser(t);
@@ -104,7 +119,7 @@ for (const backend of backends()) {
       expect(unknownScope.statusCode).toBe(422);
       expect(unknownScope.body).toContain('id="scopes-error">Choose one of: votes:read, premium:read, stats:write.</p>');
       const created = await owner.post(`/dashboard/bots/${a}/keys`, { name: 'Tiered', scopes: 'votes:read', tier: '3' }, page.body);
-      expect(created.statusCode).toBe(200);
+      expect(created.statusCode).toBe(303);
       // The owner cannot set a tier: the form reads only the name and the scopes.
       expect((await t.admin('GET', `/admin/v1/bots/${a}/keys`)).json().data.find((k: { name: string }) => k.name === 'Tiered').tier).toBe(
         1,
@@ -124,9 +139,34 @@ for (const backend of backends()) {
       expect(url.body).toContain('id="webhook-url-error">Use at most 2048 characters.</p>');
     });
 
+    it("answers a GET of a form's address with the form's page (303), never JSON", async () => {
+      const keyId = '00000000-0000-4000-8000-000000000000';
+      for (const [action, anchor] of [
+        ['keys', 'keys'],
+        [`keys/${keyId}/revoke`, 'keys'],
+        ['tier-requests', 'tier'],
+        ['webhook', 'webhook'],
+        ['webhook/rotate-secret', 'webhook'],
+        [`deliveries/${keyId}/redeliver`, 'webhook'],
+      ]) {
+        const response = await owner.get(`/dashboard/bots/${a}/${action}?lang=de`);
+        expect(response.statusCode, action).toBe(303);
+        expect(response.headers.location, action).toBe(`/dashboard/bots/${a}?lang=de#${anchor}`);
+      }
+      const signOut = await new Browser(t).get('/auth/sign-out');
+      expect(signOut.statusCode).toBe(303);
+      const vote = await new Browser(t).get('/de/bots/some-bot/vote');
+      expect([vote.statusCode, vote.headers.location]).toEqual([303, '/de/bots/some-bot#vote']);
+      // An address that has no page at all is still a page in the visitor's language, not the API's JSON.
+      const bad = await owner.get(`/dashboard/bots/not-an-id/keys?lang=de`);
+      expect(bad.headers['content-type']).toContain('text/html');
+      expect(bad.body).toContain('lang="de"');
+    });
+
     it('asks for a higher tier; the operator lists, approves and denies it in the management API; the owner sees the answers', async () => {
       const page = await owner.get(`/dashboard/bots/${a}`);
-      const created = await owner.post(`/dashboard/bots/${a}/keys`, { name: 'Busy', scopes: 'votes:read' }, page.body);
+      await owner.post(`/dashboard/bots/${a}/keys`, { name: 'Busy', scopes: 'votes:read' }, page.body);
+      const created = await owner.get(`/dashboard/bots/${a}`);
       const keyId = (await t.admin('GET', `/admin/v1/bots/${a}/keys`))
         .json()
         .data.find((k: { name: string; revokedAt: null }) => k.name === 'Busy').id;
@@ -175,8 +215,10 @@ for (const backend of backends()) {
       expect(blocked.statusCode).toBe(422);
       expect(blocked.body).toMatch(/<p class="error" id="webhook-url-error">[^<]*forbidden_address/);
       expect(blocked.body).toContain('value="https://internal.example.org/hook"');
-      const set = await owner.post(`/dashboard/bots/${a}/webhook`, { url: 'https://receiver.example.org/hook' }, page.body);
-      expect(set.statusCode).toBe(200);
+      expect((await owner.post(`/dashboard/bots/${a}/webhook`, { url: 'https://receiver.example.org/hook' }, page.body)).statusCode).toBe(
+        303,
+      );
+      const set = await owner.get(`/dashboard/bots/${a}`);
       const secret = /<code id="new-secret">([^<]+)<\/code>/.exec(set.body)?.[1] ?? '';
       expect(secret).toMatch(/^whsec_/);
       expect((await owner.get(`/dashboard/bots/${a}`)).body).not.toContain(secret);
@@ -198,8 +240,15 @@ for (const backend of backends()) {
       expect((await owner.post(`/dashboard/bots/${a}/webhook/enable`, {}, banner.body)).statusCode).toBe(303);
       expect((await t.admin('GET', `/admin/v1/bots/${a}/webhook`)).json().data).toMatchObject({ enabled: true, consecutiveFailures: 0 });
       expect((await owner.get(`/dashboard/bots/${a}`)).body).not.toContain('role="alert"');
-      const rotated = await owner.post(`/dashboard/bots/${a}/webhook/rotate-secret`, {}, banner.body);
-      expect(/<code id="new-secret">([^<]+)<\/code>/.exec(rotated.body)?.[1]).not.toBe(secret);
+      expect((await owner.post(`/dashboard/bots/${a}/webhook/rotate-secret`, {}, banner.body)).statusCode).toBe(303);
+      const rotated = (await owner.get(`/dashboard/bots/${a}`)).body;
+      expect(/<code id="new-secret">([^<]+)<\/code>/.exec(rotated)?.[1]).toMatch(/^whsec_/);
+      expect(rotated).not.toContain(secret);
+      expect(rotated).toMatch(/data-copy="new-secret" data-done="Copied" hidden>Copy<\/button>/);
+      expect((await owner.post(`/dashboard/bots/${a}/webhook/rotate-secret?lang=de`, {}, banner.body)).statusCode).toBe(303);
+      expect((await owner.get(`/dashboard/bots/${a}?lang=de`)).body).toMatch(
+        /data-copy="new-secret" data-done="Kopiert" hidden>Kopieren<\/button>/,
+      );
     });
   });
 }

@@ -58,6 +58,10 @@ for (const backend of backends()) {
       expect(english.body).toContain('<html lang="en">');
       expect(english.body).toContain('Müsik &lt;script&gt;alert(1)&lt;/script&gt;');
       expect(english.body).not.toContain('<script>alert');
+      // The icon lies over the letter avatar: a dead icon leaves the "M" (no broken-image mark).
+      expect(english.body).toMatch(
+        /<span class="avatar avatar-large" aria-hidden="true"\s*><span class="avatar-letter">M<\/span\s*><img src="https:\/\/cdn\.example\.org\/icon\.png" alt=""/,
+      );
       expect(english.body).toContain('Plays music.');
       expect(english.body).toContain(`/api/chart/${botId}?range=30`);
       expect(english.body).toContain('href="/auth/sign-in?return=%2Fen%2Fbots%2Fmusic-bot"');

@@ -1,3 +1,4 @@
+import { initialOf } from '../../../lib/initial.js';
 import { dataIcon } from './badge-logo.js';
 import { escapeXml } from './escape.js';
 import { uniqueId } from './ids.js';
@@ -97,7 +98,7 @@ export function renderCard(bot: EmbedBot, opts: CardOptions): string {
 
 /** The icon tile: the bot's initial, covered by its icon when that is stored as data. */
 function icon(id: string, name: string, iconUrl: string, paint: SvgPaint<WidgetRole>): string {
-  const initial = (Array.from(name)[0] ?? '?').toUpperCase();
+  const initial = initialOf(name);
   const image = dataIcon(iconUrl);
   return (
     `<rect x="${PAD}" y="${PAD}" width="${ICON}" height="${ICON}" rx="12" ${paint.attrs({ fill: 'iconBg' })}/>` +

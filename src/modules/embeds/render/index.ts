@@ -7,10 +7,10 @@
 export { renderBadge, renderErrorBadge, renderNotFoundBadge } from './badge.js';
 export { BADGE_HEIGHTS } from './badge-styles.js';
 export { renderCard, CARD_HEIGHT, CARD_WIDTH } from './card.js';
-export { CHART_PNG_MAX_PIXELS, pngSizeAllowed, renderChartPng } from './chart-png.js';
+export { bundledFontFiles, CHART_PNG_MAX_PIXELS, pngSizeAllowed, renderChartPng } from './chart-png.js';
 export { MIN_RELATIVE_SPAN } from './chart-scale.js';
 export { CHART_HEIGHT, CHART_SIZE_LIMITS, CHART_WIDTH, renderChartSvg } from './chart-svg.js';
-export { BADGE_COLOUR_PATTERN, NAMED_BADGE_COLOURS } from './colour.js';
+export { BADGE_COLOUR_PATTERN, NAMED_BADGE_COLOURS, readableTextOn } from './colour.js';
 export { shieldsEndpoint, type ShieldsEndpoint } from './shields.js';
 export { shortNumber } from './short-number.js';
 export type {

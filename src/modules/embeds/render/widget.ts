@@ -1,3 +1,4 @@
+import { initialOf } from '../../../lib/initial.js';
 import { escapeXml } from './escape.js';
 import { fullNumber, ratingAverage, shortNumber } from './short-number.js';
 import { WIDGET_LABELS } from './widget-labels.js';
@@ -82,7 +83,7 @@ ${rating}
  * hiding that takes script). Only http(s) URLs are used; anything else is ignored.
  */
 function iconMarkup(name: string, iconUrl: string): string {
-  const initial = escapeXml((Array.from(name)[0] ?? '?').toUpperCase());
+  const initial = escapeXml(initialOf(name));
   const url = httpUrlOrNull(iconUrl);
   const image = url ? `<div class="icon-image" style="background-image:url(${escapeXml(cssString(url))})"></div>` : '';
   return `<div class="icon" aria-hidden="true">${initial}${image}</div>`;

@@ -30,7 +30,8 @@ export async function brandRoutes(app: App): Promise<void> {
     icons: [192, 512].map((size) => ({ src: `/assets/icon-${size}.png`, sizes: `${size}x${size}`, type: 'image/png' })),
   });
   const file = (path: string, type: string, body: () => Buffer | string, cache = DAY) =>
-    app.get(path, { schema: { hide: true } }, async (_request, reply) =>
+    // Static files, as the stylesheet and script are: no rate limit counts them.
+    app.get(path, { schema: { hide: true }, config: { rateLimit: 'off' } }, async (_request, reply) =>
       reply.type(type).header('cache-control', cache).header('x-content-type-options', 'nosniff').send(body()),
     );
 

@@ -10,7 +10,7 @@ import { expectLimitHeaders, expectRateLimited, limits, rateLimitedApp } from '.
 const BOTS = '/api/v1/bots';
 const EN_PAGE = '/en/bots/page-limit-bot';
 const DE_PAGE = '/de/bots/seiten-limit-bot';
-const ASSETS = ['/assets/site.css', '/assets/site.js'];
+const ASSETS = ['/assets/site.css', '/assets/site.js', '/favicon.ico', '/manifest.webmanifest', '/assets/icon-192.png'];
 
 let bot: Promise<unknown> | undefined;
 
@@ -60,7 +60,7 @@ describe("the pages' own bucket", () => {
     }
   });
 
-  it('never counts the stylesheet, the script or /favicon.ico', async () => {
+  it('never counts the stylesheet, the script, the favicon or the manifest and its icons', async () => {
     const app = await appWithBot({ RATE_LIMIT_PAGES: '2', RATE_LIMIT_ANONYMOUS: '2' });
     for (const url of ASSETS) {
       expect(await statuses(app, 50, { url })).toEqual(Array(50).fill(200));

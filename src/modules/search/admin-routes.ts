@@ -1,5 +1,6 @@
 import { dataOf, errorResponses } from '../../lib/schemas.js';
 import type { App } from '../../lib/types.js';
+import { trimQuery } from './routes.js';
 import { ExplainQuery, SearchExplanation, SynonymsBody } from './schemas.js';
 
 /** The operator's search synonyms, and why a search ranks as it does. */
@@ -7,11 +8,8 @@ export async function searchAdminRoutes(app: App): Promise<void> {
   app.get(
     '/search/explain',
     {
-      // The same bounds as the search: the query as typed minus surrounding blanks.
-      preValidation: async (request) => {
-        const query = request.query as { q?: unknown };
-        if (typeof query.q === 'string') query.q = query.q.trim();
-      },
+      // The same bounds as the search.
+      preValidation: trimQuery,
       schema: {
         operationId: 'explainSearch',
         description:

@@ -1,17 +1,20 @@
+import type { FastifyRequest } from 'fastify';
 import { errorResponses, notModified } from '../../lib/schemas.js';
 import type { App } from '../../lib/types.js';
 import { fact } from '../changes/facts.js';
 import { SearchQuery, SearchResponse } from './schemas.js';
 
+/** The bounds of `q` apply to the query as typed minus surrounding blanks: trimmed before validating. */
+export async function trimQuery(request: FastifyRequest): Promise<void> {
+  const query = request.query as { q?: unknown };
+  if (typeof query.q === 'string') query.q = query.q.trim();
+}
+
 export async function searchRoutes(app: App): Promise<void> {
   app.get(
     '/search',
     {
-      // The bounds apply to the query as typed minus surrounding blanks: trim before validating.
-      preValidation: async (request) => {
-        const query = request.query as { q?: unknown };
-        if (typeof query.q === 'string') query.q = query.q.trim();
-      },
+      preValidation: trimQuery,
       schema: {
         operationId: 'searchBots',
         description:

@@ -153,7 +153,8 @@ export class Ranker {
         if (s.span.first <= word && word <= s.span.last) this.collectSpan(s, word, create, rankOf);
       }
     }
-    const total = this.score(active, plan.stop, this.store.docsNamed(plan.nameKey), this.missingSlack(plan, active));
+    const named = this.store.docsNamed(plan.nameKey);
+    const total = this.score(active, plan.stop, named, this.missingSlack(plan, active, named));
     work.candidatesScored += total;
     return { slots: this.topK(limit), total };
   }
@@ -393,7 +394,10 @@ export class Ranker {
     return key * RADIX.stopMissing + stopMissing;
   }
 
-  /** 1 for neighbours in query order, up to 7 further apart, 8 reversed far or in different fields. */
+  /**
+   * 1 for neighbours in query order, up to 7 further apart in one sentence, 8 reversed far or in
+   * different sentences; 2 for two labels, 4 for a label and a sentence.
+   */
   private proximity(slot: number, a: number, b: number): number {
     if (b === a + 1 && this.adjacent[slot]! & (1 << a)) return 1;
     const wa = this.where[slot * this.stride + a]!;
@@ -401,7 +405,8 @@ export class Ranker {
     // Labels (name, slugs, tags, categories) describe the whole bot: two words among them are
     // near one another; a label and a sentence are half far; two sentences as far as can be.
     const labels = Number(isLabelField(wa >> 7)) + Number(isLabelField(wb >> 7));
-    if (labels > 0 && (labels === 2 || wa >> 7 !== wb >> 7)) return labels === 2 ? LABELS_NEAR : FAR / 2;
+    if (labels === 2) return LABELS_NEAR;
+    if (labels === 1) return FAR / 2;
     if (wa >> 7 !== wb >> 7) return FAR;
     const distance = (wb & 127) - (wa & 127);
     if (distance === 0) return 1;
@@ -415,8 +420,8 @@ export class Ranker {
    * both, and a bot that only kicks is noise once one does both; of "youtube upload alerts", a
    * bot that alerts about YouTube uploads without saying "upload" is still an answer.
    */
-  private missingSlack(plan: QueryPlan, active: readonly number[]): number {
-    if (this.store.docsNamed(plan.nameKey).some((doc) => this.isCandidate(doc))) return 0;
+  private missingSlack(plan: QueryPlan, active: readonly number[], named: readonly number[]): number {
+    if (named.some((doc) => this.isCandidate(doc))) return 0;
     const meaningful = active.filter((word) => !plan.stop[word]).length;
     return meaningful >= 3 ? 2 : 1;
   }

@@ -1,5 +1,6 @@
 import type { AdminBot } from '../bots/schemas.js';
 import type { VoteEntry } from '../votes/schemas.js';
+import { botFacts } from '../../html/bot-facts.js';
 import { html, type Html } from '../../html/html.js';
 import type { Texts } from '../../html/i18n/index.js';
 import { count, time } from '../../html/layout.js';
@@ -54,24 +55,7 @@ export function overviewView(t: Texts, bot: AdminBot, votes: VoteEntry[]): Html 
       </div>
     </div>
     <h2 id="overview">${t.dash.overview}</h2>
-    <dl class="facts">
-      <div>
-        <dt>${t.bot.servers}</dt>
-        <dd>${count(t, bot.serverCount)}</dd>
-      </div>
-      <div>
-        <dt>${t.bot.votesMonth}</dt>
-        <dd>${count(t, bot.votesMonth)}</dd>
-      </div>
-      <div>
-        <dt>${t.bot.votesTotal}</dt>
-        <dd>${count(t, bot.votesTotal)}</dd>
-      </div>
-      <div>
-        <dt>${t.bot.rating}</dt>
-        <dd>${bot.rating.count === 0 ? t.bot.noRating : `${bot.rating.average} (${bot.rating.count})`}</dd>
-      </div>
-    </dl>
+    ${botFacts(t, bot, bot.rating.count === 0 ? t.bot.noRating : `${bot.rating.average} (${bot.rating.count})`)}
     ${bot.published ? html`<img class="chart" src="/api/chart/${bot.id}?range=30" alt="${t.bot.historyAlt(bot.name)}" width="600" height="300" loading="lazy" />` : ''}
     <h3>${t.dash.recentVotes}</h3>
     ${

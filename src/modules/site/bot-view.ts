@@ -1,9 +1,10 @@
 import type { Bot } from '../bots/schemas.js';
 import type { Review } from '../reviews/schemas.js';
 import { botIcon } from '../../html/bot-icon.js';
+import { botFacts } from '../../html/bot-facts.js';
 import { html, type Html } from '../../html/html.js';
 import type { Lang, Texts } from '../../html/i18n/index.js';
-import { count, time } from '../../html/layout.js';
+import { time } from '../../html/layout.js';
 
 export interface VoteState {
   /** Undefined: nobody is signed in. */
@@ -35,25 +36,7 @@ export function botView(t: Texts, bot: Bot, reviews: Review[], vote: VoteState):
         ${bot.isVerified ? html`<p class="ok">✓ ${t.bot.verified}</p>` : ''}
       </div>
     </div>
-    <dl class="facts">
-      <div>
-        <dt>${t.bot.servers}</dt>
-        <dd>${count(t, bot.serverCount)}</dd>
-      </div>
-      <div>
-        <dt>${t.bot.votesMonth}</dt>
-        <dd>${count(t, bot.votesMonth)}</dd>
-      </div>
-      <div>
-        <dt>${t.bot.votesTotal}</dt>
-        <dd>${count(t, bot.votesTotal)}</dd>
-      </div>
-      <div>
-        <dt>${t.bot.rating}</dt>
-        <dd>${rating}</dd>
-      </div>
-    </dl>
-    ${voteSection(t, bot, vote)}
+    ${botFacts(t, bot, rating)} ${voteSection(t, bot, vote)}
     <p>
       <a class="button primary" href="${bot.inviteUrl}" rel="noopener">${t.bot.invite}</a>
       <a href="${bot.supportServerUrl}" rel="noopener">${t.bot.support}</a> ·

@@ -303,7 +303,9 @@ export class WordExpander {
    */
   private partAlternatives(word: string, langs: number, withSynonyms: boolean): TermMatch[] {
     const found = new Matches();
-    for (const id of this.inflections(word, langs)) found.add(id, 0, Exactness.exact, false);
+    // The word itself and its whole stem family (its inflections are part of that family).
+    const self = this.liveId(word);
+    if (self !== undefined) found.add(self, 0, Exactness.exact, false);
     for (const id of this.family(word, langs)) found.add(id, 0, Exactness.exact, false);
     if (withSynonyms) {
       for (const expansion of this.synonyms.expandWord(word, langs)) {

@@ -39,6 +39,7 @@ export interface PageFrame {
 export function layout(frame: PageFrame, main: Html): string {
   const { t, user, site } = frame;
   const brandCss = brandCssUrl(site);
+  const brand = site.logoUrl ? html`<img src="${site.logoUrl}" alt="${site.name}" height="32" />` : site.name;
   const account = user
     ? html`<span class="muted">${t.signedInAs} <strong>${user.name}</strong></span>
         <form class="inline" method="post" action="/auth/sign-out">
@@ -69,9 +70,7 @@ export function layout(frame: PageFrame, main: Html): string {
       <body>
         <a class="skip" href="#main">${t.skip}</a>
         <header>
-          <a class="brand" href="/${t.lang}"
-            >${site.logoUrl ? html`<img src="${site.logoUrl}" alt="${site.name}" height="32" />` : site.name}</a
-          >
+          <a class="brand" href="/${t.lang}">${brand}</a>
           ${searchBox(t, frame.search)}
           <nav aria-label="${site.name}">
             <a href="/${t.lang}/bots">${t.directory.browse}</a>

@@ -149,7 +149,7 @@ export const de: Texts = {
     trending: 'Im Trend',
     trendingLead: 'Der größte Zuwachs an Stimmen: die letzten 7 Tage gegenüber den 7 davor.',
     noTrend: 'Diese Woche ist noch nichts im Trend.',
-    rise: (votes) => `+${votes} Stimmen diese Woche`,
+    rise: (votes, n) => (n === 1 ? '+1 Stimme diese Woche' : `+${votes} Stimmen diese Woche`),
     newest: 'Neu',
     verified: 'Verifiziert',
     seeAll: 'Alle ansehen',
@@ -182,7 +182,7 @@ export const de: Texts = {
     banner: 'Banner',
     reviewOrder: 'Reihenfolge der Bewertungen',
     reviewOrders: { helpful: 'Hilfreichste', newest: 'Neueste' },
-    votesMonthShort: (votes) => `${votes} Stimmen diesen Monat`,
+    votesMonthShort: (votes, n) => (n === 1 ? '1 Stimme diesen Monat' : `${votes} Stimmen diesen Monat`),
     serversShort: (servers) => `${servers} Server`,
   },
 };

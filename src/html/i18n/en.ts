@@ -148,7 +148,7 @@ export const en = {
     trending: 'Trending',
     trendingLead: 'The largest rise in votes: the last 7 days against the 7 before.',
     noTrend: 'Nothing is trending this week yet.',
-    rise: (votes: string) => `+${votes} votes this week`,
+    rise: (votes: string, n: number) => (n === 1 ? '+1 vote this week' : `+${votes} votes this week`),
     newest: 'New',
     verified: 'Verified',
     seeAll: 'See all',
@@ -181,8 +181,8 @@ export const en = {
     banner: 'Banner',
     reviewOrder: 'Order of the reviews',
     reviewOrders: { helpful: 'Most helpful', newest: 'Newest' } as Record<'helpful' | 'newest', string>,
-    votesMonthShort: (votes: string) => `${votes} votes this month`,
-    serversShort: (servers: string) => `${servers} servers`,
+    votesMonthShort: (votes: string, n: number) => (n === 1 ? '1 vote this month' : `${votes} votes this month`),
+    serversShort: (servers: string, n: number) => (n === 1 ? '1 server' : `${servers} servers`),
   },
 };
 

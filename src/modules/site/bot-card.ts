@@ -32,7 +32,7 @@ export function botCard(t: Texts, bot: Bot, options: CardOptions): Html {
         ? html` <span class="ok verified" title="${t.bot.verified}">✓<span class="visually-hidden"> ${t.bot.verified}</span></span>`
         : ''
     }`;
-  const figures = [d.votesMonthShort(count(t, bot.votesMonth)), d.serversShort(count(t, bot.serverCount))];
+  const figures = [d.votesMonthShort(count(t, bot.votesMonth), bot.votesMonth), d.serversShort(count(t, bot.serverCount), bot.serverCount)];
   if (bot.rating.count > 0) {
     figures.push(t.bot.ratingOf(bot.rating.average.toLocaleString(t.locale, { maximumFractionDigits: 1 }), bot.rating.count));
   }

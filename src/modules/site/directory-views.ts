@@ -38,7 +38,7 @@ export function homeView(t: Texts, lists: HomeLists, names: CategoryNames): Html
     lists.trending.length === 0
       ? html`<p class="muted">${d.noTrend}</p>`
       : html`<ul class="bot-list">
-          ${lists.trending.map(({ bot, rise }) => botCard(t, bot, { level: 3, note: d.rise(count(t, rise)) }))}
+          ${lists.trending.map(({ bot, rise }) => botCard(t, bot, { level: 3, note: d.rise(count(t, rise), rise) }))}
         </ul>`;
   return html`<h1>${d.homeTitle}</h1>
     <p class="lead">${d.homeLead(count(t, lists.total))}</p>

@@ -28,6 +28,8 @@ if ((rows[0]?.n ?? 0) === 0) {
     progress: (step, done, total) => app.log.info(`demo data: ${step} ${done}/${total}`),
   });
   app.log.info(result, 'demo data loaded');
+  // Trending is worked out every few minutes: the seeded votes count from the first page on.
+  await app.services.trending.refresh();
 }
 const { rows: sample } = await app.db.query<{ id: string; slug: string; owner: string; name: string }>(
   `SELECT id, slugs->>'en' AS slug, owners[1] AS owner, name FROM bots WHERE published ORDER BY votes_total DESC, id LIMIT 1`,

@@ -106,6 +106,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await services.search.load();
   await services.catalog.load();
   services.catalog.startSweeping();
+  services.trending.start();
   // After an outage or a lost notification connection, NOTIFYs may have been missed: the catalog
   // (bot lists, search index) is read again and the cached answers that depend on all bots go.
   db.health.subscribe((available) => {
@@ -160,6 +161,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   app.addHook('onClose', async () => {
     await stopWorkers?.();
     await services.catalog.stop();
+    await services.trending.stop();
     await services.keys.stop();
     await feed.stop();
     if (ownsDb) await db.close();

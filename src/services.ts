@@ -6,6 +6,8 @@ import { systemClock, type Clock } from './lib/clock.js';
 import { BotAdminService } from './modules/bots/admin-service.js';
 import { PublishedBots } from './modules/bots/catalog.js';
 import { BotService } from './modules/bots/service.js';
+import { BrowseService } from './modules/bots/browse-service.js';
+import { BotGroups } from './modules/bots/groups.js';
 import type { Change, Changes } from './modules/changes/change.js';
 import { fact, factsOf } from './modules/changes/facts.js';
 import { EmbedService } from './modules/embeds/service.js';
@@ -19,6 +21,7 @@ import { SlugIndex } from './modules/bots/slug-index.js';
 import { StatsService } from './modules/stats/service.js';
 import { TierRequestService } from './modules/tiers/service.js';
 import { VoteService } from './modules/votes/service.js';
+import { TrendingService } from './modules/votes/trending-service.js';
 import { WebhookDeliveryService } from './modules/webhooks/delivery/service.js';
 import type { LookupFn } from './modules/webhooks/endpoints/resolve-host.js';
 import { WebhookEndpointService } from './modules/webhooks/endpoints/service.js';
@@ -51,6 +54,8 @@ export function createServices(deps: ServiceDeps) {
   const catalog = new PublishedBots(db.reads, clock);
   const slugs = new SlugIndex();
   catalog.follow(slugs);
+  const groups = new BotGroups();
+  catalog.follow(groups);
   // Answers made from the catalog (lists, search) follow what it holds, whichever way a change reached it.
   catalog.follow({
     rebuild: () => ({ add: () => undefined, finish: () => answers.changed([fact.catalogText, fact.catalogCounts]) }),
@@ -64,6 +69,8 @@ export function createServices(deps: ServiceDeps) {
     answers,
     catalog,
     bots: new BotService(db, clock, catalog, slugs, feed, config.listMaxStaleMs),
+    browse: new BrowseService(catalog, groups, config.listMaxStaleMs),
+    trending: new TrendingService(db, clock, catalog),
     botAdmin: new BotAdminService(db, clock),
     reviewAdmin: new ReviewAdminService(db),
     reviews: new ReviewService(db, clock, feed),

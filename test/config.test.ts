@@ -75,6 +75,7 @@ describe('readConfig', () => {
       SITE_IMPRINT: 'Acme GmbH',
       SITE_PRIVACY: 'No cookies but the session.',
       SITE_TERMS: 'Be nice.',
+      CATEGORIES: '[{"id": "music", "en": "Music", "de": "Musik"}]',
     });
     expect(config).toEqual({
       nodeEnv: 'production',
@@ -119,6 +120,7 @@ describe('readConfig', () => {
         accentColor: '#112233',
         legal: { imprint: 'Acme GmbH', privacy: 'No cookies but the session.', terms: 'Be nice.' },
       },
+      categories: [{ id: 'music', label: { en: 'Music', de: 'Musik' } }],
     });
   });
 

@@ -340,6 +340,8 @@ function sitePages(): RegExp[] {
     /^\/auth\/(sign-in|callback|sign-out)$/,
     /^\/assets\/site\.(css|js)$/,
     /^\/(en|de)\/(imprint|privacy|terms)$/,
+    /^\/(en|de)(\/(bots|categories|search))?$/,
+    /^\/(en|de)\/(categories|tags)\/[^/]+$/,
     /^\/(favicon\.ico|manifest\.webmanifest|assets\/brand\.css|assets\/icon-(192|512)\.png)$/,
   ];
 }

@@ -24,5 +24,13 @@ export async function computeDerivedCounters(db: Database): Promise<void> {
       `INSERT INTO bot_vote_months (bot_id, month, votes)
        SELECT bot_id, date_trunc('month', voted_at AT TIME ZONE 'UTC')::date, count(*)::int FROM votes GROUP BY 1, 2`,
     );
+    // bot_vote_days: votes per bot per UTC day, the last 14 days (trending; record_vote keeps it, its refresh prunes it).
+    await tx.query('DELETE FROM bot_vote_days');
+    await tx.query(
+      `INSERT INTO bot_vote_days (day, bot_id, votes)
+       SELECT (voted_at AT TIME ZONE 'UTC')::date, bot_id, count(*)::int FROM votes
+        WHERE voted_at >= ((now() AT TIME ZONE 'UTC')::date - 13)::timestamp AT TIME ZONE 'UTC'
+        GROUP BY 1, 2`,
+    );
   });
 }

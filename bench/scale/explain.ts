@@ -16,6 +16,7 @@ import { historyRepository } from '../../src/modules/history/repository.js';
 import { keyRepository } from '../../src/modules/keys/repository.js';
 import { statsRepository } from '../../src/modules/stats/repository.js';
 import { subscriptionRepository } from '../../src/modules/premium/subscriptions-repository.js';
+import { trendingRepository } from '../../src/modules/votes/trending-repository.js';
 import { voteRepository } from '../../src/modules/votes/repository.js';
 import { reviewRepository } from '../../src/modules/reviews/repository.js';
 import { uuidv7 } from '../../src/lib/uuid.js';
@@ -80,18 +81,23 @@ function cases(p: Awaited<ReturnType<typeof pick>>, now: Date): Case[] {
     { name: 'bot read-back (a changed bot, by id)', run: (db) => botRepository.findById(db, p.median, month, true) },
     { name: 'sweep: bots changed in the last 5 s', run: (db) => botRepository.changedSince(db, new Date(now.getTime() - 5_000)) },
     { name: 'history days=365, median bot', run: (db) => historyRepository.facts(db, p.median, day(-365), day(-1)) },
-    { name: 'reviews page 1, most reviewed bot', run: (db) => reviewRepository.page(db, p.mostReviewed, undefined, 0, 50) },
-    { name: 'review anchors (one scan), most reviewed bot', run: (db) => reviewRepository.anchors(db, p.mostReviewed, 500) },
+    { name: 'reviews page 1, most reviewed bot', run: (db) => reviewRepository.page(db, p.mostReviewed, 'helpful', undefined, 0, 50) },
+    {
+      name: 'reviews page 1 newest first, most reviewed bot',
+      run: (db) => reviewRepository.page(db, p.mostReviewed, 'newest', undefined, 0, 50),
+    },
+    { name: 'review anchors (one scan), most reviewed bot', run: (db) => reviewRepository.anchors(db, p.mostReviewed, 'helpful', 500) },
     {
       name: 'reviews: its last full page of 50 from its anchor, most reviewed bot',
       run: async (db) => {
-        const anchors = await reviewRepository.anchors(db, p.mostReviewed, 500);
+        const anchors = await reviewRepository.anchors(db, p.mostReviewed, 'helpful', 500);
         // The deepest page that is full, whatever the data set's count (a page past the end reads nothing).
         const offset = Math.floor(p.reviews / 50 - 1) * 50;
         const index = Math.min(Math.floor(offset / 500), anchors.length - 1);
-        return reviewRepository.page(db, p.mostReviewed, anchors[index], offset - index * 500, 50);
+        return reviewRepository.page(db, p.mostReviewed, 'helpful', anchors[index], offset - index * 500, 50);
       },
     },
+    { name: 'trending (the background refresh: 14 days of day counters)', run: (db) => trendingRepository.rising(db, day(0), 100) },
     { name: 'owner votes (last 1,000), top bot', run: (db) => voteRepository.list(db, p.top, 1000, undefined) },
     {
       name: 'owner check (12 h), top bot',

@@ -6,6 +6,7 @@
 import { randomBytes } from 'node:crypto';
 import { join, resolve } from 'node:path';
 import { readAuthConfig, type AuthConfig } from './auth.js';
+import { readCategories, type Category } from './categories.js';
 import { ConfigError } from './errors.js';
 import { cron, emailAddress, trustProxy, url, utcDate } from './parsers.js';
 import { parseRetrySchedule } from './retry-schedule.js';
@@ -16,6 +17,7 @@ import { declaration, readVariables, type Env } from './variables.js';
 
 export type { AuthConfig, DiscordProvider, OidcProvider } from './auth.js';
 export { LEGAL_PAGES, type LegalPage, type SiteConfig } from './site.js';
+export { DEFAULT_CATEGORIES, type Category } from './categories.js';
 export { ConfigError } from './errors.js';
 export { DEFAULT_RETRY_SCHEDULE, parseRetrySchedule } from './retry-schedule.js';
 export { ConfigSchema, type ConfigVariables, type VariableName } from './schema.js';
@@ -92,6 +94,8 @@ export interface Config {
   auth: AuthConfig;
   /** The pages' branding and legal texts (SITE_NAME … SITE_TERMS). */
   site: SiteConfig;
+  /** The operator's categories (CATEGORIES), in the operator's order: the pages list them, each with a page. */
+  categories: Category[];
 }
 
 /** Requests allowed per 60-second window, by kind of caller. */
@@ -167,6 +171,7 @@ export function readConfig(env: Env = process.env): Config {
     mail: mail(v, baseUrl),
     auth: readAuthConfig(v, baseUrl),
     site: readSiteConfig(v),
+    categories: readCategories(v.CATEGORIES),
   };
 }
 

@@ -272,6 +272,13 @@ export const ConfigSchema = Type.Object({
   SITE_TERMS: Type.Optional(
     Type.String({ 'x-default-text': 'unset (no page, no link)', description: 'Plain text of `/{lang}/terms`, as `SITE_IMPRINT`' }),
   ),
+  CATEGORIES: Type.Optional(
+    Type.String({
+      'x-default-text': 'the 25 categories of the demo data (`src/config/categories.ts`)',
+      description:
+        'The categories the pages list, with their names in both languages: a JSON list `[{"id": "music", "en": "Music", "de": "Musik"}, …]`, or the path of a file holding one. `id` is the value bots carry in `categories`; each gets `/{lang}/categories/{id}`. A bot\'s other categories show as written, without a page',
+    }),
+  ),
 });
 
 /** The variables after validation: defaults filled in, integers and booleans as such. */

@@ -30,15 +30,19 @@ export function htmlErrorHandler(
       message = t.error.rateLimited(Number(reply.getHeader('retry-after')) || 1);
     } else {
       message =
-        { not_found: t.error.notFound, forbidden: t.error.forbidden, unauthorized: t.error.unauthorized }[error.code as string] ??
-        error.message;
+        {
+          not_found: t.error.notFound,
+          forbidden: t.error.forbidden,
+          unauthorized: t.error.unauthorized,
+          validation_failed: t.directory.badInput,
+        }[error.code as string] ?? error.message;
     }
   } else if (error.code?.startsWith('FST_CSRF_')) {
     status = 403;
     message = t.error.csrf;
   } else if (error.validation) {
     status = 422;
-    message = error.message;
+    message = t.directory.badInput;
   } else if (status < 500) {
     message = error.message;
   } else {
@@ -55,6 +59,6 @@ export function htmlErrorHandler(
     alternate: otherLangUrl(request, lang),
     main: html`<h1>${title}</h1>
       <p>${message}</p>
-      <p><a href="/">${t.error.home}</a></p>`,
+      <p><a href="/${lang}">${t.error.home}</a></p>`,
   });
 }

@@ -31,16 +31,23 @@ export interface PageFrame {
   signInEnabled: boolean;
   /** The operator's name, logo, colour and legal pages (SITE_*). */
   site: SiteConfig;
+  /** What the header's search box holds (the search page's query). */
+  search?: string;
 }
 
 /** The shell every page shares: header with sign-in state and language switch, main, footer. */
 export function layout(frame: PageFrame, main: Html): string {
   const { t, user, site } = frame;
   const brandCss = brandCssUrl(site);
+  const brand = site.logoUrl ? html`<img src="${site.logoUrl}" alt="${site.name}" height="32" />` : site.name;
   const account = user
     ? html`<span class="muted">${t.signedInAs} <strong>${user.name}</strong></span>
         <form class="inline" method="post" action="/auth/sign-out">
-          <input type="hidden" name="_csrf" value="${frame.csrf}" /><button type="submit">${t.signOut}</button>
+          <input type="hidden" name="_csrf" value="${frame.csrf}" /><input type="hidden" name="lang" value="${t.lang}" /><button
+            type="submit"
+          >
+            ${t.signOut}
+          </button>
         </form>`
     : frame.signInEnabled
       ? html`<a class="button" href="/auth/sign-in?return=${encodeURIComponent(frame.path)}">${t.signIn}</a>`
@@ -63,8 +70,10 @@ export function layout(frame: PageFrame, main: Html): string {
       <body>
         <a class="skip" href="#main">${t.skip}</a>
         <header>
-          <a class="brand" href="/">${site.logoUrl ? html`<img src="${site.logoUrl}" alt="${site.name}" height="32" />` : site.name}</a>
+          <a class="brand" href="/${t.lang}">${brand}</a>
+          ${searchBox(t, frame.search)}
           <nav aria-label="${site.name}">
+            <a href="/${t.lang}/bots">${t.directory.browse}</a>
             <a href="/dashboard?lang=${t.lang}">${t.dashboard}</a>
             <a href="${frame.alternate}" hreflang="${t.other.lang}" lang="${t.other.lang}">${t.other.label}</a>${account}
           </nav>
@@ -75,16 +84,35 @@ export function layout(frame: PageFrame, main: Html): string {
     </html>`.value;
 }
 
-/** Links to the legal pages the operator has written (SITE_IMPRINT …); none: no footer. */
-function footer(t: Texts, site: SiteConfig): Html | string {
+/** The header's search: a plain GET form to the search page, so it works without script. */
+function searchBox(t: Texts, query: string | undefined): Html {
+  return html`<form class="search-box" role="search" method="get" action="/${t.lang}/search">
+    <label class="visually-hidden" for="site-search">${t.directory.searchLabel}</label>
+    <input id="site-search" type="search" name="q" maxlength="100" value="${query ?? ''}" placeholder="${t.directory.searchPlaceholder}" />
+    <button type="submit">${t.directory.search}</button>
+  </form>`;
+}
+
+/** On every page: the ways into the directory, and the legal pages the operator has written (SITE_IMPRINT …). */
+function footer(t: Texts, site: SiteConfig): Html {
   const pages = LEGAL_PAGES.filter((page) => site.legal[page] !== undefined);
-  if (pages.length === 0) return '';
   return html`<footer>
-    <nav aria-label="${t.legal.nav}">
+    <nav aria-label="${site.name}">
       <ul class="legal">
-        ${pages.map((page) => html`<li><a href="/${t.lang}/${page}">${t.legal[page]}</a></li>`)}
+        <li><a href="/${t.lang}">${site.name}</a></li>
+        <li><a href="/${t.lang}/bots">${t.directory.allBots}</a></li>
+        <li><a href="/${t.lang}/categories">${t.directory.categories}</a></li>
       </ul>
     </nav>
+    ${
+      pages.length === 0
+        ? ''
+        : html`<nav aria-label="${t.legal.nav}">
+            <ul class="legal">
+              ${pages.map((page) => html`<li><a href="/${t.lang}/${page}">${t.legal[page]}</a></li>`)}
+            </ul>
+          </nav>`
+    }
   </footer>`;
 }
 

@@ -12,7 +12,7 @@ export const HTML_TYPE = 'text/html; charset=utf-8';
 export function sendPage(
   request: FastifyRequest,
   reply: FastifyReply,
-  page: { lang: Lang; title: string; alternate: string; main: Html; status?: number; user: PageUser | undefined },
+  page: { lang: Lang; title: string; alternate: string; main: Html; status?: number; user: PageUser | undefined; search?: string },
 ): FastifyReply {
   const { user } = page;
   const frame = {
@@ -24,6 +24,7 @@ export function sendPage(
     alternate: page.alternate,
     signInEnabled: request.server.config.auth.provider !== undefined,
     site: request.server.config.site,
+    search: page.search,
   };
   if (user) reply.header('cache-control', 'private, no-store');
   else if (!reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');

@@ -15,9 +15,13 @@ import { SITE_CSP } from '../html/layout.js';
 import { brandRoutes } from '../modules/site/brand-routes.js';
 import { legalRoutes } from '../modules/site/legal-routes.js';
 import { botPageRoutes } from '../modules/site/routes.js';
+import { CategoryNames } from '../modules/site/category-names.js';
+import { directoryRoutes } from '../modules/site/directory-routes.js';
+import { searchPageRoutes } from '../modules/site/search-routes.js';
 
 /**
- * The server-rendered pages: sign-in, the public bot pages with their vote, the owner dashboard.
+ * The server-rendered pages: the start page, the lists, categories, tags and search people browse,
+ * sign-in, the public bot pages with their vote, the owner dashboard.
  * Cookies, the encrypted session cookie, CSRF tokens and form bodies exist in this part of the
  * app only; the API next to it stays cookie-free.
  */
@@ -56,6 +60,9 @@ export async function sitePlugin(app: App, options: { store: RateLimitStore }): 
   await app.register(brandRoutes);
   await app.register(legalRoutes);
   await app.register(authRoutes, { flow });
-  await app.register(botPageRoutes, { store: options.store });
+  const names = new CategoryNames(app.config.categories);
+  await app.register(directoryRoutes, { names });
+  await app.register(searchPageRoutes);
+  await app.register(botPageRoutes, { store: options.store, names });
   await app.register(dashboardRoutes);
 }

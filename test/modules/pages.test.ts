@@ -17,15 +17,27 @@ describe('landing, docs and CORS', () => {
   });
   afterAll(() => t.close());
 
-  it('GET / answers a small page with the version and the links, or JSON when asked', async () => {
-    const page = await t.get('/');
-    expect(page.statusCode).toBe(200);
-    expect(page.headers['content-type']).toBe('text/html; charset=utf-8');
-    expect(page.headers['content-security-policy']).toContain("default-src 'none'");
-    for (const link of ['/docs', '/api/v1/openapi.json', '/admin/docs', '/health/ready'])
-      expect(page.body).toContain(`http://127.0.0.1:3000${link}`);
-    expect(page.body).toContain('1.0.0');
+  it('GET / sends a browser to the start page in its language, and answers JSON to a program that asks for it', async () => {
+    const cases: [string | undefined, string][] = [
+      [undefined, '/en'],
+      ['de-DE,de;q=0.9,en;q=0.8', '/de'],
+      ['de-AT', '/de'],
+      ['fr-FR,fr;q=0.9,en;q=0.8,de;q=0.7', '/en'],
+      ['en;q=0.3, de;q=0.8', '/de'],
+      ['dex, de;q=0', '/en'],
+      ['*', '/en'],
+    ];
+    for (const [language, location] of cases) {
+      const page = await t.get('/', {
+        accept: 'text/html,application/xhtml+xml,*/*;q=0.8',
+        ...(language ? { 'accept-language': language } : {}),
+      });
+      expect(page.statusCode, language).toBe(302);
+      expect(page.headers.location, language).toBe(location);
+      expect(page.headers.vary).toBe('accept, accept-language');
+    }
     const json = await t.get('/', { accept: 'application/json' });
+    expect(json.headers.vary).toBe('accept, accept-language');
     expect(json.json()).toEqual({
       name: 'Bot Directory',
       version: '1.0.0',
@@ -78,7 +90,7 @@ describe('landing, docs and CORS', () => {
       for (let i = 0; i < 5; i++) {
         for (const url of ['/', '/docs/', '/admin/docs/', '/api/v1/openapi.json', '/health/live', '/metrics']) {
           const response = await limited.get(url);
-          expect(response.statusCode, url).toBe(200);
+          expect(response.statusCode, url).toBe(url === '/' ? 302 : 200);
           expect(response.headers['x-ratelimit-limit'], url).toBeUndefined();
         }
       }

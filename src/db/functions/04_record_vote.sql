@@ -8,6 +8,8 @@
 -- and the nightly history collection, holding those for every published bot, deadlocked with
 -- batches of votes locking their bots in id order.
 -- status: 'stored', 'duplicate' (a vote of this user for this bot within the window), 'no_bot'.
+-- The votes of the bot's month and UTC day are counted beside the vote (bot_vote_months for the
+-- lists, bot_vote_days for trending).
 -- The `vote` event carries the counters the vote left (votesTotal, votesMonth; the caller's payload
 -- has expiresAt) and is written only while an endpoint takes votes; a `vote.reminder`, due when the
 -- window ends, only while one takes reminders (endpoint_subscribed). `routing` says whether the
@@ -36,6 +38,9 @@ BEGIN
     INSERT INTO bot_vote_months (bot_id, month, votes) SELECT bot_id, p_month, 1 FROM v
     ON CONFLICT (bot_id, month) DO UPDATE SET votes = bot_vote_months.votes + 1
     RETURNING votes
+  ), d AS (
+    INSERT INTO bot_vote_days (day, bot_id, votes) SELECT (p_voted_at AT TIME ZONE 'UTC')::date, bot_id, 1 FROM v
+    ON CONFLICT (day, bot_id) DO UPDATE SET votes = bot_vote_days.votes + 1
   )
   UPDATE bots b SET votes_total = b.votes_total + 1 WHERE b.id IN (SELECT bot_id FROM v)
   RETURNING b.votes_total, (SELECT votes FROM m), (extract(epoch from b.changed_at) * 1000000)::bigint

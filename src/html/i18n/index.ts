@@ -7,12 +7,20 @@ export { LANGS, type Lang } from '../../lib/langs.js';
 export type { Texts };
 export const TEXTS: Record<Lang, Texts> = { en, de };
 
-/** `?lang=` first, then the browser's Accept-Language (German when it ranks de above en), else English. */
+/**
+ * `?lang=` first, then the browser's Accept-Language (German when it ranks de above en: by its
+ * q-values, then by its order; `de-AT` counts as de), else English.
+ */
 export function pickLang(query: unknown, acceptLanguage: string | undefined): Lang {
   if (query === 'de' || query === 'en') return query;
+  let best: { lang: Lang; q: number } | undefined;
   for (const part of (acceptLanguage ?? '').toLowerCase().split(',')) {
-    const tag = part.trim().slice(0, 2);
-    if (tag === 'de' || tag === 'en') return tag;
+    const [range = '', ...params] = part.split(';').map((piece) => piece.trim());
+    const lang = range.slice(0, 2);
+    if ((lang !== 'de' && lang !== 'en') || (range.length > 2 && range[2] !== '-')) continue;
+    const weight = params.find((param) => param.startsWith('q='));
+    const q = weight === undefined ? 1 : Number(weight.slice(2));
+    if (Number.isFinite(q) && q > 0 && (!best || q > best.q)) best = { lang, q };
   }
-  return 'en';
+  return best?.lang ?? 'en';
 }

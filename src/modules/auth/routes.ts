@@ -56,7 +56,9 @@ export async function authRoutes(app: App, options: { flow: SignInFlow | undefin
 
   app.post('/auth/sign-out', { schema: hidden, preHandler: csrf(app) }, async (request, reply) => {
     signOut(request);
-    return reply.header('cache-control', 'no-store').redirect('/', 303);
+    // Back to the start page in the language of the page the form was on (`/` picks one otherwise).
+    const lang = (request.body as { lang?: unknown } | undefined)?.lang;
+    return reply.header('cache-control', 'no-store').redirect(lang === 'de' || lang === 'en' ? `/${lang}` : '/', 303);
   });
   // Signing out takes the form's POST (with its CSRF token): the address alone leads home, signed in as before.
   app.get('/auth/sign-out', { schema: hidden }, async (_request, reply) => reply.header('cache-control', 'no-store').redirect('/', 303));

@@ -17,8 +17,28 @@ export interface ReviewRow {
   updated_at: Date;
 }
 
-/** Most helpful first, then newest; id breaks the remaining ties (served by reviews_bot_helpful). */
-const ORDER = 'helpful_count DESC, created_at DESC, id';
+/** The public orders of a bot's reviews: most helpful first (the API's), or newest first. */
+export type ReviewOrder = 'helpful' | 'newest';
+
+/**
+ * Each order: its ORDER BY, columns prefixed with `alias` (the index it is read along:
+ * reviews_bot_helpful, reviews_bot_newest; id breaks the remaining ties), and the condition "at or
+ * after the review with this key in the order", the key given as SQL expressions.
+ */
+const ORDERS: Record<
+  ReviewOrder,
+  { by: (alias?: string) => string; atOrAfter: (key: { helpful: string; created: string; id: string }) => string }
+> = {
+  helpful: {
+    by: (a = '') => `${a}helpful_count DESC, ${a}created_at DESC, ${a}id`,
+    atOrAfter: ({ helpful, created, id }) =>
+      `(helpful_count, created_at) <= (${helpful}, ${created}) AND NOT (helpful_count = ${helpful} AND created_at = ${created} AND id < ${id})`,
+  },
+  newest: {
+    by: (a = '') => `${a}created_at DESC, ${a}id DESC`,
+    atOrAfter: ({ created, id }) => `(created_at, id) <= (${created}, ${id})`,
+  },
+};
 
 /** Where a page starts: the sort key of one review; createdAt as PostgreSQL text, to the microsecond. */
 export interface ReviewAnchor {
@@ -62,23 +82,29 @@ export interface NewReview {
 
 export const reviewRepository = {
   /**
-   * A page of a published bot's reviews in the public order, starting `skip` rows after `from` (the
-   * first review of the list when absent: an offset from the top; with an anchor, an index seek to
-   * it), and the bot's published-review count kept on its row, in one round trip; undefined for no
-   * such bot.
+   * A page of a published bot's reviews in `order`, starting `skip` rows after `from` (the first
+   * review of the list when absent: an offset from the top; with an anchor, an index seek to it),
+   * and the bot's published-review count kept on its row, in one round trip; undefined for no such
+   * bot.
    */
   async page(
     db: Queryable,
     botId: string,
+    order: ReviewOrder,
     from: ReviewAnchor | undefined,
     skip: number,
     limit: number,
   ): Promise<{ total: number; reviews: AdminReview[] } | undefined> {
     if (!isSnowflakeId(botId)) return undefined;
-    const seek = from
-      ? `AND (helpful_count, created_at) <= ($4, $5::timestamptz)
-         AND NOT (helpful_count = $4 AND created_at = $5::timestamptz AND id < $6)`
-      : '';
+    const { by, atOrAfter } = ORDERS[order];
+    const params: unknown[] = [botId, skip, limit];
+    let seek = '';
+    if (from) {
+      // Only the anchor's columns the order compares are sent (an unused parameter has no type).
+      const value = (v: unknown) => `$${params.push(v)}`;
+      const helpful = order === 'helpful' ? value(from.helpfulCount) : '';
+      seek = `AND ${atOrAfter({ helpful, created: `${value(from.createdAt)}::timestamptz`, id: `${value(from.id)}::uuid` })}`;
+    }
     // The rows skipped are counted in the index alone (it holds the whole sort key: an index-only
     // scan), and only the page's own rows are read from the table: skipping them as rows of the
     // page's scan read up to 500 table pages for a deep page of the top bot (40 ms cold).
@@ -91,31 +117,31 @@ export const reviewRepository = {
          LEFT JOIN LATERAL (
            SELECT rv.* FROM (
              SELECT helpful_count, created_at, id FROM reviews WHERE bot_id = $1 AND published ${seek}
-              ORDER BY ${ORDER} OFFSET $2 LIMIT 1) start_at
+              ORDER BY ${by()} OFFSET $2 LIMIT 1) start_at
            CROSS JOIN LATERAL (
              SELECT ${COLUMNS} FROM reviews
               WHERE bot_id = $1 AND published
-                AND (helpful_count, created_at) <= (start_at.helpful_count, start_at.created_at)
-                AND NOT (helpful_count = start_at.helpful_count AND created_at = start_at.created_at AND id < start_at.id)
-              ORDER BY ${ORDER} LIMIT $3) rv) r ON true
+                AND ${atOrAfter({ helpful: 'start_at.helpful_count', created: 'start_at.created_at', id: 'start_at.id' })}
+              ORDER BY ${by()} LIMIT $3) rv) r ON true
         WHERE b.id = $1 AND b.published
-        ORDER BY r.helpful_count DESC, r.created_at DESC, r.id`,
-      from ? [botId, skip, limit, from.helpfulCount, from.createdAt, from.id] : [botId, skip, limit],
+        ORDER BY ${by('r.')}`,
+      params,
     );
     if (rows.length === 0) return undefined;
     return { total: rows[0]!.total, reviews: rows[0]!.id === null ? [] : rows.map(toReview) };
   },
 
   /**
-   * The sort key of every `stride`-th published review (positions 0, stride, 2·stride …): one scan
-   * of the bot's part of the index, so that any later page is a seek plus fewer than `stride` rows.
+   * The sort key of every `stride`-th published review in `order` (positions 0, stride, 2·stride …):
+   * one scan of the bot's part of the order's index, so that any later page is a seek plus fewer
+   * than `stride` rows.
    */
-  async anchors(db: Queryable, botId: string, stride: number): Promise<ReviewAnchor[]> {
+  async anchors(db: Queryable, botId: string, order: ReviewOrder, stride: number): Promise<ReviewAnchor[]> {
     // No bot has another id (a NUL, which PostgreSQL refuses in text, would be an error): none.
     if (!isSnowflakeId(botId)) return [];
     const { rows } = await db.query<{ helpful_count: number; created_at: string; id: string }>(
       `SELECT helpful_count, created_at, id FROM (
-         SELECT helpful_count, created_at::text AS created_at, id, row_number() OVER (ORDER BY ${ORDER}) - 1 AS position
+         SELECT helpful_count, created_at::text AS created_at, id, row_number() OVER (ORDER BY ${ORDERS[order].by()}) - 1 AS position
            FROM reviews WHERE bot_id = $1 AND published) ranked
         WHERE position % $2 = 0 ORDER BY position`,
       [botId, stride],

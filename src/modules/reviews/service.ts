@@ -7,8 +7,10 @@ import { botRepository } from '../bots/repository.js';
 import type { Changes } from '../changes/change.js';
 import { recordEvent } from '../webhooks/delivery/outbox.js';
 import { ReviewAnchors } from './anchors.js';
-import { reviewRepository } from './repository.js';
+import { reviewRepository, type ReviewOrder } from './repository.js';
 import type { AdminReview, Review, ReviewCreate, ReviewListQuery, ReviewPatch } from './schemas.js';
+
+export type { ReviewOrder } from './repository.js';
 
 export class ReviewService {
   private readonly anchors: ReviewAnchors;
@@ -27,12 +29,13 @@ export class ReviewService {
   }
 
   /**
-   * A page of a published bot's published reviews: most helpful first, then newest. The total is
-   * the count kept on the bot; a deep page is an index seek from the nearest anchor, so page 800
-   * of a bot with 20,000 reviews costs what page 1 costs.
+   * A page of a published bot's published reviews: most helpful first, then newest (the API's
+   * order), or newest first (the bot page offers both). The total is the count kept on the bot; a
+   * deep page is an index seek from the nearest anchor, so page 800 of a bot with 20,000 reviews
+   * costs what page 1 costs.
    */
-  async page(botId: string, query: ReviewListQuery): Promise<Page<Review>> {
-    const found = await this.anchors.page(botId, offsetOf(query), query.limit);
+  async page(botId: string, query: ReviewListQuery, order: ReviewOrder = 'helpful'): Promise<Page<Review>> {
+    const found = await this.anchors.page(botId, order, offsetOf(query), query.limit);
     if (!found) throw AppError.notFound();
     return page(found.reviews.map(toPublic), found.total, query);
   }

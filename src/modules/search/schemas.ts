@@ -2,8 +2,11 @@ import { Type, type Static } from 'typebox';
 import { named } from '../../lib/schemas.js';
 import { Rating } from '../bots/schemas.js';
 
+/** The longest query, after trimming (the API's bound; the search page takes the same). */
+export const MAX_QUERY_LENGTH = 100;
+
 export const SearchQuery = Type.Object({
-  q: Type.String({ minLength: 1, maxLength: 100, description: 'What a person typed; 1–100 characters after trimming' }),
+  q: Type.String({ minLength: 1, maxLength: MAX_QUERY_LENGTH, description: 'What a person typed; 1–100 characters after trimming' }),
   limit: Type.Integer({ minimum: 1, maximum: 50, default: 20 }),
   lang: Type.Enum(['de', 'en'], {
     type: 'string',

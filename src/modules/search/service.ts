@@ -80,6 +80,25 @@ export class SearchService implements CatalogFollower {
     };
   }
 
+  /**
+   * The search page's results `offset` to `offset + limit` for `q`, as the API's search ranks them
+   * (the engine ranks the first offset + limit: callers bound the offset), typed, with the indexed
+   * words the query matched (to highlight) and, when nothing matches, a query that would find
+   * something ("did you mean").
+   */
+  async page(q: string, lang: Lang, offset: number, limit: number): Promise<SearchPage> {
+    const waiting = this.catalog.ready(this.maxStaleMs === 0 ? 'all' : 'text');
+    if (waiting) await waiting;
+    const result = this.index.search(q, { lang, limit: offset + limit });
+    const suggested = result.total === 0 ? this.index.suggest(q) : undefined;
+    return {
+      bots: result.ids.slice(offset).map((id) => botOf(this.catalog.held(id)!)),
+      total: result.total,
+      terms: this.index.matchedTerms(q, { lang }),
+      suggestion: suggested !== undefined && this.index.search(suggested, { lang, limit: 1 }).total > 0 ? suggested : undefined,
+    };
+  }
+
   /** Why the search for `q` ranks its top 20 as it does (the operator's explain). */
   async explain(q: string, lang: Lang): Promise<SearchExplanation> {
     const waiting = this.catalog.ready(this.maxStaleMs === 0 ? 'all' : 'text');
@@ -106,6 +125,16 @@ export class SearchService implements CatalogFollower {
     this.operatorSynonyms = await searchRepository.synonyms(this.db.reads);
     this.index.setOperatorSynonyms(this.operatorSynonyms);
   }
+}
+
+export interface SearchPage {
+  bots: Bot[];
+  /** Published bots matching the query. */
+  total: number;
+  /** The indexed words the query matched, folded as the index folds text (highlight words that fold to one). */
+  terms: Set<string>;
+  /** When nothing matches: a query with the unknown words replaced by known ones, which finds something. */
+  suggestion: string | undefined;
 }
 
 /** Results an explanation covers. */

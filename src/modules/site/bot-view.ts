@@ -1,10 +1,14 @@
 import type { Bot } from '../bots/schemas.js';
+import type { ReviewOrder } from '../reviews/service.js';
 import type { Review } from '../reviews/schemas.js';
 import { botIcon } from '../../html/bot-icon.js';
 import { botFacts } from '../../html/bot-facts.js';
 import { html, type Html } from '../../html/html.js';
-import type { Lang, Texts } from '../../html/i18n/index.js';
-import { time } from '../../html/layout.js';
+import type { Texts } from '../../html/i18n/index.js';
+import { count, time } from '../../html/layout.js';
+import { pagination } from '../../html/pagination.js';
+import type { CategoryNames } from './category-names.js';
+import { botPath, categoryPath, tagPath } from './paths.js';
 
 export interface VoteState {
   /** Undefined: nobody is signed in. */
@@ -16,18 +20,25 @@ export interface VoteState {
   signInEnabled: boolean;
 }
 
-export function botPath(lang: Lang, bot: Bot): string {
-  return `/${lang}/bots/${encodeURIComponent(bot.slugs[lang])}`;
+/** A page of the bot's reviews in one order. */
+export interface ReviewsPage {
+  reviews: Review[];
+  order: ReviewOrder;
+  page: number;
+  pages: number;
+  total: number;
 }
 
-/** The public bot page: who it is, its figures, the vote, links, history chart and reviews. */
-export function botView(t: Texts, bot: Bot, reviews: Review[], vote: VoteState): Html {
+/** The public bot page: its banner, who it is, its figures, the vote, links, categories and tags, history chart and reviews. */
+export function botView(t: Texts, bot: Bot, reviews: ReviewsPage, vote: VoteState, names: CategoryNames): Html {
   const lang = t.lang;
   const rating =
     bot.rating.count === 0
       ? t.bot.noRating
       : t.bot.ratingOf(bot.rating.average.toLocaleString(t.locale, { maximumFractionDigits: 2 }), bot.rating.count);
+  const banner = httpsUrl(bot.bannerUrl);
   return html`<article>
+    ${banner ? html`<img class="banner" src="${banner}" alt="" width="960" height="240" />` : ''}
     <div class="bot-head">
       ${botIcon(bot.name, bot.iconUrl, 'large')}
       <div>
@@ -42,7 +53,14 @@ export function botView(t: Texts, bot: Bot, reviews: Review[], vote: VoteState):
       <a href="${bot.supportServerUrl}" rel="noopener">${t.bot.support}</a> ·
       <a href="${bot.websiteUrl}" rel="noopener">${t.bot.website}</a>
     </p>
-    ${chips(t.bot.categories, bot.categories)}${chips(t.bot.tags, bot.tags)}
+    ${chips(
+      t.bot.categories,
+      bot.categories.map((id) => (names.has(id) ? { text: names.label(lang, id), href: categoryPath(lang, id) } : { text: id })),
+    )}
+    ${chips(
+      t.bot.tags,
+      bot.tags.map((tag) => ({ text: tag, href: tagPath(lang, tag) })),
+    )}
     <h2>${t.bot.history}</h2>
     <img
       class="chart"
@@ -52,9 +70,48 @@ export function botView(t: Texts, bot: Bot, reviews: Review[], vote: VoteState):
       height="300"
       loading="lazy"
     />
-    <h2>${t.bot.reviews}</h2>
-    ${reviews.length === 0 ? html`<p class="muted">${t.bot.noRating}</p>` : reviews.map((review) => reviewView(t, review))}
+    ${reviewsSection(t, bot, reviews)}
   </article>`;
+}
+
+/** The reviews, a page at a time, most helpful or newest first (links, so it works without script). */
+function reviewsSection(t: Texts, bot: Bot, page: ReviewsPage): Html {
+  const d = t.directory;
+  const href = (order: ReviewOrder, n: number) => {
+    const params = new URLSearchParams();
+    if (order !== 'helpful') params.set('reviews', order);
+    if (n > 1) params.set('rpage', String(n));
+    const query = params.toString();
+    return `${botPath(t.lang, bot)}${query ? `?${query}` : ''}#reviews`;
+  };
+  const orders = (['helpful', 'newest'] as const).map((order) =>
+    order === page.order
+      ? html`<li><a href="${href(order, 1)}" aria-current="true">${d.reviewOrders[order]}</a></li>`
+      : html`<li><a href="${href(order, 1)}">${d.reviewOrders[order]}</a></li>`,
+  );
+  return html`<section id="reviews" aria-labelledby="reviews-heading">
+    <h2 id="reviews-heading">${t.bot.reviews} <span class="muted">(${count(t, page.total)})</span></h2>
+    ${
+      page.total === 0
+        ? html`<p class="muted">${t.bot.noRating}</p>`
+        : html`<nav class="review-order" aria-label="${d.reviewOrder}">
+              <ul>
+                ${orders}
+              </ul>
+            </nav>
+            ${page.reviews.map((review) => reviewView(t, review))} ${pagination(t, page.page, page.pages, (n) => href(page.order, n))}`
+    }
+  </section>`;
+}
+
+/** An https address as given, else undefined: the pages' CSP loads no other images from elsewhere. */
+function httpsUrl(value: string | null): string | undefined {
+  if (!value) return undefined;
+  try {
+    return new URL(value).protocol === 'https:' ? value : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 function voteSection(t: Texts, bot: Bot, vote: VoteState): Html {
@@ -81,11 +138,11 @@ function voteSection(t: Texts, bot: Bot, vote: VoteState): Html {
   </section>`;
 }
 
-function chips(label: string, items: string[]): Html | string {
+function chips(label: string, items: { text: string; href?: string }[]): Html | string {
   if (items.length === 0) return '';
   return html`<h3>${label}</h3>
     <ul class="chips">
-      ${items.map((item) => html`<li>${item}</li>`)}
+      ${items.map((item) => html`<li>${item.href ? html`<a href="${item.href}">${item.text}</a>` : item.text}</li>`)}
     </ul>`;
 }
 

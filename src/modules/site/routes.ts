@@ -3,50 +3,65 @@ import { AppError } from '../../lib/errors.js';
 import type { App } from '../../lib/types.js';
 import { csrf, currentUser, requireUser } from '../auth/session.js';
 import type { RateLimitStore } from '../ratelimit/index.js';
-import { botPath, botView } from './bot-view.js';
+import { botView } from './bot-view.js';
+import { botPath } from './paths.js';
 import { sendPage } from '../../html/page.js';
 import { LANGS, TEXTS } from '../../html/i18n/index.js';
 import { checkVoteLimits, isFlagged } from './vote-rules.js';
+import type { CategoryNames } from './category-names.js';
+import { assertPageExists, oneOf, pageNumber, type Query } from './page-input.js';
 
 const SlugParams = Type.Object({ slug: Type.String({ minLength: 1, maxLength: 100 }) });
+/** Reviews per page of the bot page. */
+export const REVIEWS_PAGE_SIZE = 10;
+const REVIEW_ORDERS = ['helpful', 'newest'] as const;
 
 /**
- * `GET /{lang}/bots/{slug}`: the public bot page, where the widget's vote button leads.
+ * `GET /{lang}/bots/{slug}`: the public bot page, where the widget's vote button leads; its
+ * reviews a page at a time (`rpage`), most helpful or newest first (`reviews=newest`).
  * `POST /{lang}/bots/{slug}/vote`: a signed-in user's vote, written by the same service call as
  * `POST /admin/v1/bots/{id}/votes` (12-hour rule, counters and the `vote` webhook in one transaction).
  */
-export async function botPageRoutes(app: App, options: { store: RateLimitStore }): Promise<void> {
+export async function botPageRoutes(app: App, options: { store: RateLimitStore; names: CategoryNames }): Promise<void> {
   const { services } = app;
 
   // Two static prefixes, not `/:lang/…`: a parameter there would claim `/api/bots/…` and the like.
   for (const lang of LANGS) {
     const t = TEXTS[lang];
-    app.get(
-      `/${lang}/bots/:slug`,
-      { schema: { hide: true, params: SlugParams, querystring: Type.Object({ voted: Type.Optional(Type.String({ maxLength: 1 })) }) } },
-      async (request, reply) => {
-        const bot = await services.bots.bySlug(lang, request.params.slug);
-        const user = currentUser(request);
-        const [reviews, status] = await Promise.all([
-          services.reviews.page(bot.id, { page: 1, limit: 5 }).then((found) => found.data),
-          user ? services.votes.status(bot.id, user.id) : undefined,
-        ]);
-        if (!user) reply.header('cache-control', 'public, max-age=30');
-        const other = t.other.lang;
-        return sendPage(request, reply, {
-          lang,
-          user,
-          title: bot.name,
-          alternate: botPath(other, bot),
-          main: botView(t, bot, reviews, {
+    app.get(`/${lang}/bots/:slug`, { schema: { hide: true, params: SlugParams } }, async (request, reply) => {
+      const query = request.query as Query;
+      const order = oneOf(query, 'reviews', REVIEW_ORDERS, 'helpful');
+      const page = pageNumber(query, 'rpage');
+      const bot = await services.bots.bySlug(lang, request.params.slug);
+      const user = currentUser(request);
+      const [reviews, status] = await Promise.all([
+        services.reviews.page(bot.id, { page, limit: REVIEWS_PAGE_SIZE }, order),
+        user ? services.votes.status(bot.id, user.id) : undefined,
+      ]);
+      const { total, pages } = reviews.pagination;
+      assertPageExists(page, pages);
+      if (!user) reply.header('cache-control', 'public, max-age=30');
+      const other = t.other.lang;
+      const alternate = `${botPath(other, bot)}${request.url.includes('?') ? request.url.slice(request.url.indexOf('?')) : ''}`;
+      return sendPage(request, reply, {
+        lang,
+        user,
+        title: bot.name,
+        alternate,
+        main: botView(
+          t,
+          bot,
+          { reviews: reviews.data, order, page, pages, total },
+          {
             status,
             csrf: user ? reply.generateCsrf() : undefined,
-            justVoted: request.query.voted === '1',
+            justVoted: query.voted === '1',
             signInEnabled: app.config.auth.provider !== undefined,
-          }),
-        });
-      },
-    );
+          },
+          options.names,
+        ),
+      });
+    });
 
     app.post(
       `/${lang}/bots/:slug/vote`,

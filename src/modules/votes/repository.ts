@@ -56,7 +56,7 @@ export const voteRepository = {
   },
 
   /**
-   * Stores many votes at once (an import: no 12-hour check, no events) and moves the counters by
+   * Stores many votes at once (an import: no 12-hour check, no events) and moves the counters (total, month, day) by
    * as much as `record` would one vote at a time: keep the two in step.
    */
   async insertMany(
@@ -87,6 +87,13 @@ export const voteRepository = {
        SELECT bot_id, month, count(*)::int FROM unnest($1::text[], $2::date[]) AS v(bot_id, month) GROUP BY bot_id, month
        ON CONFLICT (bot_id, month) DO UPDATE SET votes = bot_vote_months.votes + EXCLUDED.votes`,
       [votes.map((v) => v.botId), votes.map((v) => v.month)],
+    );
+    await tx.query(
+      `INSERT INTO bot_vote_days (day, bot_id, votes)
+       SELECT (voted_at AT TIME ZONE 'UTC')::date, bot_id, count(*)::int FROM unnest($1::text[], $2::timestamptz[]) AS v(bot_id, voted_at)
+        GROUP BY 1, 2
+       ON CONFLICT (day, bot_id) DO UPDATE SET votes = bot_vote_days.votes + EXCLUDED.votes`,
+      [votes.map((v) => v.botId), votes.map((v) => v.votedAt.toISOString())],
     );
   },
 

@@ -83,4 +83,25 @@ describe.each(backends())('review pages deep into a bot with many reviews on %s'
     expect(after.data).not.toEqual(before.data);
     expect((await t.get(`/api/v1/bots/${botId}/reviews?limit=1`)).json().data[0].id).toBe(top!.id);
   });
+
+  it('answers every page newest first too (the bot page’s other order), from anchors of that order', async () => {
+    const { rows } = await t.db.query<{ id: string }>(
+      `SELECT id FROM reviews WHERE bot_id = $1 AND published ORDER BY created_at DESC, id DESC`,
+      [botId],
+    );
+    const newest = rows.map((row) => row.id);
+    for (const limit of [7, 100]) {
+      const pages = Math.ceil(newest.length / limit);
+      const around = [1, pages - 1, pages, pages + 1];
+      for (let k = 1; k * ANCHOR_STRIDE < newest.length; k++) around.push(Math.floor((k * ANCHOR_STRIDE) / limit) + 1);
+      for (const page of new Set(around)) {
+        const found = await t.app.services.reviews.page(botId, { page, limit }, 'newest');
+        expect(found.pagination).toEqual({ page, limit, total: newest.length, pages });
+        expect(
+          found.data.map((review) => review.id),
+          `page ${page} × ${limit}`,
+        ).toEqual(newest.slice((page - 1) * limit, page * limit));
+      }
+    }
+  });
 });

@@ -50,7 +50,7 @@ for (const backend of backends()) {
       expect(page.body).toContain('<meta name="theme-color" content="#aa3300" />');
       expect(page.body).toContain('<title>Impressum · Acme &lt;Bots&gt; &amp; &quot;Co&quot;</title>');
       expect(page.body).toContain(
-        '<a class="brand" href="/"><img src="https://cdn.example.org/logo.png?a=1&amp;b=&quot;&gt;&lt;script&gt;" alt="Acme &lt;Bots&gt; &amp; &quot;Co&quot;" height="32" /></a>',
+        '<a class="brand" href="/de"><img src="https://cdn.example.org/logo.png?a=1&amp;b=&quot;&gt;&lt;script&gt;" alt="Acme &lt;Bots&gt; &amp; &quot;Co&quot;" height="32" /></a>',
       );
       expect(page.body).not.toContain('<Bots>');
       expect(page.body).not.toContain('"><script>');

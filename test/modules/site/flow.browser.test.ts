@@ -181,7 +181,7 @@ describe('owner and voter in Chromium, against a local sign-in provider', () => 
 
     await page.goto(`${origin}/dashboard?lang=en`);
     await page.getByRole('button', { name: 'Sign out' }).click();
-    await page.waitForURL(`${origin}/`);
+    await page.waitForURL(`${origin}/en`);
     await page.goto(`${origin}/dashboard`);
     expect(page.url()).toContain(provider.origin);
     expect(problems).toEqual([]);

@@ -52,6 +52,12 @@ for (const backend of backends()) {
         const out = await browser.post('/auth/sign-out', {}, page.body);
         expect(out.statusCode).toBe(303);
         expect(out.headers.location).toBe('/');
+        // From a page, the form names its language: back to that start page.
+        await browser.signIn(OWNER_A.id);
+        const german = await browser.get('/de');
+        expect(german.body).toContain('<input type="hidden" name="lang" value="de" />');
+        const back = await browser.post('/auth/sign-out', { lang: 'de' }, german.body);
+        expect(back.headers.location).toBe('/de');
         const after = await browser.get('/dashboard');
         expect(after.statusCode).toBe(303);
         expect(after.headers.location).toBe('/auth/sign-in?return=%2Fdashboard');

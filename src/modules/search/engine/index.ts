@@ -10,6 +10,7 @@ import { planQuery } from './query-plan.js';
 import { Ranker } from './ranking.js';
 import { EXACTNESS_NAMES, FIELD_NAMES, type SearchExplanation } from './explanation.js';
 import { BUILTIN_SYNONYMS } from './synonym-dictionary.js';
+import { suggestQuery } from './suggest.js';
 import { SynonymTable } from './synonyms.js';
 import type { Lang, OperatorSynonyms, QueryWork, SearchDoc, SearchResult } from './types.js';
 import { Vocabulary } from './vocabulary.js';
@@ -127,6 +128,28 @@ export class SearchIndex {
       total,
       processingTimeMs: Math.round(performance.now() - started),
     };
+  }
+
+  /**
+   * The indexed words the query matches (each query word's exact form, inflections, completions,
+   * typo variants, compounds and synonyms, stop-like words left out), folded as the index folds
+   * text: for highlighting them in the results.
+   */
+  matchedTerms(q: string, opts: { lang: Lang }): Set<string> {
+    const meter = { cells: 0, terms: 0, cellLimit: Infinity };
+    const plan = planQuery(q, opts.lang, this.vocab, this.synonyms, this.expander, meter);
+    const terms = new Set<string>();
+    const add = (term: number) => terms.add(this.vocab.terms[term]!);
+    plan.terms.forEach((matches, w) => {
+      if (!plan.stop[w]) for (const match of matches) add(match.term);
+    });
+    for (const span of plan.spans) for (const part of span.parts) for (const match of part) add(match.term);
+    return terms;
+  }
+
+  /** For a query that finds nothing: the query with its unknown words replaced by the closest known ones, if any. */
+  suggest(q: string): string | undefined {
+    return suggestQuery(q, this.vocab);
   }
 
   /** The top of a query with, per result, the ranking criteria and each word's best match. */

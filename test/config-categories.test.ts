@@ -28,7 +28,8 @@ describe('the operator’s categories (CATEGORIES)', () => {
   });
 
   it('reads a JSON list, or the file a path names; names are trimmed, the order is kept', () => {
-    const list = '[{"id": "music", "en": " Music ", "de": "Musik"}, {"id": "stream alerts", "en": "Stream alerts", "de": "Stream-Hinweise"}]';
+    const list =
+      '[{"id": "music", "en": " Music ", "de": "Musik"}, {"id": "stream alerts", "en": "Stream alerts", "de": "Stream-Hinweise"}]';
     const expected = [
       { id: 'music', label: { en: 'Music', de: 'Musik' } },
       { id: 'stream alerts', label: { en: 'Stream alerts', de: 'Stream-Hinweise' } },
@@ -51,7 +52,10 @@ describe('the operator’s categories (CATEGORIES)', () => {
       ['[{"id": "music", "en": "Music", "de": "Musik", "fr": "Musique"}]', /^CATEGORIES: must be a list/],
       [`[{"id": "music", "en": "${'x'.repeat(61)}", "de": "Musik"}]`, /^CATEGORIES: must be a list/],
       [`[{"id": "${'x'.repeat(41)}", "en": "X", "de": "X"}]`, /^CATEGORIES: must be a list/],
-      ['[{"id": "music", "en": "Music", "de": "Musik"}, {"id": "music", "en": "Songs", "de": "Lieder"}]', /^CATEGORIES: lists "music" twice/],
+      [
+        '[{"id": "music", "en": "Music", "de": "Musik"}, {"id": "music", "en": "Songs", "de": "Lieder"}]',
+        /^CATEGORIES: lists "music" twice/,
+      ],
       ['/no/such/categories.json', /^CATEGORIES: is neither a JSON list nor a readable file \(ENOENT/],
     ];
     for (const [value, message] of refused) expect(problem({ CATEGORIES: value }), value).toMatch(message);

@@ -56,7 +56,8 @@ export function htmlErrorHandler(
     user,
     status,
     title,
-    alternate: otherLangUrl(request, lang),
+    // A page under /{lang}/ has its twin under the other language's prefix; others take ?lang=.
+    alternate: path.startsWith(`/${lang}/`) ? `/${t.other.lang}${request.url.slice(3)}` : otherLangUrl(request, lang),
     main: html`<h1>${title}</h1>
       <p>${message}</p>
       <p><a href="/${lang}">${t.error.home}</a></p>`,

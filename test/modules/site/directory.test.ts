@@ -179,6 +179,8 @@ for (const backend of backends()) {
         expect(missing.body).not.toContain('<script>');
       }
       expect((await t.get('/en/categories/games?page=3')).statusCode).toBe(404);
+      // The 404 page's language switch leads to the same address in the other language.
+      expect((await t.get('/de/categories/nope?page=2')).body).toContain('href="/en/categories/nope?page=2" hreflang="en"');
     });
 
     it('tags: every tag a published bot carries has its page; other tags are 404', async () => {

@@ -3,6 +3,7 @@ import { AppError } from '../../lib/errors.js';
 import type { App } from '../../lib/types.js';
 import { csrf, currentUser, requireUser } from '../auth/session.js';
 import type { RateLimitStore } from '../ratelimit/index.js';
+import { botSeo } from './bot-seo.js';
 import { botPath, botView } from './bot-view.js';
 import { sendPage } from '../../html/page.js';
 import { LANGS, TEXTS } from '../../html/i18n/index.js';
@@ -38,6 +39,7 @@ export async function botPageRoutes(app: App, options: { store: RateLimitStore }
           user,
           title: bot.name,
           alternate: botPath(other, bot),
+          seo: botSeo(t, bot, app.config.baseUrl),
           main: botView(t, bot, reviews, {
             status,
             csrf: user ? reply.generateCsrf() : undefined,

@@ -15,9 +15,11 @@ import { SITE_CSP } from '../html/layout.js';
 import { brandRoutes } from '../modules/site/brand-routes.js';
 import { legalRoutes } from '../modules/site/legal-routes.js';
 import { botPageRoutes } from '../modules/site/routes.js';
+import { seoRoutes } from '../modules/seo/routes.js';
 
 /**
- * The server-rendered pages: sign-in, the public bot pages with their vote, the owner dashboard.
+ * The server-rendered pages: sign-in, the public bot pages with their vote, the owner dashboard,
+ * and what search engines read of them (robots.txt, the sitemap).
  * Cookies, the encrypted session cookie, CSRF tokens and form bodies exist in this part of the
  * app only; the API next to it stays cookie-free.
  */
@@ -57,5 +59,6 @@ export async function sitePlugin(app: App, options: { store: RateLimitStore }): 
   await app.register(legalRoutes);
   await app.register(authRoutes, { flow });
   await app.register(botPageRoutes, { store: options.store });
+  await app.register(seoRoutes);
   await app.register(dashboardRoutes);
 }

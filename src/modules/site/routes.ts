@@ -1,3 +1,4 @@
+import type { FastifyReply } from 'fastify';
 import { Type } from 'typebox';
 import { AppError } from '../../lib/errors.js';
 import type { App } from '../../lib/types.js';
@@ -11,8 +12,17 @@ import { checkVoteLimits, isFlagged } from './vote-rules.js';
 
 const SlugParams = Type.Object({ slug: Type.String({ minLength: 1, maxLength: 100 }) });
 
+/** Browsers and crawlers keep a 301; an hour bounds how long one outlives the slug's next owner. */
+const MOVED_CACHE = 'public, max-age=3600';
+
+function movedPermanently(reply: FastifyReply, path: string, requested: string): FastifyReply {
+  const query = requested.indexOf('?');
+  return reply.header('cache-control', MOVED_CACHE).redirect(query < 0 ? path : path + requested.slice(query), 301);
+}
+
 /**
- * `GET /{lang}/bots/{slug}`: the public bot page, where the widget's vote button leads.
+ * `GET /{lang}/bots/{slug}`: the public bot page, where the widget's vote button leads; the old
+ * slug of a renamed bot answers 301 to its page.
  * `POST /{lang}/bots/{slug}/vote`: a signed-in user's vote, written by the same service call as
  * `POST /admin/v1/bots/{id}/votes` (12-hour rule, counters and the `vote` webhook in one transaction).
  */
@@ -26,7 +36,9 @@ export async function botPageRoutes(app: App, options: { store: RateLimitStore }
       `/${lang}/bots/:slug`,
       { schema: { hide: true, params: SlugParams, querystring: Type.Object({ voted: Type.Optional(Type.String({ maxLength: 1 })) }) } },
       async (request, reply) => {
-        const bot = await services.bots.bySlug(lang, request.params.slug);
+        const { bot, current } = await services.bots.resolveSlug(lang, request.params.slug);
+        // A renamed bot's old address: moved for good, with whatever the address asked besides.
+        if (!current) return movedPermanently(reply, botPath(lang, bot), request.url);
         const user = currentUser(request);
         const [reviews, status] = await Promise.all([
           services.reviews.page(bot.id, { page: 1, limit: 5 }).then((found) => found.data),

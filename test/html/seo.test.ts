@@ -138,10 +138,28 @@ describe('seoHead', () => {
 
 describe('crawl rules', () => {
   it("keep crawlers from accounts and the programs' API, not from the pages or the embeds", () => {
-    for (const path of ['/dashboard', '/dashboard/bots/1', '/auth/sign-in', '/admin/v1/bots', '/api/v1/bots', '/health/ready', '/metrics']) {
+    for (const path of [
+      '/dashboard',
+      '/dashboard/bots/1',
+      '/auth/sign-in',
+      '/admin/v1/bots',
+      '/api/v1/bots',
+      '/health/ready',
+      '/metrics',
+    ]) {
       expect(indexable(path), path).toBe(false);
     }
-    for (const path of ['/', '/en', '/de/bots/x', '/en/imprint', '/docs', '/api/card/1.png', '/api/chart/1', '/api/badge/1', '/api/widget/1']) {
+    for (const path of [
+      '/',
+      '/en',
+      '/de/bots/x',
+      '/en/imprint',
+      '/docs',
+      '/api/card/1.png',
+      '/api/chart/1',
+      '/api/badge/1',
+      '/api/widget/1',
+    ]) {
       expect(indexable(path), path).toBe(true);
     }
     // Every allowed prefix opens a disallowed one: otherwise it would say nothing.

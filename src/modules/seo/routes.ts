@@ -34,17 +34,13 @@ export async function seoRoutes(app: App): Promise<void> {
       .header('cache-control', SITEMAP_CACHE)
       .send(await sitemap.pages()),
   );
-  app.get(
-    '/sitemaps/bots-:n.xml',
-    { schema: { hide: true, params: Type.Object({ n: Type.String({ maxLength: 10 }) }) } },
-    async (request, reply) => {
-      const { n } = request.params;
-      const file = /^[1-9][0-9]*$/.test(n) ? await sitemap.botFile(Number(n)) : undefined;
-      if (!file) throw AppError.notFound('No such sitemap file');
-      return reply
-        .type(XML)
-        .header('cache-control', SITEMAP_CACHE)
-        .send(Readable.from(file, { objectMode: false }));
-    },
-  );
+  app.get('/sitemaps/bots-:n.xml', { schema: { hide: true, params: Type.Object({ n: Type.String() }) } }, async (request, reply) => {
+    const { n } = request.params;
+    const file = /^[1-9][0-9]*$/.test(n) ? await sitemap.botFile(Number(n)) : undefined;
+    if (!file) throw AppError.notFound('No such sitemap file');
+    return reply
+      .type(XML)
+      .header('cache-control', SITEMAP_CACHE)
+      .send(Readable.from(file, { objectMode: false }));
+  });
 }

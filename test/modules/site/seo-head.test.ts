@@ -54,7 +54,9 @@ for (const backend of backends()) {
       const page = await t.get('/en/bots/hostile-bot?voted=1&utm_source=x');
       expect(page.statusCode).toBe(200);
       const head = headOf(page.body);
-      expect(head).toContain('<title>&lt;/title&gt;&lt;script&gt;alert(1)&lt;/script&gt; &quot;Bot&quot; &amp; &#39;co&#39; · Bots &quot;&amp;&quot; more</title>');
+      expect(head).toContain(
+        '<title>&lt;/title&gt;&lt;script&gt;alert(1)&lt;/script&gt; &quot;Bot&quot; &amp; &#39;co&#39; · Bots &quot;&amp;&quot; more</title>',
+      );
       expect(meta(head, 'description')).toBe(HOSTILE_EN);
       expect(meta(head, 'og:description')).toBe(HOSTILE_EN);
       expect(meta(head, 'og:title')).toBe(HOSTILE_NAME);

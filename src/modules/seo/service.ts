@@ -2,7 +2,7 @@ import { LEGAL_PAGES, type SiteConfig } from '../../config/index.js';
 import { LANGS, type Lang } from '../../lib/langs.js';
 import { slugsOf } from '../bots/catalog-entry.js';
 import type { CatalogEntry, PublishedBots } from '../bots/catalog.js';
-import { INDEX_CLOSE, INDEX_OPEN, indexEntry, URLSET_CLOSE, URLSET_OPEN, urlEntries } from './sitemap-xml.js';
+import { INDEX_CLOSE, INDEX_OPEN, indexEntry, URLSET_CLOSE, URLSET_OPEN, UrlEntries } from './sitemap-xml.js';
 
 /** The sitemap protocol's most URLs in one file. */
 export const MAX_URLS_PER_FILE = 50_000;
@@ -10,6 +10,11 @@ export const MAX_URLS_PER_FILE = 50_000;
 const CHUNK_BOTS = 100;
 /** The lists of the site besides the bot pages, under `/{lang}`: home and browse. */
 const LIST_PAGES = ['', '/bots'] as const;
+
+/** A page of the site in both languages: `/{lang}` and then `section`. */
+function both(section: string): Record<Lang, string> {
+  return { en: `/en${section}`, de: `/de${section}` };
+}
 
 export const SITEMAP_PATHS = {
   index: '/sitemap.xml',
@@ -26,6 +31,7 @@ export const SITEMAP_PATHS = {
  */
 export class SitemapService {
   private readonly botsPerFile: number;
+  private readonly entries: UrlEntries;
 
   constructor(
     private readonly catalog: PublishedBots,
@@ -38,6 +44,7 @@ export class SitemapService {
       throw new RangeError(`urlsPerFile must be an integer from ${LANGS.length} to ${MAX_URLS_PER_FILE}`);
     }
     this.botsPerFile = Math.floor(urlsPerFile / LANGS.length);
+    this.entries = new UrlEntries(baseUrl);
   }
 
   /** The index: the pages' file and each bot file, with the latest change of what it lists. */
@@ -54,16 +61,8 @@ export class SitemapService {
     const newest = this.newestPublication();
     const legal = LEGAL_PAGES.filter((page) => this.site.legal[page] !== undefined).map((page) => `/${page}`);
     let xml = URLSET_OPEN;
-    for (const section of LIST_PAGES)
-      xml += urlEntries(
-        this.both((lang) => `/${lang}${section}`),
-        newest,
-      );
-    for (const section of legal)
-      xml += urlEntries(
-        this.both((lang) => `/${lang}${section}`),
-        undefined,
-      );
+    for (const section of LIST_PAGES) xml += this.entries.pair(both(section), newest);
+    for (const section of legal) xml += this.entries.pair(both(section), undefined);
     return xml + URLSET_CLOSE;
   }
 
@@ -80,8 +79,8 @@ export class SitemapService {
       let xml = '';
       for (const entry of chunk) {
         const slugs = slugsOf(entry);
-        xml += urlEntries(
-          this.both((lang) => `/${lang}/bots/${encodeURIComponent(slugs[lang])}`),
+        xml += this.entries.pair(
+          { en: `/en/bots/${encodeURIComponent(slugs.en)}`, de: `/de/bots/${encodeURIComponent(slugs.de)}` },
           entry.changedUs / 1000,
         );
       }
@@ -121,9 +120,5 @@ export class SitemapService {
   /** The newest bot's publication: what home and browse last gained. */
   private newestPublication(): number | undefined {
     return this.catalog.ranking.page('new', 0, 1).bots[0]?.publishedAt;
-  }
-
-  private both(path: (lang: Lang) => string): Record<Lang, string> {
-    return { en: this.baseUrl + path('en'), de: this.baseUrl + path('de') };
   }
 }

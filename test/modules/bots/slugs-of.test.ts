@@ -7,11 +7,12 @@ import { bot } from './fixtures.js';
 const slug = fc.stringMatching(new RegExp(SLUG_PATTERN)).filter((s) => s.length <= 100);
 
 describe('slugsOf', () => {
-  it("reads a bot's slugs from its entry's bytes, whatever its name and descriptions say", () => {
+  it("reads a bot's slugs from its entry's bytes, in either order, whatever its name and descriptions say", () => {
     const decoy = '"slugs":{"de":"falsch","en":"wrong"}';
     fc.assert(
-      fc.property(slug, slug, fc.string(), fc.string(), (de, en, name, text) => {
-        const held = bot({ name: `${name}${decoy}`, slugs: { de, en }, shortDescription: { de: decoy, en: text } });
+      fc.property(slug, slug, fc.string(), fc.string(), fc.boolean(), (de, en, name, text, germanFirst) => {
+        const slugs = germanFirst ? { de, en } : { en, de };
+        const held = bot({ name: `${name}${decoy}`, slugs, shortDescription: { de: decoy, en: text } });
         const entry = toEntry(held, 1, 0);
         expect(slugsOf(entry)).toEqual({ de, en });
         expect(slugsOf(entry)).toEqual(botOf(entry).slugs);

@@ -204,6 +204,9 @@ for (const backend of backends()) {
         expect.arrayContaining(['/en/bots/first-bot', '/de/bots/erster-bot', '/en/bots/new-name', '/de/bots/neuer-name']),
       );
       expect(locs.join(' ')).not.toMatch(/hidden-bot|versteckter-bot|old-name|alter-name/);
+      const head = await t.inject({ method: 'HEAD', url: '/sitemaps/bots-1.xml' });
+      expect(head.statusCode).toBe(200);
+      expect(head.headers['content-type']).toBe(XML);
     });
 
     it('answers a file that does not exist with a 404 page', async () => {

@@ -17,6 +17,7 @@ import { PremiumService } from './modules/premium/service.js';
 import { ReviewAdminService } from './modules/reviews/admin-service.js';
 import { ReviewService } from './modules/reviews/service.js';
 import { SearchService } from './modules/search/service.js';
+import { SitemapService } from './modules/seo/service.js';
 import { SlugIndex } from './modules/bots/slug-index.js';
 import { StatsService } from './modules/stats/service.js';
 import { TierRequestService } from './modules/tiers/service.js';
@@ -82,6 +83,7 @@ export function createServices(deps: ServiceDeps) {
     stats: new StatsService(db, clock, feed),
     premium: new PremiumService(db, clock, feed, catalog),
     search: new SearchService(db, clock, feed, catalog, config.listMaxStaleMs),
+    sitemap: new SitemapService(catalog, config.baseUrl, config.site),
     webhookEndpoints: new WebhookEndpointService(db, clock, config.webhook, deps.secretKey, deps.lookup),
     webhookDeliveries: new WebhookDeliveryService(db, clock, config.webhook),
     webhookNotifications: new WebhookNotificationService(db),

@@ -328,7 +328,7 @@ const ENVELOPE_SCHEMA = {
 /**
  * Answers outside the API documents, described in the README instead: the landing page, the docs
  * pages, health checks, metrics, and the site's pages (bot pages and their vote, sign-in, the
- * dashboard, their assets).
+ * dashboard, their assets, robots.txt and the sitemap).
  */
 const OPERATOR_PAGES = [/^\/$/, /^\/(admin\/)?docs(\/.*)?$/, /^\/health\/(live|ready)$/, /^\/metrics$/, ...sitePages()];
 
@@ -343,6 +343,7 @@ function sitePages(): RegExp[] {
     /^\/(en|de)(\/(bots|categories|search))?$/,
     /^\/(en|de)\/(categories|tags)\/[^/]+$/,
     /^\/(favicon\.ico|manifest\.webmanifest|assets\/brand\.css|assets\/icon-(192|512)\.png)$/,
+    /^\/(robots\.txt|sitemap\.xml|sitemaps\/[^/]+\.xml)$/,
   ];
 }
 

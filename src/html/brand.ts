@@ -11,3 +11,10 @@ export const BRAND_CSS_PATH = '/assets/brand.css';
 export function brandCssUrl(site: SiteConfig): string | undefined {
   return site.accentColor ? `${BRAND_CSS_PATH}?v=${site.accentColor.slice(1)}` : undefined;
 }
+
+/** The sizes of the site's square icon (the manifest lists them; link previews show the largest). */
+export const SITE_ICON_SIZES = [192, 512] as const;
+
+export function siteIconPath(size: (typeof SITE_ICON_SIZES)[number]): string {
+  return `/assets/icon-${size}.png`;
+}

@@ -33,6 +33,8 @@ export interface PageFrame {
   site: SiteConfig;
   /** What the header's search box holds (the search page's query). */
   search?: string;
+  /** Description, canonical and alternate URLs, link-preview tags (seo.ts's `seoHead`). */
+  head?: Html;
 }
 
 /** The shell every page shares: header with sign-in state and language switch, main, footer. */
@@ -59,6 +61,7 @@ export function layout(frame: PageFrame, main: Html): string {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="color-scheme" content="light dark" />
         <title>${frame.title} · ${site.name}</title>
+        ${frame.head ?? ''}
         <link rel="icon" href="/favicon.ico" sizes="32x32" />
         <link rel="icon" href="/assets/icon-192.png" type="image/png" sizes="192x192" />
         <link rel="manifest" href="/manifest.webmanifest" />

@@ -2,28 +2,54 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Html } from './html.js';
 import { TEXTS, type Lang } from './i18n/index.js';
 import { layout, type PageUser } from './layout.js';
+import { seoHead, type PageSeo } from './seo.js';
 
 export const HTML_TYPE = 'text/html; charset=utf-8';
 
 /**
  * Sends a whole page. Pages for a signed-in user carry their CSRF token and are private; others
- * are the same for everyone. `status` for pages that answer an error or a refused form.
+ * are the same for everyone. `status` for pages that answer an error or a refused form; `seo` what
+ * the page tells search engines and link previews beyond its title (seo.ts: each part has a default).
  */
 export function sendPage(
   request: FastifyRequest,
   reply: FastifyReply,
-  page: { lang: Lang; title: string; alternate: string; main: Html; status?: number; user: PageUser | undefined; search?: string },
+  page: {
+    lang: Lang;
+    title: string;
+    alternate: string;
+    main: Html;
+    status?: number;
+    user: PageUser | undefined;
+    search?: string;
+    seo?: PageSeo;
+  },
 ): FastifyReply {
   const { user } = page;
+  const t = TEXTS[page.lang];
+  const { config } = request.server;
+  const head = seoHead(
+    {
+      t,
+      site: config.site,
+      baseUrl: config.baseUrl,
+      title: page.title,
+      url: request.url,
+      alternate: page.alternate,
+      status: page.status ?? 200,
+    },
+    page.seo,
+  );
   const frame = {
-    t: TEXTS[page.lang],
+    t,
     title: page.title,
+    head,
     user,
     csrf: user ? reply.generateCsrf() : undefined,
     path: request.url,
     alternate: page.alternate,
-    signInEnabled: request.server.config.auth.provider !== undefined,
-    site: request.server.config.site,
+    signInEnabled: config.auth.provider !== undefined,
+    site: config.site,
     search: page.search,
   };
   if (user) reply.header('cache-control', 'private, no-store');

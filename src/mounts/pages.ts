@@ -18,10 +18,12 @@ import { botPageRoutes } from '../modules/site/routes.js';
 import { CategoryNames } from '../modules/site/category-names.js';
 import { directoryRoutes } from '../modules/site/directory-routes.js';
 import { searchPageRoutes } from '../modules/site/search-routes.js';
+import { seoRoutes } from '../modules/seo/routes.js';
 
 /**
  * The server-rendered pages: the start page, the lists, categories, tags and search people browse,
- * sign-in, the public bot pages with their vote, the owner dashboard.
+ * sign-in, the public bot pages with their vote, the owner dashboard, and what search engines read
+ * of them (robots.txt, the sitemap).
  * Cookies, the encrypted session cookie, CSRF tokens and form bodies exist in this part of the
  * app only; the API next to it stays cookie-free.
  */
@@ -64,5 +66,6 @@ export async function sitePlugin(app: App, options: { store: RateLimitStore }): 
   await app.register(directoryRoutes, { names });
   await app.register(searchPageRoutes);
   await app.register(botPageRoutes, { store: options.store, names });
+  await app.register(seoRoutes);
   await app.register(dashboardRoutes);
 }

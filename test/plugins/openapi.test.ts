@@ -18,6 +18,7 @@ const PUBLIC_PATHS = [
   '/api/badge/{id}/shields.json',
   '/api/widget/{id}',
   '/api/card/{id}.svg',
+  '/api/card/{id}.png',
   '/api/chart/{id}',
 ];
 const POST_PATHS = ['/api/v1/bots/{id}/stats', '/api/v1/bots/{id}/check', '/api/v1/bots/{id}/stats/history'];

@@ -22,6 +22,10 @@ export const de: Texts = {
     rateLimited: (seconds) =>
       `Zu viele Anfragen in kurzer Zeit. Bitte warte ${seconds === 1 ? '1 Sekunde' : seconds < 120 ? `${seconds} Sekunden` : `${Math.ceil(seconds / 60)} Minuten`} und versuche es dann noch einmal.`,
   },
+  seo: {
+    description: (site) =>
+      `${site}: Finde Chat-Bots für deinen Server, vergleiche sie nach Stimmen, Servern und Bewertungen und stimme für deine Lieblinge ab.`,
+  },
   legal: {
     nav: 'Rechtliches',
     imprint: 'Impressum',

@@ -21,6 +21,11 @@ export const en = {
     rateLimited: (seconds: number): string =>
       `Too many requests in a short time. Please wait ${seconds === 1 ? '1 second' : seconds < 120 ? `${seconds} seconds` : `${Math.ceil(seconds / 60)} minutes`} and try again.`,
   },
+  seo: {
+    /** A page's description for search results and link previews when it has none of its own. */
+    description: (site: string): string =>
+      `${site}: find chat bots for your server, compare them by votes, servers and reviews, and vote for your favourites.`,
+  },
   legal: {
     nav: 'Legal',
     imprint: 'Imprint',

@@ -152,9 +152,9 @@ export const botRepository = {
    * Locks the bot row for the rest of the transaction; undefined when there is no such bot. NO KEY:
    * rows that reference the bot (the nightly collection's history rows) may still be inserted.
    */
-  async lock(tx: Queryable, id: string): Promise<{ published: boolean; published_at: Date | null } | undefined> {
-    const { rows } = await tx.query<{ published: boolean; published_at: Date | null }>(
-      'SELECT published, published_at FROM bots WHERE id = $1 FOR NO KEY UPDATE',
+  async lock(tx: Queryable, id: string): Promise<{ published: boolean; published_at: Date | null; slugs: Bot['slugs'] } | undefined> {
+    const { rows } = await tx.query<{ published: boolean; published_at: Date | null; slugs: Bot['slugs'] }>(
+      'SELECT published, published_at, slugs FROM bots WHERE id = $1 FOR NO KEY UPDATE',
       [id],
     );
     return rows[0];

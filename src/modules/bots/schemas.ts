@@ -2,7 +2,9 @@ import { Type, type Static } from 'typebox';
 import { pageOf, pageQuery } from '../../lib/pagination.js';
 import { HttpUrl, named, SNOWFLAKE_PATTERN, SnowflakeId, Timestamp } from '../../lib/schemas.js';
 
-const Slug = Type.String({ pattern: '^[a-z0-9]+(?:-[a-z0-9]+)*$', minLength: 1, maxLength: 100 });
+/** What a slug may be: lower-case letters and digits in words joined by single hyphens. */
+export const SLUG_PATTERN = '^[a-z0-9]+(?:-[a-z0-9]+)*$';
+const Slug = Type.String({ pattern: SLUG_PATTERN, minLength: 1, maxLength: 100 });
 const Text = (maxLength: number) => Type.String({ minLength: 1, maxLength });
 const Label = Type.String({ pattern: '^[\\p{Ll}\\p{Lo}\\p{N}]+(?:[-_ ][\\p{Ll}\\p{Lo}\\p{N}]+)*$', maxLength: 40 });
 const Count = Type.Integer({ minimum: 0, maximum: 2_147_483_647 });

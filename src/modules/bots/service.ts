@@ -6,14 +6,17 @@ import { offsetOf, paginationOf, type Page } from '../../lib/pagination.js';
 import type { Lang } from '../../lib/langs.js';
 import type { Changes } from '../changes/change.js';
 import { fact } from '../changes/facts.js';
-import { botOf } from './catalog-entry.js';
+import { botOf, slugsOf } from './catalog-entry.js';
 import type { SlugIndex } from './slug-index.js';
 import type { CatalogEntry, PublishedBots } from './catalog.js';
 import { botRepository, toBot } from './repository.js';
-import type { AdminBot, Bot, BotListQuery, BotPatch, BotPut, BotWrite } from './schemas.js';
+import { SLUG_PATTERN, type AdminBot, type Bot, type BotListQuery, type BotPatch, type BotPut, type BotWrite } from './schemas.js';
+import { slugHistoryRepository } from './slug-history-repository.js';
 
 /** What an answer made from the catalog shows and lags behind (one copy for every answer kept). */
 const CATALOG_FACTS: readonly string[] = [fact.catalogText];
+/** Only a slug a bot could have had is looked for in the history (a probe of `<script>` costs no query). */
+const SLUG = new RegExp(SLUG_PATTERN);
 
 export type CatalogRead = Omit<Read<unknown>, 'cacheControl'> & { facts: readonly string[] };
 
@@ -62,6 +65,24 @@ export class BotService {
   }
 
   /**
+   * The published bot with this slug in `lang` (`current`), or else the one that had it before a
+   * rename (its page has moved for good); 404 when neither is published. A bot that has the slug
+   * now wins over one that had it.
+   */
+  async resolveSlug(lang: Lang, slug: string): Promise<{ bot: Bot; current: boolean }> {
+    try {
+      return { bot: await this.bySlug(lang, slug), current: true };
+    } catch (error) {
+      if (!(error instanceof AppError && error.code === 'not_found') || !SLUG.test(slug)) throw error;
+      const id = await slugHistoryRepository.find(this.db.reads, lang, slug);
+      const entry = id === undefined ? undefined : await this.catalog.entry(id);
+      // The catalog may not have read a rename back yet: a slug it still gives the bot is no move.
+      if (!entry || slugsOf(entry)[lang] === slug) throw error;
+      return { bot: botOf(entry), current: false };
+    }
+  }
+
+  /**
    * A page of published bots from the catalog's orders, the bots as the catalog holds them. Every
    * change of a bot's text announced to this process is in it; counters may lag (LIST_MAX_STALE_MS).
    */
@@ -95,6 +116,7 @@ export class BotService {
       const publishedAt = existing?.published_at ?? (write.published ? now : null);
       if (existing) await botRepository.update(tx, id, write, publishedAt, now);
       else await botRepository.insert(tx, id, write, publishedAt, now);
+      await slugHistoryRepository.record(tx, id, existing?.slugs, write.slugs, now);
       return !existing;
     });
     return { bot: await this.adminGet(id), created };
@@ -108,6 +130,7 @@ export class BotService {
       const write: BotWrite = { ...(await this.writableIn(tx, id)), ...patch };
       const publishedAt = existing.published_at ?? (write.published ? now : null);
       await botRepository.update(tx, id, write, publishedAt, now);
+      await slugHistoryRepository.record(tx, id, existing.slugs, write.slugs, now);
     });
     return this.adminGet(id);
   }

@@ -17,6 +17,7 @@ import {
 } from './render/index.js';
 import {
   BadgeQuery,
+  CardPngResponse,
   CardQuery,
   CardResponse,
   ChartQuery,
@@ -144,6 +145,38 @@ export async function embedRoutes(app: App): Promise<void> {
           cacheControl: 'public, max-age=60',
         },
         () => embeds.card(id, theme, lang),
+      );
+    },
+  );
+
+  app.get(
+    '/card/:id.png',
+    {
+      config: { embed: 'card' satisfies EmbedKind },
+      schema: {
+        operationId: 'getCardPng',
+        description:
+          "The card as a PNG image of 1200 × 630, the size of a link preview (OpenGraph, Twitter's large card): bot pages name it as their og:image. `auto` draws the light theme, as a PNG cannot follow the viewer.",
+        tags: ['embeds'],
+        summary: 'The card as a PNG image of 1200 × 630 for link previews, live data',
+        params: EmbedIdParams,
+        querystring: CardQuery,
+        response: { 200: CardPngResponse, ...notModified, ...embedErrorResponses('image', 'not_found', 'validation_failed') },
+      },
+    },
+    (request, reply) => {
+      const { id } = request.params;
+      const { lang } = request.query;
+      const theme = request.query.theme === 'dark' ? 'dark' : 'light';
+      reply.answer(
+        {
+          key: `card-png:${id}:${theme}:${lang}`,
+          facts: shownFacts(id),
+          ttlMs: embeds.ttlMs('cardPng'),
+          type: 'image/png',
+          cacheControl: 'public, max-age=300',
+        },
+        () => embeds.cardPng(id, theme, lang),
       );
     },
   );

@@ -124,6 +124,8 @@ export function embedErrorResponses(kind: 'image' | 'page', ...codes: ErrorCode[
 }
 export const SvgResponse = { description: 'SVG image', content: { 'image/svg+xml': svg } };
 export const CardResponse = { description: 'SVG image of 420 × 140', content: { 'image/svg+xml': svg } };
+const png = { schema: Type.String({ contentMediaType: 'image/png' }) };
+export const CardPngResponse = { description: 'PNG image of 1200 × 630', content: { 'image/png': png } };
 /** shields.io's endpoint-badge JSON, schema version 1 (the fields we send). */
 export const ShieldsResponse = Type.Object(
   {
@@ -141,5 +143,5 @@ export const HtmlResponse = {
 };
 export const ChartResponse = {
   description: 'SVG image, or PNG with format=png or Accept: image/png',
-  content: { 'image/svg+xml': svg, 'image/png': { schema: Type.String({ contentMediaType: 'image/png' }) } },
+  content: { 'image/svg+xml': svg, 'image/png': png },
 };

@@ -7,6 +7,7 @@ import type { HistoryService } from '../history/service.js';
 import {
   renderBadge,
   renderCard,
+  renderCardPng,
   renderChartPng,
   renderChartSvg,
   renderWidget,
@@ -21,9 +22,10 @@ import {
 
 /**
  * How long each embed may be kept: the badge the spec's five minutes, the widget and card (live
- * data) a minute. A change to the bot drops them sooner.
+ * data) a minute, the card's PNG (a link preview, costlier to draw) five minutes. A change to the
+ * bot drops them sooner.
  */
-const TTL_MS = { badge: 300_000, shields: 300_000, widget: 60_000, card: 60_000, chart: 30_000 } as const;
+const TTL_MS = { badge: 300_000, shields: 300_000, widget: 60_000, card: 60_000, cardPng: 300_000, chart: 30_000 } as const;
 /**
  * The badge options beyond variant, theme and compact, already validated (colours as `#rrggbb`).
  * Absent when a request uses none of them, so today's badges keep their cache keys and bytes.
@@ -78,6 +80,11 @@ export class EmbedService {
   /** The widget's data as an SVG image. */
   async card(id: string, theme: Theme | undefined, lang: Lang): Promise<string> {
     return renderCard(await this.bot(id), { theme, lang });
+  }
+
+  /** The card as a PNG of 1200 × 630, for link previews (a bot page's og:image). */
+  async cardPng(id: string, theme: Theme, lang: Lang): Promise<Buffer> {
+    return renderCardPng(await this.bot(id), { theme, lang });
   }
 
   /** The same series as the history endpoint (so the same source as serverCount), drawn. */

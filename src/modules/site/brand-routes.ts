@@ -1,6 +1,6 @@
 import type { SiteConfig } from '../../config/index.js';
 import type { App } from '../../lib/types.js';
-import { BRAND_CSS_PATH } from '../../html/brand.js';
+import { BRAND_CSS_PATH, SITE_ICON_SIZES, siteIconPath } from '../../html/brand.js';
 import { readableTextOn } from '../embeds/render/index.js';
 import { DEFAULT_ACCENT, icoOfPng, siteIconPng } from './site-icon.js';
 
@@ -27,7 +27,7 @@ export async function brandRoutes(app: App): Promise<void> {
     display: 'browser',
     theme_color: accent,
     background_color: '#ffffff',
-    icons: [192, 512].map((size) => ({ src: `/assets/icon-${size}.png`, sizes: `${size}x${size}`, type: 'image/png' })),
+    icons: SITE_ICON_SIZES.map((size) => ({ src: siteIconPath(size), sizes: `${size}x${size}`, type: 'image/png' })),
   });
   const file = (path: string, type: string, body: () => Buffer | string, cache = DAY) =>
     // Static files, as the stylesheet and script are: no rate limit counts them.
@@ -41,9 +41,9 @@ export async function brandRoutes(app: App): Promise<void> {
     once(() => icoOfPng(siteIconPng(site.name, accent, 32), 32)),
   );
   file('/manifest.webmanifest', 'application/manifest+json', () => manifest);
-  for (const size of [192, 512]) {
+  for (const size of SITE_ICON_SIZES) {
     file(
-      `/assets/icon-${size}.png`,
+      siteIconPath(size),
       'image/png',
       once(() => siteIconPng(site.name, accent, size)),
     );

@@ -1,8 +1,10 @@
+import type { FastifyReply } from 'fastify';
 import { Type } from 'typebox';
 import { AppError } from '../../lib/errors.js';
 import type { App } from '../../lib/types.js';
 import { csrf, currentUser, requireUser } from '../auth/session.js';
 import type { RateLimitStore } from '../ratelimit/index.js';
+import { botSeo } from './bot-seo.js';
 import { botView } from './bot-view.js';
 import { botPath } from './paths.js';
 import { sendPage } from '../../html/page.js';
@@ -16,9 +18,18 @@ const SlugParams = Type.Object({ slug: Type.String({ minLength: 1, maxLength: 10
 export const REVIEWS_PAGE_SIZE = 10;
 const REVIEW_ORDERS = ['helpful', 'newest'] as const;
 
+/** Browsers and crawlers keep a 301; an hour bounds how long one outlives the slug's next owner. */
+const MOVED_CACHE = 'public, max-age=3600';
+
+function movedPermanently(reply: FastifyReply, path: string, requested: string): FastifyReply {
+  const query = requested.indexOf('?');
+  return reply.header('cache-control', MOVED_CACHE).redirect(query < 0 ? path : path + requested.slice(query), 301);
+}
+
 /**
  * `GET /{lang}/bots/{slug}`: the public bot page, where the widget's vote button leads; its
- * reviews a page at a time (`rpage`), most helpful or newest first (`reviews=newest`).
+ * reviews a page at a time (`rpage`), most helpful or newest first (`reviews=newest`); the old
+ * slug of a renamed bot answers 301 to its page.
  * `POST /{lang}/bots/{slug}/vote`: a signed-in user's vote, written by the same service call as
  * `POST /admin/v1/bots/{id}/votes` (12-hour rule, counters and the `vote` webhook in one transaction).
  */
@@ -32,7 +43,9 @@ export async function botPageRoutes(app: App, options: { store: RateLimitStore; 
       const query = request.query as Query;
       const order = oneOf(query, 'reviews', REVIEW_ORDERS, 'helpful');
       const page = pageNumber(query, 'rpage');
-      const bot = await services.bots.bySlug(lang, request.params.slug);
+      const { bot, current } = await services.bots.resolveSlug(lang, request.params.slug);
+      // A renamed bot's old address: moved for good, with whatever the address asked besides.
+      if (!current) return movedPermanently(reply, botPath(lang, bot), request.url);
       const user = currentUser(request);
       const [reviews, status] = await Promise.all([
         services.reviews.page(bot.id, { page, limit: REVIEWS_PAGE_SIZE }, order),
@@ -48,6 +61,7 @@ export async function botPageRoutes(app: App, options: { store: RateLimitStore; 
         user,
         title: bot.name,
         alternate,
+        seo: botSeo(t, bot, app.config.baseUrl),
         main: botView(
           t,
           bot,

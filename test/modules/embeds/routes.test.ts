@@ -489,6 +489,7 @@ describe.each(backends())('embeddable assets (%s)', (backend) => {
       '/api/badge/{id}/shields.json': [['application/json'], ['variant']],
       '/api/widget/{id}': [['text/html'], ['theme', 'lang']],
       '/api/card/{id}.svg': [['image/svg+xml'], ['theme', 'lang']],
+      '/api/card/{id}.png': [['image/png'], ['theme', 'lang']],
       '/api/chart/{id}': [
         ['image/svg+xml', 'image/png'],
         ['range', 'theme', 'format', 'scale', 'width', 'height', 'dpr'],

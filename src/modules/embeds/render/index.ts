@@ -1,12 +1,13 @@
 /**
  * Renderers of the embeddable assets (spec §4 "Embeddable assets"): badge (SVG), its
- * shields.io endpoint JSON, widget (HTML for an iframe), card (the widget as an SVG image) and
- * server-count chart (SVG or PNG). Pure functions: the HTTP layer loads the data and owns
- * caching, ETags and status codes.
+ * shields.io endpoint JSON, widget (HTML for an iframe), card (the widget as an SVG image, and
+ * as a PNG for link previews) and server-count chart (SVG or PNG). Pure functions: the HTTP
+ * layer loads the data and owns caching, ETags and status codes.
  */
 export { renderBadge, renderErrorBadge, renderNotFoundBadge } from './badge.js';
 export { BADGE_HEIGHTS } from './badge-styles.js';
 export { renderCard, CARD_HEIGHT, CARD_WIDTH } from './card.js';
+export { CARD_PNG_HEIGHT, CARD_PNG_WIDTH, renderCardPng } from './card-png.js';
 export { bundledFontFiles, CHART_PNG_MAX_PIXELS, pngSizeAllowed, renderChartPng } from './chart-png.js';
 export { MIN_RELATIVE_SPAN } from './chart-scale.js';
 export { CHART_HEIGHT, CHART_SIZE_LIMITS, CHART_WIDTH, renderChartSvg } from './chart-svg.js';

@@ -15,6 +15,7 @@ import { SITE_CSP } from '../html/layout.js';
 import { brandRoutes } from '../modules/site/brand-routes.js';
 import { legalRoutes } from '../modules/site/legal-routes.js';
 import { botPageRoutes } from '../modules/site/routes.js';
+import { unknownPageRoutes } from '../modules/site/unknown-pages.js';
 
 /**
  * The server-rendered pages: sign-in, the public bot pages with their vote, the owner dashboard.
@@ -58,4 +59,5 @@ export async function sitePlugin(app: App, options: { store: RateLimitStore }): 
   await app.register(authRoutes, { flow });
   await app.register(botPageRoutes, { store: options.store });
   await app.register(dashboardRoutes);
+  await app.register(unknownPageRoutes);
 }

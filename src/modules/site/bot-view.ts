@@ -23,10 +23,6 @@ export function botPath(lang: Lang, bot: Bot): string {
 /** The public bot page: who it is, its figures, the vote, links, history chart and reviews. */
 export function botView(t: Texts, bot: Bot, reviews: Review[], vote: VoteState): Html {
   const lang = t.lang;
-  const rating =
-    bot.rating.count === 0
-      ? t.bot.noRating
-      : t.bot.ratingOf(bot.rating.average.toLocaleString(t.locale, { maximumFractionDigits: 2 }), bot.rating.count);
   return html`<article>
     <div class="bot-head">
       ${botIcon(bot.name, bot.iconUrl, 'large')}
@@ -36,7 +32,7 @@ export function botView(t: Texts, bot: Bot, reviews: Review[], vote: VoteState):
         ${bot.isVerified ? html`<p class="ok">✓ ${t.bot.verified}</p>` : ''}
       </div>
     </div>
-    ${botFacts(t, bot, rating)} ${voteSection(t, bot, vote)}
+    ${botFacts(t, bot)} ${voteSection(t, bot, vote)}
     <p>
       <a class="button primary" href="${bot.inviteUrl}" rel="noopener">${t.bot.invite}</a>
       <a href="${bot.supportServerUrl}" rel="noopener">${t.bot.support}</a> ·
@@ -46,7 +42,7 @@ export function botView(t: Texts, bot: Bot, reviews: Review[], vote: VoteState):
     <h2>${t.bot.history}</h2>
     <img
       class="chart"
-      src="/api/chart/${encodeURIComponent(bot.id)}?range=30"
+      src="/api/chart/${encodeURIComponent(bot.id)}?range=30&amp;lang=${lang}"
       alt="${t.bot.historyAlt(bot.name)}"
       width="600"
       height="300"

@@ -213,7 +213,9 @@ for (const backend of backends()) {
       const page = await owner.get(`/dashboard/bots/${a}`);
       const blocked = await owner.post(`/dashboard/bots/${a}/webhook`, { url: 'https://internal.example.org/hook' }, page.body);
       expect(blocked.statusCode).toBe(422);
-      expect(blocked.body).toMatch(/<p class="error" id="webhook-url-error">[^<]*forbidden_address/);
+      expect(blocked.body).toContain(
+        '<p class="error" id="webhook-url-error">internal.example.org leads to 10.0.0.5. That is a private address: webhooks may only go to public addresses.</p>',
+      );
       expect(blocked.body).toContain('value="https://internal.example.org/hook"');
       expect((await owner.post(`/dashboard/bots/${a}/webhook`, { url: 'https://receiver.example.org/hook' }, page.body)).statusCode).toBe(
         303,
@@ -236,7 +238,9 @@ for (const backend of backends()) {
       await t.db.query(`UPDATE webhooks SET disabled_at = now() WHERE bot_id = $1`, [a]);
       const banner = await owner.get(`/dashboard/bots/${a}`);
       expect(banner.body).toContain('role="alert"');
-      expect(banner.body).toContain('Failed 20 times in a row');
+      expect(banner.body).toContain('Your webhook was switched off after repeated failures.');
+      // The notice's stored text is the API's (English); the page says it in its own words.
+      expect(banner.body).not.toContain('Failed 20 times in a row');
       expect((await owner.post(`/dashboard/bots/${a}/webhook/enable`, {}, banner.body)).statusCode).toBe(303);
       expect((await t.admin('GET', `/admin/v1/bots/${a}/webhook`)).json().data).toMatchObject({ enabled: true, consecutiveFailures: 0 });
       expect((await owner.get(`/dashboard/bots/${a}`)).body).not.toContain('role="alert"');

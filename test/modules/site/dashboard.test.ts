@@ -217,6 +217,24 @@ for (const backend of backends()) {
         '<p class="error" id="webhook-url-error">internal.example.org leads to 10.0.0.5. That is a private address: webhooks may only go to public addresses.</p>',
       );
       expect(blocked.body).toContain('value="https://internal.example.org/hook"');
+      // In German on a German page; the management API keeps its English message with the policy's code.
+      const german = await owner.post(`/dashboard/bots/${a}/webhook?lang=de`, { url: 'https://internal.example.org/hook' }, page.body);
+      expect(german.statusCode).toBe(422);
+      expect(german.body).toContain(
+        '<p class="error" id="webhook-url-error">internal.example.org führt zu 10.0.0.5. Das ist eine private Adresse: Webhooks dürfen nur an öffentliche Adressen gehen.</p>',
+      );
+      expect(
+        (await owner.post(`/dashboard/bots/${a}/webhook?lang=de`, { url: 'ftp://receiver.example.org/hook' }, page.body)).body,
+      ).toContain('Adressen, die mit ftp: beginnen, sind nicht erlaubt.');
+      const api = await t.admin('PUT', `/admin/v1/bots/${a}/webhook`, { url: 'https://internal.example.org/hook' });
+      expect(api.statusCode).toBe(422);
+      expect(api.json().error.details).toEqual([
+        {
+          field: 'url',
+          message:
+            'forbidden_address: internal.example.org resolves to 10.0.0.5, a private address; webhooks may only go to public addresses',
+        },
+      ]);
       expect((await owner.post(`/dashboard/bots/${a}/webhook`, { url: 'https://receiver.example.org/hook' }, page.body)).statusCode).toBe(
         303,
       );

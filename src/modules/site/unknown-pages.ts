@@ -14,7 +14,10 @@ export async function unknownPageRoutes(app: App): Promise<void> {
   for (const prefix of [...LANGS, 'dashboard', 'auth']) {
     await app.register(
       async (scope) => {
-        scope.setNotFoundHandler((request, reply) => {
+        // Counted as a page (a followed dead link is browsing), not in the API's bucket. Fastify
+        // reads a not-found handler's `config` as a route's, though its types leave it out.
+        const options = { config: { rateLimit: 'pages' } } as Parameters<typeof scope.setNotFoundHandler>[0];
+        scope.setNotFoundHandler(options, (request, reply) => {
           const unmatched = unmatchedRequest(request);
           if (!(unmatched instanceof AppError)) return reply.code(204).header('allow', unmatched.allow).send();
           return htmlErrorHandler(unmatched, request, reply, currentUser(request));

@@ -133,8 +133,8 @@ describe('pages of a site with tight limits and no sign-in, in both languages', 
 
   it('the 429 page and the sign-in page without a provider are in the address’s language', async () => {
     for (const [index, lang] of LANGS.entries()) {
-      const page = { method: 'GET', url: `/${lang}/imprint`, remoteAddress: `127.0.0.${10 + index}` } as const;
-      // Two pages a minute are allowed here; the third is refused.
+      // Two pages a minute are allowed here; the third is refused. Dead links count as pages too.
+      const page = { method: 'GET', url: `/${lang}/no-such-page`, remoteAddress: `127.0.0.${10 + index}` } as const;
       for (let i = 0; i < 2; i++) expect((await t.inject(page)).statusCode).toBe(404);
       const limited = await t.inject(page);
       expect(limited.statusCode).toBe(429);

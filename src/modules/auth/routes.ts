@@ -7,7 +7,7 @@ import { html } from '../../html/html.js';
 import { langOfUrl, pickLang, TEXTS, type Lang } from '../../html/i18n/index.js';
 import { otherLangUrl, sendPage } from '../../html/page.js';
 import type { SignInFlow } from './provider.js';
-import { csrf, currentUser, safeReturnPath, signIn, signOut } from './session.js';
+import { csrf, currentUser, safeReturnPath, signIn, signOut, type SignedInUser } from './session.js';
 
 /**
  * `GET /auth/sign-in`: off to the provider (state and PKCE verifier in short cookies on /auth/);
@@ -49,7 +49,7 @@ export async function authRoutes(app: App, options: { flow: SignInFlow | undefin
 
   if (flow) {
     app.get('/auth/callback', { schema: hidden }, async (request, reply) => {
-      let user;
+      let user: SignedInUser;
       try {
         user = await flow.finish(request, reply);
       } catch (error) {

@@ -151,7 +151,7 @@ const store = new AnswerStore({ maxBytes: 8 * 1024 * 1024, isOutage: () => false
 const extras: BadgeExtras = { style: 'for-the-badge', label: 'music', color: '#ff69b4', logo: true };
 const badge = (key: string, withExtras?: BadgeExtras) =>
   store.answer({ key, facts: [`bot:${bot.id}`], ttlMs: 300_000, type: 'image/svg+xml', cacheControl: 'public, max-age=300' }, () =>
-    service.badge(bot.id, 'servers', undefined, false, withExtras),
+    service.badge(bot.id, 'servers', undefined, false, 'en', withExtras),
   );
 await badge('plain');
 await badge('extras', extras);

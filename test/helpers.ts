@@ -336,6 +336,8 @@ const OPERATOR_PAGES = [/^\/$/, /^\/(admin\/)?docs(\/.*)?$/, /^\/health\/(live|r
 function sitePages(): RegExp[] {
   return [
     /^\/(en|de)\/bots\/[^/]+(\/vote)?$/,
+    // Any other address under a page's prefix is a page too: its 404 or 405 is HTML.
+    /^\/(en|de|dashboard|auth)(\/.*)?$/,
     /^\/dashboard(\/.*)?$/,
     /^\/auth\/(sign-in|callback|sign-out)$/,
     /^\/assets\/site\.(css|js)$/,

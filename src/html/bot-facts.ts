@@ -2,8 +2,17 @@ import { html, type Html } from './html.js';
 import type { Texts } from './i18n/index.js';
 import { count } from './layout.js';
 
-/** A bot's figures as its public page and its dashboard both show them; `rating` as the page writes it. */
-export function botFacts(t: Texts, bot: { serverCount: number; votesMonth: number; votesTotal: number }, rating: string): Html {
+/** A bot's rating as every page writes it: "3.14 of 5 (2 reviews)", "3,14 von 5 (2 Bewertungen)", or that there is none. */
+export function ratingText(t: Texts, rating: { average: number; count: number }): string {
+  if (rating.count === 0) return t.bot.noRating;
+  return t.bot.ratingOf(rating.average.toLocaleString(t.locale, { maximumFractionDigits: 2 }), rating.count);
+}
+
+/** A bot's figures as its public page and its dashboard both show them. */
+export function botFacts(
+  t: Texts,
+  bot: { serverCount: number; votesMonth: number; votesTotal: number; rating: { average: number; count: number } },
+): Html {
   return html`<dl class="facts">
     <div>
       <dt>${t.bot.servers}</dt>
@@ -19,7 +28,7 @@ export function botFacts(t: Texts, bot: { serverCount: number; votesMonth: numbe
     </div>
     <div>
       <dt>${t.bot.rating}</dt>
-      <dd>${rating}</dd>
+      <dd>${ratingText(t, bot.rating)}</dd>
     </div>
   </dl>`;
 }

@@ -61,9 +61,15 @@ export function sendPage(
     .send(layout(frame, page.main));
 }
 
-/** The current URL in the other language, for pages whose language comes from `?lang=`. */
+/**
+ * The current URL in the other language: a path that starts with its language (`/de/…`) gets the
+ * other one there (`?lang=` would not win over it), any other page `?lang=`.
+ */
 export function otherLangUrl(request: FastifyRequest, lang: Lang): string {
   const url = new URL(request.url, 'http://x');
-  url.searchParams.set('lang', lang === 'en' ? 'de' : 'en');
+  const other = lang === 'en' ? 'de' : 'en';
+  const [, first, ...rest] = url.pathname.split('/');
+  if (first === 'de' || first === 'en') return `/${[other, ...rest].join('/')}${url.search}`;
+  url.searchParams.set('lang', other);
   return `${url.pathname}${url.search}`;
 }

@@ -1,3 +1,5 @@
+import type { ErrorReason } from './error-reasons.js';
+
 /** The closed list of error codes a client can see, and the status each one travels with. */
 export const ERROR_STATUS = {
   unauthorized: 401,
@@ -23,6 +25,8 @@ export interface FieldError {
 /** The one error type the service throws on purpose; the error handler turns it into the envelope. */
 export class AppError extends Error {
   readonly statusCode: number;
+  /** Why, for a page to say in its reader's language (`because`); the envelope leaves it out. */
+  reason?: ErrorReason;
 
   constructor(
     readonly code: ErrorCode,
@@ -36,6 +40,12 @@ export class AppError extends Error {
 
   toBody(): ErrorBody {
     return errorBody(this.code, this.message, this.details);
+  }
+
+  /** This error, with the reason a page shows instead of the (English) message. */
+  because(reason: ErrorReason): this {
+    this.reason = reason;
+    return this;
   }
 
   static notFound(message = 'No published bot with that application ID'): AppError {

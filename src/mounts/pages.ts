@@ -19,6 +19,7 @@ import { CategoryNames } from '../modules/site/category-names.js';
 import { directoryRoutes } from '../modules/site/directory-routes.js';
 import { searchPageRoutes } from '../modules/site/search-routes.js';
 import { seoRoutes } from '../modules/seo/routes.js';
+import { unknownPageRoutes } from '../modules/site/unknown-pages.js';
 
 /**
  * The server-rendered pages: the start page, the lists, categories, tags and search people browse,
@@ -68,4 +69,5 @@ export async function sitePlugin(app: App, options: { store: RateLimitStore }): 
   await app.register(botPageRoutes, { store: options.store, names });
   await app.register(seoRoutes);
   await app.register(dashboardRoutes);
+  await app.register(unknownPageRoutes);
 }

@@ -56,24 +56,29 @@ export default fp(
     });
 
     app.setNotFoundHandler((request, reply) => {
-      const path = request.url.split('?', 1)[0] ?? '/';
-      const allowed = routes.allowed(path);
-      if (allowed.length === 0) {
-        return sendError(reply, 'not_found', `No route for ${request.method} ${path}`);
-      }
-      const allow = allowed.join(', ');
-      if (request.method === 'OPTIONS') {
-        // A capability probe: answer it instead of calling it an error. (CORS preflights of the
-        // public API are answered by the CORS plugin; the management API is not CORS-enabled.)
-        return reply.code(204).header('allow', allow).send();
-      }
-      return sendError(reply, 'method_not_allowed', `${request.method} is not allowed on ${path}`, undefined, {
-        allow,
-      });
+      const unmatched = unmatchedRequest(request);
+      if (unmatched instanceof AppError) return sendError(reply, unmatched.code, unmatched.message, undefined, unmatched.headers);
+      return reply.code(204).header('allow', unmatched.allow).send();
     });
   },
   { name: 'errors' },
 );
+
+/**
+ * What a request no route takes gets: 404, or 405 with `Allow` when the path exists for other
+ * methods, or (an OPTIONS probe of such a path) the methods to answer with 204. The pages answer
+ * the same as a page (src/modules/site/unknown-pages.ts).
+ */
+export function unmatchedRequest(request: FastifyRequest): AppError | { allow: string } {
+  const path = request.url.split('?', 1)[0] ?? '/';
+  const allowed = request.server.allowedMethods(path);
+  if (allowed.length === 0) return new AppError('not_found', `No route for ${request.method} ${path}`);
+  const allow = allowed.join(', ');
+  // A capability probe: answer it instead of calling it an error. (CORS preflights of the
+  // public API are answered by the CORS plugin; the management API is not CORS-enabled.)
+  if (request.method === 'OPTIONS') return { allow };
+  return new AppError('method_not_allowed', `${request.method} is not allowed on ${path}`, undefined, { allow });
+}
 
 export function sendError(
   reply: FastifyReply,

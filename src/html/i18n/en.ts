@@ -20,6 +20,44 @@ export const en = {
     /** `seconds`: the Retry-After; whole minutes once it is two or more (a vote limit lasts up to 10). */
     rateLimited: (seconds: number): string =>
       `Too many requests in a short time. Please wait ${seconds === 1 ? '1 second' : seconds < 120 ? `${seconds} seconds` : `${Math.ceil(seconds / 60)} minutes`} and try again.`,
+    // By error code (src/html/problems.ts says which is which).
+    invalid: 'The address or the form holds a value that is not valid. Please check it and try again.',
+    conflict: 'This cannot be done in the current state. Please reload the page and try again.',
+    tooLarge: 'What was sent is too large.',
+    methodNotAllowed: 'This address does not take this kind of request.',
+    timeout: 'The request took too long. Please try again.',
+    unavailable: 'The service cannot answer right now. Please try again in a little while.',
+    internal: 'An error on our side. Please try again later.',
+  },
+  /** Why a form or a request was refused, beyond its error code (src/lib/error-reasons.ts). */
+  reason: {
+    webhookUrlTooLong: (max: number): string => `Use an address of at most ${max} characters.`,
+    webhookUrlNotAbsolute: 'Enter a whole address, starting with https://.',
+    webhookUrlScheme: (scheme: string): string => `Addresses starting with ${scheme}: are not allowed. Use https:// (or http://).`,
+    webhookUrlCredentials: 'Leave user name and password out of the address: the signature shows that a call comes from us.',
+    webhookUrlInvalidHost: (host: string): string => `${host} is not a valid host name.`,
+    webhookUrlUnresolvable: (host: string): string => `The host ${host} was not found.`,
+    /** `host` leads to `address` (`embedded`: the IPv4 address inside it), which is `category`. */
+    webhookUrlForbidden: (host: string, address: string, category: string, embedded: string): string =>
+      `${host === address ? '' : `${host} leads to `}${address}${embedded ? ` (carrying ${embedded})` : ''}. That is ${category}: webhooks may only go to public addresses.`,
+    /** The address policy's categories, as the end of "That is …". */
+    addressCategory: {
+      unspecified: 'the unspecified address',
+      loopback: 'a loopback address (this machine)',
+      private: 'a private address',
+      'link-local': 'a link-local address',
+      shared: 'a shared address (carrier-grade NAT)',
+      multicast: 'a multicast address',
+      broadcast: 'the broadcast address',
+      reserved: 'a reserved address',
+      documentation: 'an address for documentation',
+      benchmarking: 'an address for benchmarks',
+      metadata: 'the address of a cloud metadata service',
+    } as Record<string, string>,
+    tierNotHigher: (tier: number): string => `This key already has tier ${tier}. Choose a higher tier.`,
+    tierRequestOpen: 'This key already has a request waiting for an answer.',
+    signInRefused: 'Sign-in failed: the answer of the sign-in service was not accepted. Please try again.',
+    signInUnidentified: 'Sign-in failed: the sign-in service did not say who you are.',
   },
   seo: {
     /** A page's description for search results and link previews when it has none of its own. */
@@ -188,6 +226,28 @@ export const en = {
     reviewOrders: { helpful: 'Most helpful', newest: 'Newest' } as Record<'helpful' | 'newest', string>,
     votesMonthShort: (votes: string, n: number) => (n === 1 ? '1 vote this month' : `${votes} votes this month`),
     serversShort: (servers: string, n: number) => (n === 1 ? '1 server' : `${servers} servers`),
+  },
+  /** The webhook's delivery log: events, states and why an attempt got no answer. */
+  delivery: {
+    event: {
+      vote: 'Vote',
+      'vote.reminder': 'Vote reminder',
+      premium: 'Premium',
+      donation: 'Donation',
+      test: 'Test',
+      review: 'Review',
+    } as Record<string, string>,
+    status: { pending: 'pending', succeeded: 'delivered', failed: 'failed' } as Record<string, string>,
+    error: {
+      timeout: 'no answer in time',
+      forbidden_address: 'address not allowed',
+      dns_error: 'host not found',
+      connection_refused: 'connection refused',
+      connection_reset: 'connection broken off',
+      tls_error: 'TLS error',
+      network_error: 'network error',
+      secret_unreadable: 'secret unreadable',
+    } as Record<string, string>,
   },
 };
 

@@ -24,3 +24,12 @@ export function pickLang(query: unknown, acceptLanguage: string | undefined): La
   }
   return best?.lang ?? 'en';
 }
+
+/** The language an address names: its first path segment (`/de/…`, `/en`), else its `?lang=`; none: undefined. */
+export function langOfUrl(url: string): Lang | undefined {
+  const parsed = new URL(url, 'http://x');
+  const segment = parsed.pathname.split('/', 2)[1];
+  if (segment === 'de' || segment === 'en') return segment;
+  const query = parsed.searchParams.get('lang');
+  return query === 'de' || query === 'en' ? query : undefined;
+}

@@ -61,11 +61,17 @@ export async function registerProvider(
         accessToken = (await oauth().getAccessTokenFromAuthorizationCodeFlow(request, reply)).token.access_token;
       } catch (error) {
         request.log.info({ reason: (error as Error).message }, 'sign-in refused at the callback');
-        throw new AppError('unauthorized', 'Sign-in failed: the answer of the sign-in provider was not accepted');
+        throw new AppError('unauthorized', 'Sign-in failed: the answer of the sign-in provider was not accepted').because({
+          kind: 'sign_in_refused',
+        });
       }
       const identity =
         provider.kind === 'discord' ? await discordUser(provider.baseUrl, accessToken) : oidcUser(await oauth().userinfo(accessToken));
-      if (!identity) throw new AppError('unauthorized', 'Sign-in failed: the provider did not say who you are');
+      if (!identity) {
+        throw new AppError('unauthorized', 'Sign-in failed: the provider did not say who you are').because({
+          kind: 'sign_in_unidentified',
+        });
+      }
       return identity;
     },
   };

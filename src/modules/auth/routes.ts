@@ -1,10 +1,13 @@
+import type { FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
+import { AppError } from '../../lib/errors.js';
 import type { App } from '../../lib/types.js';
+import { sendErrorPage } from '../../html/error-handler.js';
 import { html } from '../../html/html.js';
-import { pickLang, TEXTS } from '../../html/i18n/index.js';
+import { langOfUrl, pickLang, TEXTS, type Lang } from '../../html/i18n/index.js';
 import { otherLangUrl, sendPage } from '../../html/page.js';
 import type { SignInFlow } from './provider.js';
-import { csrf, currentUser, safeReturnPath, signIn, signOut } from './session.js';
+import { csrf, currentUser, safeReturnPath, signIn, signOut, type SignedInUser } from './session.js';
 
 /**
  * `GET /auth/sign-in`: off to the provider (state and PKCE verifier in short cookies on /auth/);
@@ -25,7 +28,7 @@ export async function authRoutes(app: App, options: { flow: SignInFlow | undefin
     async (request, reply) => {
       const returnTo = safeReturnPath(request.query.return);
       if (!flow) {
-        const lang = pickLang(request.query.lang, request.headers['accept-language']);
+        const lang = pickLang(request.query.lang ?? langOfUrl(returnTo), request.headers['accept-language']);
         const t = TEXTS[lang];
         return sendPage(request, reply, {
           lang,
@@ -46,7 +49,14 @@ export async function authRoutes(app: App, options: { flow: SignInFlow | undefin
 
   if (flow) {
     app.get('/auth/callback', { schema: hidden }, async (request, reply) => {
-      const user = await flow.finish(request, reply);
+      let user: SignedInUser;
+      try {
+        user = await flow.finish(request, reply);
+      } catch (error) {
+        // A refused sign-in is told in the language of the page it started from.
+        if (error instanceof AppError && error.reason) return sendErrorPage(request, reply, returningLang(request), undefined, error);
+        throw error;
+      }
       const returnTo = safeReturnPath(request.session.get('returnTo'));
       signIn(request, user);
       request.log.info({ user: user.id }, 'signed in');
@@ -62,4 +72,9 @@ export async function authRoutes(app: App, options: { flow: SignInFlow | undefin
   });
   // Signing out takes the form's POST (with its CSRF token): the address alone leads home, signed in as before.
   app.get('/auth/sign-out', { schema: hidden }, async (_request, reply) => reply.header('cache-control', 'no-store').redirect('/', 303));
+}
+
+/** The language of the page a sign-in started from (its return path), else the browser's. */
+function returningLang(request: FastifyRequest): Lang {
+  return pickLang(langOfUrl(safeReturnPath(request.session.get('returnTo'))), request.headers['accept-language']);
 }

@@ -45,7 +45,7 @@ export function keysView(t: Texts, botId: string, state: KeysState): Html {
                   (key) =>
                     html`<tr>
                       <td>${key.name ?? ''} <code>${key.prefix}…</code></td>
-                      <td>${key.scopes.join(', ')}</td>
+                      <td>${key.scopes.map((scope, i) => html`${i > 0 ? ', ' : ''}<code>${scope}</code>`)}</td>
                       <td>${key.tier}</td>
                       <td>${time(t, key.createdAt)}</td>
                       <td>${key.lastUsedAt ? time(t, key.lastUsedAt) : t.dash.never}</td>
@@ -74,7 +74,7 @@ export function keysView(t: Texts, botId: string, state: KeysState): Html {
       ${fieldError('key-name', state.errors.name)}
       <fieldset>
         <legend>${t.dash.scopes}</legend>
-        ${SCOPES.map((scope) => html`<label><input type="checkbox" name="scopes" value="${scope}" checked /> ${scope}</label>`)}
+        ${SCOPES.map((scope) => html`<label><input type="checkbox" name="scopes" value="${scope}" checked /> <code>${scope}</code></label>`)}
       </fieldset>
       ${fieldError('scopes', state.errors.scopes)}
       <button class="primary" type="submit">${t.dash.create}</button>

@@ -8,6 +8,7 @@ import { AdminBotIdParams, type AdminBot } from '../bots/schemas.js';
 import { otherLangUrl, sendPage } from '../../html/page.js';
 import { html } from '../../html/html.js';
 import { pickLang, TEXTS, type Lang } from '../../html/i18n/index.js';
+import { problemText } from '../../html/problems.js';
 import { generateWebhookSecret } from '../webhooks/endpoints/secret.js';
 import { ownedBot, redirectToSignIn } from './access.js';
 import { keyForm, tierForm, urlForm, type FieldErrors, type Form } from './forms.js';
@@ -138,8 +139,10 @@ export async function dashboardRoutes(app: App): Promise<void> {
         await services.tiers.create(bot.id, user.id, form.input);
       } catch (error) {
         if (!(error instanceof AppError) || !['validation_failed', 'conflict'].includes(error.code)) throw error;
+        // A tier the key has already is the tier field's error; an open request, the key's.
+        const field = error.reason?.kind === 'tier_not_higher' ? 'tier' : 'keyId';
         return renderBot(request, reply, bot, {
-          keyErrors: { reason: error.details?.[0]?.message ?? error.message },
+          keyErrors: { [field]: problemText(TEXTS[langOf(request)], error) },
           status: error.statusCode,
         });
       }
@@ -161,7 +164,7 @@ export async function dashboardRoutes(app: App): Promise<void> {
       } catch (error) {
         if (!(error instanceof AppError && error.code === 'validation_failed')) throw error;
         return renderBot(request, reply, bot, {
-          webhookErrors: { url: error.details?.[0]?.message ?? error.message },
+          webhookErrors: { url: problemText(TEXTS[langOf(request)], error) },
           url: form.url,
           status: 422,
         });
@@ -187,7 +190,7 @@ export async function dashboardRoutes(app: App): Promise<void> {
           if (rotate && webhook.secret !== null) keepShownOnce(request, { botId: bot.id, kind: 'secret', value: webhook.secret });
         } catch (error) {
           if (!(error instanceof AppError && error.code === 'validation_failed')) throw error;
-          return renderBot(request, reply, bot, { webhookErrors: { url: error.details?.[0]?.message ?? error.message }, status: 422 });
+          return renderBot(request, reply, bot, { webhookErrors: { url: problemText(TEXTS[langOf(request)], error) }, status: 422 });
         }
         return back(reply, request, bot.id, 'webhook', 'saved');
       },

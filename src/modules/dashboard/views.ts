@@ -1,6 +1,6 @@
 import type { AdminBot } from '../bots/schemas.js';
 import type { VoteEntry } from '../votes/schemas.js';
-import { botFacts } from '../../html/bot-facts.js';
+import { botFacts, ratingText } from '../../html/bot-facts.js';
 import { html, type Html } from '../../html/html.js';
 import type { Texts } from '../../html/i18n/index.js';
 import { count, time } from '../../html/layout.js';
@@ -32,7 +32,7 @@ export function botListView(t: Texts, userId: string, bots: AdminBot[]): Html {
                 <td>${count(t, bot.serverCount)}</td>
                 <td>${count(t, bot.votesMonth)}</td>
                 <td>${count(t, bot.votesTotal)}</td>
-                <td>${bot.rating.count === 0 ? '–' : `${bot.rating.average} (${bot.rating.count})`}</td>
+                <td>${bot.rating.count === 0 ? '–' : ratingText(t, bot.rating)}</td>
                 <td>${bot.published ? t.dash.published : t.dash.unpublished}</td>
               </tr>`,
           )}
@@ -55,8 +55,8 @@ export function overviewView(t: Texts, bot: AdminBot, votes: VoteEntry[]): Html 
       </div>
     </div>
     <h2 id="overview">${t.dash.overview}</h2>
-    ${botFacts(t, bot, bot.rating.count === 0 ? t.bot.noRating : `${bot.rating.average} (${bot.rating.count})`)}
-    ${bot.published ? html`<img class="chart" src="/api/chart/${bot.id}?range=30" alt="${t.bot.historyAlt(bot.name)}" width="600" height="300" loading="lazy" />` : ''}
+    ${botFacts(t, bot)}
+    ${bot.published ? html`<img class="chart" src="/api/chart/${bot.id}?range=30&amp;lang=${t.lang}" alt="${t.bot.historyAlt(bot.name)}" width="600" height="300" loading="lazy" />` : ''}
     <h3>${t.dash.recentVotes}</h3>
     ${
       votes.length === 0

@@ -34,7 +34,7 @@ export function webhookView(t: Texts, botId: string, state: WebhookState): Html 
     ${
       state.notice
         ? html`<div class="notice" role="alert">
-            <p><strong>${t.dash.switchedOff}</strong> ${state.notice.message}</p>
+            <p><strong>${t.dash.switchedOff}</strong></p>
             <p>${t.dash.switchedOffAt}: ${time(t, state.notice.createdAt)}</p>
             <form method="post" action="${base}/enable${q}">${csrf}<button class="primary" type="submit">${t.dash.reEnable}</button></form>
           </div>`
@@ -91,11 +91,12 @@ function deliveryLog(t: Texts, botId: string, deliveries: Delivery[], csrf: Html
       <tbody>
         ${deliveries.map((delivery) => {
           const last = delivery.attempts[delivery.attempts.length - 1];
-          const answer = last ? (last.statusCode !== null ? `HTTP ${last.statusCode}` : (last.error?.code ?? '')) : '';
+          const failure = last?.error ? (t.delivery.error[last.error.code] ?? last.error.code) : '';
+          const answer = last ? (last.statusCode !== null ? `HTTP ${last.statusCode}` : failure) : '';
           return html`<tr>
             <td>${time(t, delivery.createdAt)}</td>
-            <td>${delivery.event.type}</td>
-            <td>${delivery.status}</td>
+            <td>${t.delivery.event[delivery.event.type] ?? delivery.event.type}</td>
+            <td>${t.delivery.status[delivery.status] ?? delivery.status}</td>
             <td>${delivery.attemptCount}${last ? ` · ${last.latencyMs} ms` : ''}</td>
             <td>${answer}${last?.response ? html`<br /><code>${last.response.slice(0, 120)}</code>` : ''}</td>
             <td>

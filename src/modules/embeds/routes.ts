@@ -9,6 +9,7 @@ import { errorPage } from './error-page.js';
 import { parseBadgeColour } from './render/colour.js';
 import {
   BADGE_HEIGHTS,
+  BADGE_LABELS,
   CHART_PNG_MAX_PIXELS,
   pngSizeAllowed,
   renderErrorBadge,
@@ -73,7 +74,7 @@ export async function embedRoutes(app: App): Promise<void> {
     },
     (request, reply) => {
       const { id } = request.params;
-      const { variant, theme } = request.query;
+      const { variant, theme, lang } = request.query;
       const compact = request.query.compact === '1' || request.query.compact === 'true';
       const extras = badgeExtras(request.query);
       // The label goes last and JSON-quoted: it is the only part that may contain ':'.
@@ -82,13 +83,13 @@ export async function embedRoutes(app: App): Promise<void> {
         : '';
       reply.answer(
         {
-          key: `badge:${id}:${variant}:${theme ?? ''}:${compact}${extraKey}`,
+          key: `badge:${id}:${variant}:${theme ?? ''}:${compact}:${lang}${extraKey}`,
           facts: shownFacts(id),
           ttlMs: embeds.ttlMs('badge'),
           type: SVG,
           cacheControl: 'public, max-age=300',
         },
-        () => embeds.badge(id, variant, theme, compact, extras),
+        () => embeds.badge(id, variant, theme, compact, lang, extras),
       );
     },
   );
@@ -109,10 +110,15 @@ export async function embedRoutes(app: App): Promise<void> {
     },
     (request, reply) => {
       const { id } = request.params;
-      const { variant } = request.query;
+      const { variant, lang } = request.query;
       reply.answer(
-        { key: `shields:${id}:${variant}`, facts: shownFacts(id), ttlMs: embeds.ttlMs('shields'), cacheControl: 'public, max-age=300' },
-        () => embeds.shields(id, variant),
+        {
+          key: `shields:${id}:${variant}:${lang}`,
+          facts: shownFacts(id),
+          ttlMs: embeds.ttlMs('shields'),
+          cacheControl: 'public, max-age=300',
+        },
+        () => embeds.shields(id, variant, lang),
       );
     },
   );
@@ -220,7 +226,7 @@ export async function embedRoutes(app: App): Promise<void> {
       schema: {
         operationId: 'getChart',
         description:
-          "The bot's daily server count over 7 to 365 days as an SVG image, or a PNG (`format=png` or `Accept: image/png`), in light or dark, with a zero-based or automatic scale.",
+          "The bot's daily server count over 7 to 365 days as an SVG image, or a PNG (`format=png` or `Accept: image/png`), in light or dark, with a zero-based or automatic scale, labelled in English or German.",
         tags: ['embeds'],
         summary: 'Daily server count as an image: SVG, or PNG with format=png or Accept: image/png',
         params: EmbedIdParams,
@@ -230,7 +236,7 @@ export async function embedRoutes(app: App): Promise<void> {
     },
     (request, reply) => {
       const { id } = request.params;
-      const { range, theme, scale, width, height, dpr } = request.query;
+      const { range, theme, scale, width, height, dpr, lang } = request.query;
       const format = request.query.format ?? (prefers(request.headers.accept, 'image/png', ['image/svg+xml']) ? 'png' : 'svg');
       if (format === 'png' && !pngSizeAllowed(width, height, dpr)) {
         const { width: maxWidth, height: maxHeight } = CHART_PNG_MAX_PIXELS;
@@ -242,11 +248,11 @@ export async function embedRoutes(app: App): Promise<void> {
         ]);
       }
       // An SVG has no pixel density: dpr does not make another SVG (nor another cache entry).
-      const look = { scale, width, height, dpr: format === 'png' ? (dpr as 1 | 2) : (1 as const) };
+      const look = { lang, scale, width, height, dpr: format === 'png' ? (dpr as 1 | 2) : (1 as const) };
       reply.header('vary', 'accept');
       reply.answer(
         {
-          key: `chart:${id}:${range}:${theme}:${format}:${scale}:${width}x${height}@${look.dpr}`,
+          key: `chart:${id}:${range}:${theme}:${format}:${scale}:${width}x${height}@${look.dpr}:${lang}`,
           facts: [fact.bot(id), fact.stats(id), fact.history],
           ttlMs: embeds.ttlMs('chart'),
           type: format === 'png' ? 'image/png' : SVG,
@@ -269,17 +275,25 @@ function embedErrorHandler(error: FastifyError, request: FastifyRequest, reply: 
   // shields.io reads JSON only (and shows its own error badge for a 4xx).
   if (!kind || kind === 'shields' || json) throw error;
   if (status >= 500) request.log.error({ err: error }, 'embed failed');
-  const message = body.error.code === 'not_found' ? 'not found' : body.error.code.replaceAll('_', ' ');
+  const { theme, style, lang: asked } = request.query as { theme?: string; style?: string; lang?: string };
+  // The asked-for language when that parameter itself was valid; the envelope's message is English.
+  const lang = asked === 'de' ? 'de' : 'en';
+  const labels = BADGE_LABELS[lang];
+  const message = labels.problem[body.error.code];
+  const description = lang === 'en' ? body.error.message : `${labels.bot}: ${message}`;
   void reply
     .code(status)
     .headers(headers ?? {})
     .header('cache-control', 'no-cache');
   if (kind === 'widget') {
-    return reply.header('content-security-policy', WIDGET_CONTENT_SECURITY_POLICY).type(HTML).send(errorPage(message, body.error.message));
+    return reply
+      .header('content-security-policy', WIDGET_CONTENT_SECURITY_POLICY)
+      .type(HTML)
+      .send(errorPage(lang, message, description));
   }
-  const { theme, style } = request.query as { theme?: string; style?: string };
   return reply.type(SVG).send(
-    renderErrorBadge(message, body.error.message, {
+    renderErrorBadge(message, description, {
+      lang,
       theme: theme === 'dark' || theme === 'light' ? theme : undefined,
       compact: false,
       // A page's row of badges keeps its height: the error badge takes a valid style too.

@@ -23,6 +23,9 @@ const BadgeVariant = Type.Enum(['votes', 'servers', 'rating', 'votes_total', 'st
     'votes_total: votes of all time; status: verified or unverified; rating_stars: the average as five stars and the count',
 });
 
+/** The language of an embed's labels, numbers and dates (and of a widget's or card's description). */
+const EmbedLang = Type.Enum(['de', 'en'], { type: 'string', default: 'en', description: 'Language of labels, numbers and dates' });
+
 /** `1`/`true` switch an option on, `0`/`false` (and omission) leave it off. */
 const Flag = (description: string) => Type.Optional(Type.Enum(['1', '0', 'true', 'false'], { type: 'string', description }));
 
@@ -57,21 +60,22 @@ export const BadgeQuery = Type.Object({
   color: BadgeColour('Background of the value'),
   labelColor: BadgeColour('Background of the label'),
   logo: Flag("1 shows a logo: the bot's icon when stored as a data: URI, else the directory's"),
+  lang: EmbedLang,
 });
 export type BadgeQuery = Static<typeof BadgeQuery>;
 
-export const ShieldsQuery = Type.Object({ variant: BadgeVariant });
+export const ShieldsQuery = Type.Object({ variant: BadgeVariant, lang: EmbedLang });
 export type ShieldsQuery = Static<typeof ShieldsQuery>;
 
 export const WidgetQuery = Type.Object({
   theme: Type.Optional(Theme),
-  lang: Type.Enum(['de', 'en'], { type: 'string', default: 'en' }),
+  lang: EmbedLang,
 });
 export type WidgetQuery = Static<typeof WidgetQuery>;
 
 export const CardQuery = Type.Object({
   theme: Type.Enum(['auto', 'dark', 'light'], { type: 'string', default: 'auto', description: 'auto follows the viewer’s system setting' }),
-  lang: Type.Enum(['de', 'en'], { type: 'string', default: 'en' }),
+  lang: EmbedLang,
 });
 export type CardQuery = Static<typeof CardQuery>;
 
@@ -93,6 +97,7 @@ export const ChartQuery = Type.Object({
     default: 1,
     description: 'PNG only: 2 renders twice the pixels for high-density screens (a PNG is at most 1280 × 640 pixels)',
   }),
+  lang: EmbedLang,
 });
 export type ChartQuery = Static<typeof ChartQuery>;
 

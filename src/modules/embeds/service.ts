@@ -39,6 +39,7 @@ export interface BadgeExtras {
 }
 
 export interface ChartLook {
+  lang: Lang;
   scale: 'auto' | 'zero';
   width: number;
   height: number;
@@ -62,13 +63,20 @@ export class EmbedService {
     return Math.min(TTL_MS[kind], startOfNextUtcMonth(now).getTime() - now.getTime());
   }
 
-  async badge(id: string, variant: BadgeVariant, theme: Theme | undefined, compact: boolean, extras?: BadgeExtras): Promise<string> {
-    return renderBadge(await this.bot(id), { variant, theme, compact, ...extras });
+  async badge(
+    id: string,
+    variant: BadgeVariant,
+    theme: Theme | undefined,
+    compact: boolean,
+    lang: Lang,
+    extras?: BadgeExtras,
+  ): Promise<string> {
+    return renderBadge(await this.bot(id), { variant, theme, compact, lang, ...extras });
   }
 
   /** The badge's figures as shields.io endpoint JSON. */
-  async shields(id: string, variant: BadgeVariant): Promise<ReturnType<typeof shieldsEndpoint>> {
-    return shieldsEndpoint(await this.bot(id), variant);
+  async shields(id: string, variant: BadgeVariant, lang: Lang): Promise<ReturnType<typeof shieldsEndpoint>> {
+    return shieldsEndpoint(await this.bot(id), variant, lang);
   }
 
   async widget(id: string, theme: Theme | undefined, lang: Lang): Promise<string> {
@@ -95,12 +103,12 @@ export class EmbedService {
     format: 'svg' | 'png',
     look: ChartLook,
   ): Promise<string | Buffer> {
-    const { scale, width, height, dpr } = look;
+    const { lang, scale, width, height, dpr } = look;
     const [bot, history] = await Promise.all([this.bot(id), this.history.history(id, range)]);
     const series: ChartSeries = { botName: bot.name, source: history.source, points: history.data, rangeDays: range };
     return format === 'png'
-      ? renderChartPng(series, { theme, scale, width, height, dpr })
-      : renderChartSvg(series, { theme, scale, width, height });
+      ? renderChartPng(series, { theme, scale, width, height, dpr, lang })
+      : renderChartSvg(series, { theme, scale, width, height, lang });
   }
 
   /** The published bot, or 404 (an ID no bot can have without a query: a NUL in `/api/badge/%00` made a 500). */

@@ -47,7 +47,7 @@ export function botView(t: Texts, bot: Bot, reviews: ReviewsPage, vote: VoteStat
         ${bot.isVerified ? html`<p class="ok">✓ ${t.bot.verified}</p>` : ''}
       </div>
     </div>
-    ${botFacts(t, bot, rating)} ${voteSection(t, bot, vote)}
+    ${botFacts(t, bot)} ${voteSection(t, bot, vote)}
     <p>
       <a class="button primary" href="${bot.inviteUrl}" rel="noopener">${t.bot.invite}</a>
       <a href="${bot.supportServerUrl}" rel="noopener">${t.bot.support}</a> ·
@@ -64,7 +64,7 @@ export function botView(t: Texts, bot: Bot, reviews: ReviewsPage, vote: VoteStat
     <h2>${t.bot.history}</h2>
     <img
       class="chart"
-      src="/api/chart/${encodeURIComponent(bot.id)}?range=30"
+      src="/api/chart/${encodeURIComponent(bot.id)}?range=30&amp;lang=${lang}"
       alt="${t.bot.historyAlt(bot.name)}"
       width="600"
       height="300"

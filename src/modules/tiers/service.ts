@@ -21,7 +21,12 @@ export class TierRequestService {
   async create(botId: string, requestedBy: string, input: TierRequestCreate): Promise<TierRequest> {
     const key = (await this.keys.list(botId)).find((k) => k.id === input.keyId && k.revokedAt === null);
     if (!key) throw AppError.notFound('No active key with that ID for this bot');
-    if (key.tier >= input.tier) throw AppError.validation([{ field: 'tier', message: `the key already has tier ${key.tier}` }]);
+    if (key.tier >= input.tier) {
+      throw AppError.validation([{ field: 'tier', message: `the key already has tier ${key.tier}` }]).because({
+        kind: 'tier_not_higher',
+        tier: key.tier,
+      });
+    }
     const request: TierRequest = {
       id: randomUUID(),
       botId,
@@ -35,7 +40,7 @@ export class TierRequestService {
       decidedAt: null,
     };
     if (!(await tierRequestRepository.insert(this.db, request))) {
-      throw new AppError('conflict', 'This key already has an open tier request');
+      throw new AppError('conflict', 'This key already has an open tier request').because({ kind: 'tier_request_open' });
     }
     return request;
   }

@@ -485,14 +485,14 @@ describe.each(backends())('embeddable assets (%s)', (backend) => {
       paths: Record<string, { get: { responses: Record<string, { content: Record<string, unknown> }>; parameters: { name: string }[] } }>;
     }>();
     const expected = {
-      '/api/badge/{id}': [['image/svg+xml'], ['variant', 'theme', 'compact', 'style', 'label', 'color', 'labelColor', 'logo']],
-      '/api/badge/{id}/shields.json': [['application/json'], ['variant']],
+      '/api/badge/{id}': [['image/svg+xml'], ['variant', 'theme', 'compact', 'style', 'label', 'color', 'labelColor', 'logo', 'lang']],
+      '/api/badge/{id}/shields.json': [['application/json'], ['variant', 'lang']],
       '/api/widget/{id}': [['text/html'], ['theme', 'lang']],
       '/api/card/{id}.svg': [['image/svg+xml'], ['theme', 'lang']],
       '/api/card/{id}.png': [['image/png'], ['theme', 'lang']],
       '/api/chart/{id}': [
         ['image/svg+xml', 'image/png'],
-        ['range', 'theme', 'format', 'scale', 'width', 'height', 'dpr'],
+        ['range', 'theme', 'format', 'scale', 'width', 'height', 'dpr', 'lang'],
       ],
     };
     for (const [path, [types, params]] of Object.entries(expected)) {
@@ -558,9 +558,9 @@ describe.each(backends())('embeddable assets (%s)', (backend) => {
 
   describe('bad input never makes a 500', () => {
     const routes = {
-      badge: ['variant', 'theme', 'compact'],
+      badge: ['variant', 'theme', 'compact', 'lang'],
       widget: ['theme', 'lang'],
-      chart: ['range', 'theme', 'format'],
+      chart: ['range', 'theme', 'format', 'lang'],
     } as const;
     const values = [
       '',

@@ -213,8 +213,28 @@ for (const backend of backends()) {
       const page = await owner.get(`/dashboard/bots/${a}`);
       const blocked = await owner.post(`/dashboard/bots/${a}/webhook`, { url: 'https://internal.example.org/hook' }, page.body);
       expect(blocked.statusCode).toBe(422);
-      expect(blocked.body).toMatch(/<p class="error" id="webhook-url-error">[^<]*forbidden_address/);
+      expect(blocked.body).toContain(
+        '<p class="error" id="webhook-url-error">internal.example.org leads to 10.0.0.5. That is a private address: webhooks may only go to public addresses.</p>',
+      );
       expect(blocked.body).toContain('value="https://internal.example.org/hook"');
+      // In German on a German page; the management API keeps its English message with the policy's code.
+      const german = await owner.post(`/dashboard/bots/${a}/webhook?lang=de`, { url: 'https://internal.example.org/hook' }, page.body);
+      expect(german.statusCode).toBe(422);
+      expect(german.body).toContain(
+        '<p class="error" id="webhook-url-error">internal.example.org führt zu 10.0.0.5. Das ist eine private Adresse: Webhooks dürfen nur an öffentliche Adressen gehen.</p>',
+      );
+      expect(
+        (await owner.post(`/dashboard/bots/${a}/webhook?lang=de`, { url: 'ftp://receiver.example.org/hook' }, page.body)).body,
+      ).toContain('Adressen, die mit ftp: beginnen, sind nicht erlaubt.');
+      const api = await t.admin('PUT', `/admin/v1/bots/${a}/webhook`, { url: 'https://internal.example.org/hook' });
+      expect(api.statusCode).toBe(422);
+      expect(api.json().error.details).toEqual([
+        {
+          field: 'url',
+          message:
+            'forbidden_address: internal.example.org resolves to 10.0.0.5, a private address; webhooks may only go to public addresses',
+        },
+      ]);
       expect((await owner.post(`/dashboard/bots/${a}/webhook`, { url: 'https://receiver.example.org/hook' }, page.body)).statusCode).toBe(
         303,
       );
@@ -236,7 +256,9 @@ for (const backend of backends()) {
       await t.db.query(`UPDATE webhooks SET disabled_at = now() WHERE bot_id = $1`, [a]);
       const banner = await owner.get(`/dashboard/bots/${a}`);
       expect(banner.body).toContain('role="alert"');
-      expect(banner.body).toContain('Failed 20 times in a row');
+      expect(banner.body).toContain('Your webhook was switched off after repeated failures.');
+      // The notice's stored text is the API's (English); the page says it in its own words.
+      expect(banner.body).not.toContain('Failed 20 times in a row');
       expect((await owner.post(`/dashboard/bots/${a}/webhook/enable`, {}, banner.body)).statusCode).toBe(303);
       expect((await t.admin('GET', `/admin/v1/bots/${a}/webhook`)).json().data).toMatchObject({ enabled: true, consecutiveFailures: 0 });
       expect((await owner.get(`/dashboard/bots/${a}`)).body).not.toContain('role="alert"');

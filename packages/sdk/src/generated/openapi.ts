@@ -352,7 +352,7 @@ export type paths = {
         };
         /**
          * Daily server count as an image: SVG, or PNG with format=png or Accept: image/png
-         * @description The bot's daily server count over 7 to 365 days as an SVG image, or a PNG (`format=png` or `Accept: image/png`), in light or dark, with a zero-based or automatic scale.
+         * @description The bot's daily server count over 7 to 365 days as an SVG image, or a PNG (`format=png` or `Accept: image/png`), in light or dark, with a zero-based or automatic scale, labelled in English or German.
          */
         get: operations["getChart"];
         put?: never;
@@ -2271,6 +2271,8 @@ export interface operations {
                 labelColor?: string;
                 /** @description 1 shows a logo: the bot's icon when stored as a data: URI, else the directory's */
                 logo?: "1" | "0" | "true" | "false";
+                /** @description Language of labels, numbers and dates */
+                lang?: "de" | "en";
             };
             header?: never;
             path: {
@@ -2364,6 +2366,8 @@ export interface operations {
             query?: {
                 /** @description servers (default): serverCount; votes: votes this month; rating: average, star and count; votes_total: votes of all time; status: verified or unverified; rating_stars: the average as five stars and the count */
                 variant?: "votes" | "servers" | "rating" | "votes_total" | "status" | "rating_stars";
+                /** @description Language of labels, numbers and dates */
+                lang?: "de" | "en";
             };
             header?: never;
             path: {
@@ -2459,6 +2463,7 @@ export interface operations {
             query?: {
                 /** @description auto follows the viewer’s system setting */
                 theme?: "auto" | "dark" | "light";
+                /** @description Language of labels, numbers and dates */
                 lang?: "de" | "en";
             };
             header?: never;
@@ -2553,6 +2558,7 @@ export interface operations {
             query?: {
                 /** @description Omitted: follows the viewer’s system setting (prefers-color-scheme) */
                 theme?: "dark" | "light";
+                /** @description Language of labels, numbers and dates */
                 lang?: "de" | "en";
             };
             header?: never;
@@ -2658,6 +2664,8 @@ export interface operations {
                 height?: number;
                 /** @description PNG only: 2 renders twice the pixels for high-density screens (a PNG is at most 1280 × 640 pixels) */
                 dpr?: 1 | 2;
+                /** @description Language of labels, numbers and dates */
+                lang?: "de" | "en";
             };
             header?: never;
             path: {

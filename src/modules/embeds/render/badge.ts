@@ -1,3 +1,4 @@
+import { BADGE_LABELS } from './badge-labels.js';
 import { badgeLogo, LOGO_SIZE, logoMarkup } from './badge-logo.js';
 import type { BadgeContent, BadgeLook } from './badge-look.js';
 import { drawSocialBadge } from './badge-social.js';
@@ -10,52 +11,56 @@ import { BADGE_COLOURS, type BadgeRole } from './palette.js';
 import { fullNumber, ratingAverage, shortNumber } from './short-number.js';
 import { SvgPaint } from './svg-theme.js';
 import { textWidth, type FontSpec } from './text-width.js';
-import type { BadgeOptions, BadgeStyle, BadgeVariant, EmbedBot, NotFoundBadgeOptions } from './types.js';
+import type { BadgeOptions, BadgeStyle, BadgeVariant, EmbedBot, Lang, NotFoundBadgeOptions } from './types.js';
 
 const FONT_FAMILY = 'Verdana,Geneva,DejaVu Sans,sans-serif';
 
 /**
  * `votes` shows the votes of the current month (`votesMonth`), labelled "/month": it is
  * the number the directory ranks by and it reflects current activity, whereas
- * `votesTotal` only ever grows (`votes_total`, labelled "total").
+ * `votesTotal` only ever grows (`votes_total`, labelled "total"). In `lang` (default English).
  */
-export function badgeContent(bot: EmbedBot, variant: BadgeVariant): BadgeContent {
+export function badgeContent(bot: EmbedBot, variant: BadgeVariant, lang: Lang = 'en'): BadgeContent {
   const name = bot.name.trim() || bot.id;
+  const labels = BADGE_LABELS[lang];
+  const short = (n: number): string => shortNumber(n, lang);
+  const full = (n: number): string => fullNumber(n, lang);
   switch (variant) {
     case 'votes':
       return {
-        label: 'votes',
-        value: `${shortNumber(bot.votesMonth)}/month`,
+        label: labels.votes,
+        value: labels.perMonth(short(bot.votesMonth)),
         valueRole: 'value-votes',
-        description: `${name}: ${fullNumber(bot.votesMonth)} votes this month`,
+        description: labels.describeVotesMonth(name, full(bot.votesMonth)),
       };
     case 'votes_total':
       return {
-        label: 'votes',
-        value: `${shortNumber(bot.votesTotal)} total`,
+        label: labels.votes,
+        value: labels.total(short(bot.votesTotal)),
         valueRole: 'value-votes_total',
-        description: `${name}: ${fullNumber(bot.votesTotal)} votes in total`,
+        description: labels.describeVotesTotal(name, full(bot.votesTotal)),
       };
     case 'servers':
       return {
-        label: 'servers',
-        value: shortNumber(bot.serverCount),
+        label: labels.servers,
+        value: short(bot.serverCount),
         valueRole: 'value-servers',
-        description: `${name}: ${fullNumber(bot.serverCount)} servers`,
+        description: labels.describeServers(name, full(bot.serverCount)),
       };
     case 'status':
       return bot.isVerified
-        ? { label: 'status', value: 'verified', valueRole: 'value-status', description: `${name}: verified bot` }
-        : { label: 'status', value: 'unverified', valueRole: 'value-notFound', description: `${name}: not verified` };
+        ? { label: labels.status, value: labels.verified, valueRole: 'value-status', description: labels.describeVerified(name) }
+        : { label: labels.status, value: labels.unverified, valueRole: 'value-notFound', description: labels.describeUnverified(name) };
     case 'rating':
     case 'rating_stars': {
       const { average, count } = bot.rating;
       const valueRole = variant === 'rating' ? 'value-rating' : 'value-rating_stars';
-      if (count <= 0) return { label: 'rating', value: 'no ratings', valueRole, description: `${name}: no ratings yet` };
-      const description = `${name}: rated ${ratingAverage(average)} out of 5 from ${fullNumber(count)} ratings`;
+      if (count <= 0) return { label: labels.rating, value: labels.noRatings, valueRole, description: labels.describeNoRatings(name) };
+      const shown = ratingAverage(average, lang);
+      const description = labels.describeRating(name, shown, full(count));
       return variant === 'rating'
-        ? { label: 'rating', value: `${ratingAverage(average)} ★ (${shortNumber(count)})`, valueRole, description }
-        : { label: 'rating', value: `(${shortNumber(count)})`, valueRole, description, stars: Number(ratingAverage(average)) };
+        ? { label: labels.rating, value: `${shown} ★ (${short(count)})`, valueRole, description }
+        : { label: labels.rating, value: `(${short(count)})`, valueRole, description, stars: Number(ratingAverage(average)) };
     }
   }
 }
@@ -67,7 +72,9 @@ export function renderBadge(bot: EmbedBot, opts: BadgeOptions): string {
   if (style !== 'flat' || opts.label !== undefined || opts.color !== undefined || opts.labelColor !== undefined || opts.logo) {
     parts.push(style, opts.label, opts.color, opts.labelColor, opts.logo === true);
   }
-  const content = badgeContent(bot, opts.variant);
+  const lang = opts.lang ?? 'en';
+  if (lang !== 'en') parts.push(lang);
+  const content = badgeContent(bot, opts.variant, lang);
   if (opts.label !== undefined) content.label = opts.label;
   return drawBadge(uniqueId('bdg', parts), content, {
     theme: opts.theme,
@@ -91,11 +98,15 @@ export function renderNotFoundBadge(opts: NotFoundBadgeOptions): string {
   return renderErrorBadge('not found', 'Bot not found', opts);
 }
 
-/** A grey "bot | <problem>" badge for answers that are not a bot's figures (404, 422). */
+/**
+ * A grey "bot | <problem>" badge for answers that are not a bot's figures (404, 422): `value` is
+ * the problem in `opts.lang` (BADGE_LABELS' `problem`), `description` says it in a sentence.
+ */
 export function renderErrorBadge(value: string, description: string, opts: NotFoundBadgeOptions): string {
+  const lang = opts.lang ?? 'en';
   const parts = ['error', value, opts.theme, opts.compact];
   if (opts.style !== undefined && opts.style !== 'flat') parts.push(opts.style);
-  const content: BadgeContent = { label: 'bot', value, valueRole: 'value-notFound', description };
+  const content: BadgeContent = { label: BADGE_LABELS[lang].bot, value, valueRole: 'value-notFound', description };
   return drawBadge(uniqueId('bdg', parts), content, {
     theme: opts.theme,
     compact: opts.compact,

@@ -2,9 +2,34 @@
  * Axis arithmetic for the server-count chart: a "nice" value axis and date ticks. Dates
  * are handled as whole UTC days so that no time zone can shift a label by one day.
  */
+import type { Lang } from './types.js';
 
 const DAY_MS = 86_400_000;
-const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+
+const utc = (locale: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat =>
+  new Intl.DateTimeFormat(locale, { ...options, timeZone: 'UTC' });
+// Built once: an Intl formatter costs more to make than all of a chart's labels.
+const EN_MONTH = utc('en-US', { month: 'short' });
+const DE_MONTH = utc('de-DE', { month: 'short', year: '2-digit' });
+const DE_FULL = utc('de-DE', { day: '2-digit', month: '2-digit', year: 'numeric' });
+
+/**
+ * How each language writes the chart's dates (Intl, in UTC): a tick's day ("Oct 29", "29. Okt."),
+ * a month tick ("Oct '24", "Okt. 24") and the newest count's full date (ISO in English, as the
+ * API writes dates; "29.10.2024" in German).
+ */
+const DATES: Record<Lang, { day: Intl.DateTimeFormat; month: (date: Date) => string; full: (date: Date) => string }> = {
+  en: {
+    day: utc('en-US', { month: 'short', day: 'numeric' }),
+    month: (date) => `${EN_MONTH.format(date)} '${String(date.getUTCFullYear() % 100).padStart(2, '0')}`,
+    full: (date) => date.toISOString().slice(0, 10),
+  },
+  de: {
+    day: utc('de-DE', { month: 'short', day: 'numeric' }),
+    month: (date) => DE_MONTH.format(date),
+    full: (date) => DE_FULL.format(date),
+  },
+};
 
 /** Days since 1970-01-01 for a `YYYY-MM-DD` string, or null when it is not a real date. */
 export function dayNumber(date: string): number | null {
@@ -102,15 +127,15 @@ export interface DateTick {
  * Date ticks, always including the newest day: daily for 7 days, weekly for 30, every
  * two weeks for 90, and the first of every second month for 365 days.
  */
-export function dateTicks(firstDay: number, lastDay: number, rangeDays: number): DateTick[] {
-  if (rangeDays > 90) return monthTicks(firstDay, lastDay);
+export function dateTicks(firstDay: number, lastDay: number, rangeDays: number, lang: Lang = 'en'): DateTick[] {
+  if (rangeDays > 90) return monthTicks(firstDay, lastDay, lang);
   const step = rangeDays <= 7 ? 1 : rangeDays <= 30 ? 7 : 14;
   const ticks: DateTick[] = [];
-  for (let day = lastDay; day >= firstDay; day -= step) ticks.unshift({ day, label: dayLabel(day) });
+  for (let day = lastDay; day >= firstDay; day -= step) ticks.unshift({ day, label: DATES[lang].day.format(new Date(day * DAY_MS)) });
   return ticks;
 }
 
-function monthTicks(firstDay: number, lastDay: number): DateTick[] {
+function monthTicks(firstDay: number, lastDay: number, lang: Lang): DateTick[] {
   const ticks: DateTick[] = [];
   const last = new Date(lastDay * DAY_MS);
   // Walk back from the newest month in steps of two months.
@@ -119,16 +144,12 @@ function monthTicks(firstDay: number, lastDay: number): DateTick[] {
     const month = monthIndex % 12;
     const day = Date.UTC(year, month, 1) / DAY_MS;
     if (day < firstDay) break;
-    ticks.unshift({ day, label: `${MONTHS[month]} '${String(year % 100).padStart(2, '0')}` });
+    ticks.unshift({ day, label: DATES[lang].month(new Date(day * DAY_MS)) });
   }
   return ticks;
 }
 
-function dayLabel(day: number): string {
-  const date = new Date(day * DAY_MS);
-  return `${MONTHS[date.getUTCMonth()]} ${date.getUTCDate()}`;
-}
-
-export function isoDate(day: number): string {
-  return new Date(day * DAY_MS).toISOString().slice(0, 10);
+/** A day as the chart's header and accessible name write it: `2024-10-29`, `29.10.2024`. */
+export function fullDate(day: number, lang: Lang = 'en'): string {
+  return DATES[lang].full(new Date(day * DAY_MS));
 }

@@ -1,11 +1,12 @@
-import { axisRange, dateTicks, dayNumber, isoDate, valueAxis } from './chart-scale.js';
+import { CHART_LABELS } from './chart-labels.js';
+import { axisRange, dateTicks, dayNumber, fullDate, valueAxis } from './chart-scale.js';
 import { escapeXml } from './escape.js';
 import { uniqueId } from './ids.js';
 import { CHART_COLOURS, type ChartRole } from './palette.js';
-import { fullNumber } from './short-number.js';
+import { fullNumber, localiseDecimal } from './short-number.js';
 import { SvgPaint } from './svg-theme.js';
 import { textWidth, truncateToWidth, wrapToWidth } from './text-width.js';
-import type { ChartOptions, ChartSeries, Theme } from './types.js';
+import type { ChartOptions, ChartSeries, Lang, Theme } from './types.js';
 
 export const CHART_WIDTH = 640;
 export const CHART_HEIGHT = 320;
@@ -27,11 +28,6 @@ const DATE_LABEL_GAP = 8;
 /** DejaVu Sans is the font the PNG is rendered with (see chart-png.ts). */
 const FONT_FAMILY = "system-ui,-apple-system,'Segoe UI',Roboto,'DejaVu Sans',sans-serif";
 
-const SOURCE_LABEL: Record<ChartSeries['source'], string> = {
-  self: 'reported by the bot',
-  platform: 'counted by the platform',
-};
-
 interface Point {
   day: number;
   servers: number;
@@ -49,32 +45,38 @@ type TextFn = (x: number, y: number, size: number, role: ChartRole, content: str
 /**
  * The daily server count as an SVG (640 × 320 unless asked otherwise): title (bot name),
  * subtitle (range and source), the newest value, a legend, a value axis with shortened numbers
- * and a date axis. Theme 'auto' follows the viewer's system setting through a CSS media query.
+ * and a date axis, in `lang` (default English). Theme 'auto' follows the viewer's system setting
+ * through a CSS media query.
  */
 export function renderChartSvg(series: ChartSeries, opts: ChartOptions): string {
   const frame = chartFrame(opts);
   const { width, height } = frame;
   const theme: Theme | undefined = opts.theme === 'auto' ? undefined : opts.theme;
+  const lang = opts.lang ?? 'en';
+  const labels = CHART_LABELS[lang];
   const points = cleanPoints(series);
   const scale = opts.scale ?? 'auto';
   const parts: unknown[] = [series.botName, series.source, series.rangeDays, opts.theme, JSON.stringify(points)];
   if (scale !== 'auto' || width !== CHART_WIDTH || height !== CHART_HEIGHT) parts.push(scale, width, height);
+  // English charts keep the ids (and so the bytes) they had before charts had a language.
+  if (lang !== 'en') parts.push(lang);
   const id = uniqueId('chart', parts as (string | number)[]);
   const paint = new SvgPaint<ChartRole>(id, CHART_COLOURS, theme);
   const text: TextFn = (x, y, size, role, content, extra = '') =>
     `<text x="${round(x)}" y="${round(y)}" font-size="${size}"${extra ? ` ${extra}` : ''} ${paint.attrs({ fill: role })}>${escapeXml(content)}</text>`;
 
-  const name = series.botName.trim() || 'Unnamed bot';
+  const name = series.botName.trim() || labels.unnamed;
   const latest = points.at(-1);
-  const subtitle = `Servers · last ${series.rangeDays} days · ${SOURCE_LABEL[series.source]}`;
+  const source = labels.source[series.source];
+  const subtitle = labels.subtitle(series.rangeDays, source);
 
   let headerRight = '';
   let titleRoom = width - 2 * PAD;
   let subtitleRoom = titleRoom;
   if (latest) {
     // The exact newest count: the axis already shows rounded values.
-    const value = fullNumber(latest.servers);
-    const date = `on ${isoDate(latest.day)}`;
+    const value = fullNumber(latest.servers, lang);
+    const date = labels.countedOn(fullDate(latest.day, lang));
     headerRight =
       text(width - PAD, 38, TITLE_SIZE, 'title', value, 'text-anchor="end" font-weight="bold"') +
       text(width - PAD, 58, SMALL_SIZE, 'muted', date, 'text-anchor="end"');
@@ -85,18 +87,17 @@ export function renderChartSvg(series: ChartSeries, opts: ChartOptions): string 
     text(PAD, 38, TITLE_SIZE, 'title', truncateToWidth(name, titleRoom, { size: TITLE_SIZE, bold: true }), 'font-weight="bold"') +
     text(PAD, 58, SMALL_SIZE, 'muted', truncateToWidth(subtitle, subtitleRoom, { size: SMALL_SIZE }));
 
-  const first = points[0];
   const body =
     points.length >= 2
-      ? legend(series.source, frame, paint, text) + plot(points, series.rangeDays, scale, frame, id, paint, text)
-      : first
-        ? message(`Collecting data since ${isoDate(first.day)}`, 'The line starts once a second day is recorded.', frame, paint, text)
-        : message('No data yet', 'The daily server count appears here after the first day is recorded.', frame, paint, text);
+      ? legend(labels.legend(source), frame, paint, text) + plot(points, series.rangeDays, scale, lang, frame, id, paint, text)
+      : latest
+        ? message(labels.collectingSince(fullDate(latest.day, lang)), labels.collectingDetail, frame, paint, text)
+        : message(labels.noData, labels.noDataDetail, frame, paint, text);
   const description = latest
     ? points.length >= 2
-      ? `${name}: daily server count over the last ${series.rangeDays} days, ${SOURCE_LABEL[series.source]}; ${fullNumber(latest.servers)} servers on ${isoDate(latest.day)}`
-      : `${name}: ${fullNumber(latest.servers)} servers on ${isoDate(latest.day)}, ${SOURCE_LABEL[series.source]}; collecting data since ${isoDate(first!.day)}`
-    : `${name}: no server-count data yet`;
+      ? labels.describeSeries(name, series.rangeDays, source, fullNumber(latest.servers, lang), fullDate(latest.day, lang))
+      : labels.describeOneDay(name, fullNumber(latest.servers, lang), fullDate(latest.day, lang), source)
+    : labels.describeNoData(name);
 
   return (
     `<svg xmlns="http://www.w3.org/2000/svg" id="${id}" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}" ` +
@@ -121,9 +122,9 @@ function chartFrame(opts: ChartOptions): Frame {
   return { width, height, plotBottom: height - BOTTOM_MARGIN, plotRight: width - RIGHT_MARGIN };
 }
 
-/** What the line is: a sample of it and the source of the counts. */
-function legend(source: ChartSeries['source'], frame: Frame, paint: SvgPaint<ChartRole>, text: TextFn): string {
-  const label = truncateToWidth(`Daily server count, ${SOURCE_LABEL[source]}`, frame.width - 2 * PAD - 22, { size: TICK_SIZE });
+/** What the line is: a sample of it and `caption` (what is counted, and by whom). */
+function legend(caption: string, frame: Frame, paint: SvgPaint<ChartRole>, text: TextFn): string {
+  const label = truncateToWidth(caption, frame.width - 2 * PAD - 22, { size: TICK_SIZE });
   return (
     `<line x1="${PAD}" x2="${PAD + 16}" y1="${LEGEND_BASELINE - 4}" y2="${LEGEND_BASELINE - 4}" stroke-width="2" stroke-linecap="round" ${paint.attrs({ stroke: 'line' })}/>` +
     text(PAD + 22, LEGEND_BASELINE, TICK_SIZE, 'muted', label)
@@ -134,6 +135,7 @@ function plot(
   points: Point[],
   rangeDays: number,
   scale: 'auto' | 'zero',
+  lang: Lang,
   frame: Frame,
   id: string,
   paint: SvgPaint<ChartRole>,
@@ -144,7 +146,8 @@ function plot(
   const firstDay = lastDay - (rangeDays - 1);
   const values = points.map((point) => point.servers);
   const axis = valueAxis(...axisRange(Math.min(...values), Math.max(...values), scale));
-  const labelWidth = Math.max(...axis.ticks.map((tick) => textWidth(axis.format(tick), { size: TICK_SIZE })));
+  const tickLabel = (tick: number): string => localiseDecimal(axis.format(tick), lang);
+  const labelWidth = Math.max(...axis.ticks.map((tick) => textWidth(tickLabel(tick), { size: TICK_SIZE })));
   const left = Math.ceil(PAD + labelWidth + 10);
   const x = (day: number): number => left + ((day - firstDay) / Math.max(1, rangeDays - 1)) * (plotRight - left);
   const y = (value: number): number => plotBottom - ((value - axis.min) / (axis.max - axis.min)) * (plotBottom - PLOT_TOP);
@@ -157,12 +160,12 @@ function plot(
       const role: ChartRole = tick === axis.min ? 'axis' : 'grid';
       return (
         `<line x1="${left}" x2="${plotRight}" y1="${lineY}" y2="${lineY}" stroke-width="1" ${paint.attrs({ stroke: role })}/>` +
-        text(left - 8, y(tick) + 4, TICK_SIZE, 'muted', axis.format(tick), 'text-anchor="end"')
+        text(left - 8, y(tick) + 4, TICK_SIZE, 'muted', tickLabel(tick), 'text-anchor="end"')
       );
     })
     .join('');
 
-  const dates = dateLabels(dateTicks(firstDay, lastDay, rangeDays), x, frame.width)
+  const dates = dateLabels(dateTicks(firstDay, lastDay, rangeDays, lang), x, frame.width)
     .map(
       ({ tickX, labelX, label }) =>
         `<line x1="${tickX}" x2="${tickX}" y1="${crisp(plotBottom)}" y2="${plotBottom + 5}" ${paint.attrs({ stroke: 'axis' })}/>` +

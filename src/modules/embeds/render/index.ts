@@ -5,10 +5,12 @@
  * layer loads the data and owns caching, ETags and status codes.
  */
 export { renderBadge, renderErrorBadge, renderNotFoundBadge } from './badge.js';
+export { BADGE_LABELS } from './badge-labels.js';
 export { BADGE_HEIGHTS } from './badge-styles.js';
 export { renderCard, CARD_HEIGHT, CARD_WIDTH } from './card.js';
 export { CARD_PNG_HEIGHT, CARD_PNG_WIDTH, renderCardPng } from './card-png.js';
 export { bundledFontFiles, CHART_PNG_MAX_PIXELS, pngSizeAllowed, renderChartPng } from './chart-png.js';
+export { CHART_LABELS } from './chart-labels.js';
 export { MIN_RELATIVE_SPAN } from './chart-scale.js';
 export { CHART_HEIGHT, CHART_SIZE_LIMITS, CHART_WIDTH, renderChartSvg } from './chart-svg.js';
 export { BADGE_COLOUR_PATTERN, NAMED_BADGE_COLOURS, readableTextOn } from './colour.js';
@@ -30,3 +32,4 @@ export type {
   WidgetOptions,
 } from './types.js';
 export { WIDGET_CONTENT_SECURITY_POLICY, renderWidget } from './widget.js';
+export { WIDGET_LABELS } from './widget-labels.js';

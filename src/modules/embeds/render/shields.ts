@@ -1,6 +1,6 @@
 import { badgeContent } from './badge.js';
 import { BADGE_COLOURS } from './palette.js';
-import type { BadgeVariant, EmbedBot } from './types.js';
+import type { BadgeVariant, EmbedBot, Lang } from './types.js';
 
 /** The badge's five minutes (spec §8), which is also the least shields.io accepts. */
 const SHIELDS_CACHE_SECONDS = 300;
@@ -19,8 +19,8 @@ export interface ShieldsEndpoint {
   cacheSeconds: number;
 }
 
-export function shieldsEndpoint(bot: EmbedBot, variant: BadgeVariant): ShieldsEndpoint {
-  const content = badgeContent(bot, variant);
+export function shieldsEndpoint(bot: EmbedBot, variant: BadgeVariant, lang: Lang = 'en'): ShieldsEndpoint {
+  const content = badgeContent(bot, variant, lang);
   // shields.io draws text, not our star paths: the average rounded to whole stars, then the count.
   const message =
     content.stars === undefined

@@ -46,6 +46,7 @@ export function ratingAverage(average: number, lang: Lang = 'en'): string {
   return localiseDecimal(clamped.toFixed(1), lang);
 }
 
-function localiseDecimal(text: string, lang: Lang): string {
+/** A number written with a decimal point, as `lang` writes it: 1.25 stays, 1,25 in German. */
+export function localiseDecimal(text: string, lang: Lang): string {
   return lang === 'de' ? text.replace('.', ',') : text;
 }

@@ -43,12 +43,16 @@ export interface BadgeOptions {
   labelColor?: string;
   /** A 14 px logo before the first text: the bot's icon when stored as data, else the directory's. */
   logo?: boolean;
+  /** The language of labels and numbers; default `en`. */
+  lang?: Lang;
 }
 
 export interface NotFoundBadgeOptions {
   theme?: Theme;
   compact: boolean;
   style?: BadgeStyle;
+  /** The language of the label ("bot"); default `en`. */
+  lang?: Lang;
 }
 
 export interface WidgetOptions {
@@ -76,6 +80,8 @@ export interface ChartOptions {
   /** Pixels; default CHART_WIDTH × CHART_HEIGHT, within CHART_SIZE_LIMITS. */
   width?: number;
   height?: number;
+  /** The language of labels, numbers and dates; default `en`. */
+  lang?: Lang;
 }
 
 export interface ChartPngOptions extends ChartOptions {

@@ -13,6 +13,8 @@ export interface WidgetLabels {
   serversTooltip: (count: string) => string;
   votesTooltip: (count: string) => string;
   ratingTooltip: (average: string, count: string) => string;
+  /** The page an iframe shows instead of a widget: "Bot widget: not found". */
+  errorTitle: string;
 }
 
 export const WIDGET_LABELS: Record<Lang, WidgetLabels> = {
@@ -27,6 +29,7 @@ export const WIDGET_LABELS: Record<Lang, WidgetLabels> = {
     serversTooltip: (count) => `${count} servers`,
     votesTooltip: (count) => `${count} votes this month`,
     ratingTooltip: (average, count) => `Rated ${average} out of 5 from ${count} ratings`,
+    errorTitle: 'Bot widget',
   },
   de: {
     servers: 'Server',
@@ -39,5 +42,6 @@ export const WIDGET_LABELS: Record<Lang, WidgetLabels> = {
     serversTooltip: (count) => `${count} Server`,
     votesTooltip: (count) => `${count} Stimmen in diesem Monat`,
     ratingTooltip: (average, count) => `Bewertet mit ${average} von 5 aus ${count} Bewertungen`,
+    errorTitle: 'Bot-Widget',
   },
 };

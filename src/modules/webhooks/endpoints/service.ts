@@ -235,7 +235,7 @@ export class WebhookEndpointService {
 
   private async checkUrl(url: string): Promise<void> {
     const check = await validateWebhookUrl(url, { allowPrivate: this.settings.allowPrivate, lookup: this.lookup });
-    if (!check.ok) throw AppError.validation([{ field: 'url', message: `${check.code}: ${check.message}` }]);
+    if (!check.ok) throw AppError.validation([{ field: 'url', message: `${check.code}: ${check.message}` }]).because(check.reason);
   }
 }
 

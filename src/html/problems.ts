@@ -1,0 +1,76 @@
+/**
+ * The one place where a refusal becomes words on a page: an error code, or the reason behind it
+ * (src/lib/error-reasons.ts), in the reader's language. The API's envelope keeps its English
+ * message; no page shows that message.
+ */
+import type { ErrorReason } from '../lib/error-reasons.js';
+import type { ErrorCode } from '../lib/errors.js';
+import type { Texts } from './i18n/index.js';
+
+/** What went wrong, as a page says it: the reason when there is one, else the code. */
+export function problemText(t: Texts, problem: { code: ErrorCode; reason?: ErrorReason }): string {
+  return problem.reason ? reasonText(t, problem.reason) : codeText(t, problem.code);
+}
+
+/** What an error code means, in general words. */
+export function codeText(t: Texts, code: ErrorCode): string {
+  const e = t.error;
+  switch (code) {
+    case 'unauthorized':
+      return e.unauthorized;
+    case 'forbidden':
+      return e.forbidden;
+    case 'not_found':
+      return e.notFound;
+    case 'method_not_allowed':
+      return e.methodNotAllowed;
+    case 'request_timeout':
+      return e.timeout;
+    case 'conflict':
+      return e.conflict;
+    case 'payload_too_large':
+      return e.tooLarge;
+    case 'validation_failed':
+      return e.invalid;
+    case 'rate_limited':
+      return e.rateLimitedTitle;
+    case 'internal_error':
+      return e.internal;
+    case 'service_unavailable':
+      return e.unavailable;
+  }
+}
+
+export function reasonText(t: Texts, reason: ErrorReason): string {
+  const r = t.reason;
+  switch (reason.kind) {
+    case 'webhook_url_too_long':
+      return r.webhookUrlTooLong(reason.max);
+    case 'webhook_url_not_absolute':
+      return r.webhookUrlNotAbsolute;
+    case 'webhook_url_scheme':
+      return r.webhookUrlScheme(reason.scheme);
+    case 'webhook_url_credentials':
+      return r.webhookUrlCredentials;
+    case 'webhook_url_invalid_host':
+      return r.webhookUrlInvalidHost(reason.host);
+    case 'webhook_url_unresolvable':
+      return r.webhookUrlUnresolvable(reason.host);
+    case 'webhook_url_forbidden_address':
+      return r.webhookUrlForbidden(
+        reason.host,
+        reason.address,
+        // A category the texts do not know yet is still refused; it is named as the policy names it.
+        r.addressCategory[reason.category] ?? reason.category,
+        reason.embedded?.ipv4 ?? '',
+      );
+    case 'tier_not_higher':
+      return r.tierNotHigher(reason.tier);
+    case 'tier_request_open':
+      return r.tierRequestOpen;
+    case 'sign_in_refused':
+      return r.signInRefused;
+    case 'sign_in_unidentified':
+      return r.signInUnidentified;
+  }
+}

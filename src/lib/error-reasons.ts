@@ -1,0 +1,26 @@
+/**
+ * Why a request was refused, beyond its error code: the closed list of the reasons a page puts
+ * into words in its reader's language (src/html/problems.ts). The API's envelope says the same in
+ * English with its message; a reason never changes the envelope.
+ */
+export type ErrorReason =
+  // A webhook address the policy refuses (webhooks/endpoints/url-policy.ts).
+  | { kind: 'webhook_url_too_long'; max: number }
+  | { kind: 'webhook_url_not_absolute' }
+  | { kind: 'webhook_url_scheme'; scheme: string }
+  | { kind: 'webhook_url_credentials' }
+  | { kind: 'webhook_url_invalid_host'; host: string }
+  | { kind: 'webhook_url_unresolvable'; host: string }
+  /**
+   * `host` leads to `address`, of the policy's `category` (private, loopback …); `embedded`: the
+   * IPv4 address an IPv6 one carries, and how (ipv4-mapped, nat64, 6to4, teredo).
+   */
+  | { kind: 'webhook_url_forbidden_address'; host: string; address: string; category: string; embedded?: { kind: string; ipv4: string } }
+  // A tier request (tiers/service.ts).
+  | { kind: 'tier_not_higher'; tier: number }
+  | { kind: 'tier_request_open' }
+  // Sign-in (auth/provider.ts): the provider's answer was refused, or did not say who signed in.
+  | { kind: 'sign_in_refused' }
+  | { kind: 'sign_in_unidentified' };
+
+export type ErrorReasonKind = ErrorReason['kind'];

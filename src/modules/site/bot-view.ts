@@ -93,7 +93,7 @@ function reviewView(t: Texts, review: Review): Html {
   return html`<div class="review">
     <p>
       <strong>${review.username}</strong> ·
-      <span aria-label="${t.bot.stars(review.rating)}">${'★'.repeat(review.rating)}${'☆'.repeat(5 - review.rating)}</span> ·
+      <span role="img" aria-label="${t.bot.stars(review.rating)}">${'★'.repeat(review.rating)}${'☆'.repeat(5 - review.rating)}</span> ·
       ${time(t, review.createdAt)}
     </p>
     <p>${review.body}</p>

@@ -2,12 +2,12 @@ import { mkdirSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
-import type { Browser, BrowserContext, BrowserContextOptions } from 'playwright-core';
+import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startDemoProvider, type DemoProvider } from '../../../scripts/demo-provider.js';
 import { buildApp } from '../../../src/app.js';
 import type { Database } from '../../../src/db/index.js';
-import { LANGS } from '../../../src/html/i18n/index.js';
+import { LANGS, type Lang } from '../../../src/html/i18n/index.js';
 import { freshDatabase, testConfig } from '../../helpers.js';
 import { axeViolations, horizontalOverflow, keyboardProblems } from '../../support/page-checks.js';
 import {
@@ -38,12 +38,20 @@ declare const document: {
 const ARTIFACTS = 'test-artifacts/a11y';
 const ICON_SVG =
   '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 64 64"><rect width="64" height="64" rx="14" fill="#5865f2"/><circle cx="32" cy="28" r="12" fill="#fff"/></svg>';
-const SCHEMES = ['light', 'dark'] as const;
 /** A desktop window, and a phone's (390 px, as an iPhone 12–15 has). */
 const WINDOWS = [
   { width: 1280, height: 800, mobile: false },
   { width: 390, height: 844, mobile: true },
 ];
+interface View {
+  lang: Lang;
+  scheme: 'light' | 'dark';
+  size: (typeof WINDOWS)[number];
+}
+/** Each page in each language, colour scheme and window. */
+const VIEWS: View[] = LANGS.flatMap((lang) =>
+  (['light', 'dark'] as const).flatMap((scheme) => WINDOWS.map((size) => ({ lang, scheme, size }))),
+);
 
 let provider: DemoProvider;
 let db: Database;
@@ -111,8 +119,7 @@ afterAll(async () => {
 });
 
 /** Opens the page as its visitor (sending its form, if it has one); the status it answered. */
-async function open(context: BrowserContext, entry: SitePage, lang: (typeof LANGS)[number]): Promise<number | undefined> {
-  const page = context.pages()[0]!;
+async function open(page: Page, entry: SitePage, lang: Lang): Promise<number | undefined> {
   const origin = origins[entry.app ?? 'main'];
   let response = await page.goto(`${origin}${entry.path(lang, site)}`);
   // That app answers one page a minute: the first may still be let through, the next is refused.
@@ -121,6 +128,7 @@ async function open(context: BrowserContext, entry: SitePage, lang: (typeof LANG
   const action = entry.form.action(lang, site);
   // The form's answer: the refused form itself, or (POST → 303 → GET) the page it leads to.
   const answer = page.waitForResponse((r) => r.request().resourceType() === 'document' && (r.status() < 300 || r.status() >= 400));
+  const loaded = page.waitForEvent('load');
   await page.evaluate(
     ({ action, fields }) => {
       const form = document.querySelector(`form[action="${action}"]`);
@@ -137,55 +145,60 @@ async function open(context: BrowserContext, entry: SitePage, lang: (typeof LANG
     { action, fields: entry.form.fields },
   );
   const status = (await answer).status();
-  await page.waitForLoadState('load');
+  await loaded;
   return status;
 }
 
-describe('every page (axe-core: nothing serious or critical; every control reached by Tab with a visible focus; no sideways scrolling)', () => {
-  for (const entry of SITE_PAGES) {
-    describe(entry.name, () => {
-      for (const lang of LANGS) {
-        for (const scheme of SCHEMES) {
-          for (const size of WINDOWS) {
-            it(`${lang}, ${scheme}, ${size.width} px`, async () => {
-              const context = await browser.newContext({
-                viewport: { width: size.width, height: size.height },
-                isMobile: size.mobile,
-                hasTouch: size.mobile,
-                colorScheme: scheme,
-                locale: lang,
-                storageState: sessions[entry.visitor],
-                // Only so that axe-core's source can be added to the page as an inline script: the
-                // pages' CSP (which refuses inline scripts) is tested by the page tests and the flow test.
-                bypassCSP: true,
-              });
-              await offline(context);
-              const page = await context.newPage();
-              const errors: string[] = [];
-              page.on('pageerror', (error) => errors.push(`page error: ${error.message}`));
-              page.on('console', (message) => {
-                // A bot icon elsewhere that does not load is part of the test (the letter shows).
-                if (message.type() === 'error' && new URL(message.location().url || 'http://127.0.0.1').hostname === '127.0.0.1')
-                  errors.push(`console: ${message.text()}`);
-              });
-              try {
-                const status = await open(context, entry, lang);
-                expect(status, 'status').toBe(entry.status);
-                await page.screenshot({ path: `${ARTIFACTS}/${entry.name}-${lang}-${scheme}-${size.width}.png`, fullPage: true });
-                const problems = [
-                  ...(await axeViolations(page)),
-                  ...(size.mobile ? await horizontalOverflow(page) : []),
-                  ...(await keyboardProblems(page)),
-                  ...errors.filter((error) => !error.includes(`status of ${entry.status}`)),
-                ];
-                expect(problems).toEqual([]);
-              } finally {
-                await context.close();
-              }
-            });
-          }
-        }
-      }
+/** What is wrong with one view of a page; its screenshot is kept either way. */
+async function problemsOf(entry: SitePage, { lang, scheme, size }: View): Promise<string[]> {
+  const context = await browser.newContext({
+    viewport: { width: size.width, height: size.height },
+    isMobile: size.mobile,
+    hasTouch: size.mobile,
+    colorScheme: scheme,
+    locale: lang,
+    storageState: sessions[entry.visitor],
+    // Only so that axe-core's source can be added to the page as an inline script: the pages' CSP
+    // (which refuses inline scripts) is asserted by the page tests and the flow test.
+    bypassCSP: true,
+  });
+  try {
+    await offline(context);
+    const page = await context.newPage();
+    const errors: string[] = [];
+    page.on('pageerror', (error) => errors.push(`page error: ${error.message}`));
+    page.on('console', (message) => {
+      // A bot icon elsewhere that does not load is part of the test (the letter shows).
+      if (message.type() === 'error' && new URL(message.location().url || 'http://127.0.0.1').hostname === '127.0.0.1')
+        errors.push(`console: ${message.text()}`);
     });
+    const status = await open(page, entry, lang);
+    await page.screenshot({ path: `${ARTIFACTS}/${entry.name}-${lang}-${scheme}-${size.width}.png`, fullPage: true });
+    return [
+      ...(status === entry.status ? [] : [`answered ${status}, not ${entry.status}`]),
+      ...(await axeViolations(page)),
+      ...(size.mobile ? await horizontalOverflow(page) : []),
+      ...(await keyboardProblems(page)),
+      // The page's own status shows as a failed load; any other is a problem.
+      ...errors.filter((error) => !error.includes(`status of ${entry.status}`)),
+    ];
+  } finally {
+    await context.close();
   }
-});
+}
+
+// Views of different pages are independent (each its own browser context): several at a time.
+describe.concurrent(
+  'every page: no serious or critical axe-core violation, every control reached by Tab with a visible focus, no sideways scrolling',
+  () => {
+    for (const entry of SITE_PAGES) {
+      describe(entry.name, () => {
+        for (const view of VIEWS) {
+          it(`${view.lang}, ${view.scheme}, ${view.size.width} px`, async () => {
+            expect(await problemsOf(entry, view)).toEqual([]);
+          });
+        }
+      });
+    }
+  },
+);

@@ -37,7 +37,7 @@ export function botView(t: Texts, bot: Bot, reviews: Review[], vote: VoteState):
       </div>
     </div>
     ${botFacts(t, bot, rating)} ${voteSection(t, bot, vote)}
-    <p>
+    <p class="actions">
       <a class="button primary" href="${bot.inviteUrl}" rel="noopener">${t.bot.invite}</a>
       <a href="${bot.supportServerUrl}" rel="noopener">${t.bot.support}</a> ·
       <a href="${bot.websiteUrl}" rel="noopener">${t.bot.website}</a>

@@ -256,7 +256,7 @@ export const ConfigSchema = Type.Object({
       'x-problem': 'must be a colour as #rrggbb',
       'x-default-text': "unset (the pages' own blue, lighter in dark mode)",
       description:
-        '`#rrggbb`: buttons, links, focus rings, favicon and manifest colour, in light and dark mode; text on it is black or white, whichever reads better. Pick one that reads on white and on near-black',
+        "`#rrggbb`: primary buttons, favicon and manifest colour, in light and dark mode; text on it is black or white, whichever reads better. Links and focus rings keep the pages' own colours, which reach WCAG AA contrast in both modes",
     }),
   ),
   SITE_IMPRINT: Type.Optional(

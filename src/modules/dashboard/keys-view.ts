@@ -3,6 +3,7 @@ import { SCOPES } from '../keys/schemas.js';
 import { html, type Html } from '../../html/html.js';
 import type { Texts } from '../../html/i18n/index.js';
 import { time } from '../../html/layout.js';
+import { scrollingTable } from '../../html/table.js';
 import type { TierRequest } from '../tiers/schemas.js';
 import { fieldError, invalid, shownOnce } from './views.js';
 
@@ -28,8 +29,9 @@ export function keysView(t: Texts, botId: string, state: KeysState): Html {
     ${
       live.length === 0
         ? html`<p class="muted">${t.dash.noKeys}</p>`
-        : html`<div class="table">
-            <table>
+        : scrollingTable(
+            t.dash.keys,
+            html`<table>
               <thead>
                 <tr>
                   <th scope="col">${t.dash.keyName}</th>
@@ -64,8 +66,8 @@ export function keysView(t: Texts, botId: string, state: KeysState): Html {
                     </tr>`,
                 )}
               </tbody>
-            </table>
-          </div>`
+            </table>`,
+          )
     }
     <h3>${t.dash.createKey}</h3>
     <form method="post" action="${base}/keys${q}">
@@ -111,8 +113,9 @@ export function keysView(t: Texts, botId: string, state: KeysState): Html {
     ${
       state.requests.length === 0
         ? ''
-        : html`<div class="table">
-            <table>
+        : scrollingTable(
+            t.dash.tierRequests,
+            html`<table>
               <thead>
                 <tr>
                   <th scope="col">${t.dash.created}</th>
@@ -134,7 +137,7 @@ export function keysView(t: Texts, botId: string, state: KeysState): Html {
                     </tr>`,
                 )}
               </tbody>
-            </table>
-          </div>`
+            </table>`,
+          )
     }`;
 }

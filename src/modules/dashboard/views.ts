@@ -4,6 +4,7 @@ import { botFacts, ratingText } from '../../html/bot-facts.js';
 import { html, type Html } from '../../html/html.js';
 import type { Texts } from '../../html/i18n/index.js';
 import { count, time } from '../../html/layout.js';
+import { scrollingTable } from '../../html/table.js';
 
 /** `/dashboard`: the bots that list the signed-in user among their owners. */
 export function botListView(t: Texts, userId: string, bots: AdminBot[]): Html {
@@ -12,8 +13,9 @@ export function botListView(t: Texts, userId: string, bots: AdminBot[]): Html {
       <p>${t.dash.none(userId)}</p>`;
   return html`<h1>${t.dash.title}</h1>
     <p class="muted">${t.dash.lead}</p>
-    <div class="table">
-      <table>
+    ${scrollingTable(
+      t.dash.title,
+      html`<table>
         <thead>
           <tr>
             <th scope="col">${t.dash.name}</th>
@@ -37,8 +39,8 @@ export function botListView(t: Texts, userId: string, bots: AdminBot[]): Html {
               </tr>`,
           )}
         </tbody>
-      </table>
-    </div>`;
+      </table>`,
+    )}`;
 }
 
 /** The head of a bot's dashboard page: figures, the history chart (published bots) and recent votes. */
@@ -61,8 +63,9 @@ export function overviewView(t: Texts, bot: AdminBot, votes: VoteEntry[]): Html 
     ${
       votes.length === 0
         ? html`<p class="muted">${t.dash.noVotes}</p>`
-        : html`<div class="table">
-            <table>
+        : scrollingTable(
+            t.dash.recentVotes,
+            html`<table>
               <thead>
                 <tr>
                   <th scope="col">${t.dash.user}</th>
@@ -80,8 +83,8 @@ export function overviewView(t: Texts, bot: AdminBot, votes: VoteEntry[]): Html 
                     </tr>`,
                 )}
               </tbody>
-            </table>
-          </div>`
+            </table>`,
+          )
     }`;
 }
 

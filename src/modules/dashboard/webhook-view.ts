@@ -1,6 +1,7 @@
 import { html, type Html } from '../../html/html.js';
 import type { Texts } from '../../html/i18n/index.js';
 import { time } from '../../html/layout.js';
+import { scrollingTable } from '../../html/table.js';
 import type { Delivery } from '../webhooks/delivery/schemas.js';
 import type { Webhook } from '../webhooks/endpoints/schemas.js';
 import type { Notification } from '../webhooks/notifications/schemas.js';
@@ -76,8 +77,9 @@ export function webhookView(t: Texts, botId: string, state: WebhookState): Html 
 
 function deliveryLog(t: Texts, botId: string, deliveries: Delivery[], csrf: Html): Html {
   if (deliveries.length === 0) return html`<p class="muted">${t.dash.noDeliveries}</p>`;
-  return html`<div class="table">
-    <table>
+  return scrollingTable(
+    t.dash.deliveries,
+    html`<table>
       <thead>
         <tr>
           <th scope="col">${t.dash.when}</th>
@@ -105,6 +107,6 @@ function deliveryLog(t: Texts, botId: string, deliveries: Delivery[], csrf: Html
           </tr>`;
         })}
       </tbody>
-    </table>
-  </div>`;
+    </table>`,
+  );
 }

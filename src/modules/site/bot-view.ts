@@ -48,7 +48,7 @@ export function botView(t: Texts, bot: Bot, reviews: ReviewsPage, vote: VoteStat
       </div>
     </div>
     ${botFacts(t, bot)} ${voteSection(t, bot, vote)}
-    <p>
+    <p class="actions">
       <a class="button primary" href="${bot.inviteUrl}" rel="noopener">${t.bot.invite}</a>
       <a href="${bot.supportServerUrl}" rel="noopener">${t.bot.support}</a> ·
       <a href="${bot.websiteUrl}" rel="noopener">${t.bot.website}</a>
@@ -150,7 +150,7 @@ function reviewView(t: Texts, review: Review): Html {
   return html`<div class="review">
     <p>
       <strong>${review.username}</strong> ·
-      <span aria-label="${t.bot.stars(review.rating)}">${'★'.repeat(review.rating)}${'☆'.repeat(5 - review.rating)}</span> ·
+      <span role="img" aria-label="${t.bot.stars(review.rating)}">${'★'.repeat(review.rating)}${'☆'.repeat(5 - review.rating)}</span> ·
       ${time(t, review.createdAt)}
     </p>
     <p>${review.body}</p>

@@ -32,10 +32,6 @@ export interface ReviewsPage {
 /** The public bot page: its banner, who it is, its figures, the vote, links, categories and tags, history chart and reviews. */
 export function botView(t: Texts, bot: Bot, reviews: ReviewsPage, vote: VoteState, names: CategoryNames): Html {
   const lang = t.lang;
-  const rating =
-    bot.rating.count === 0
-      ? t.bot.noRating
-      : t.bot.ratingOf(bot.rating.average.toLocaleString(t.locale, { maximumFractionDigits: 2 }), bot.rating.count);
   const banner = httpsUrl(bot.bannerUrl);
   return html`<article>
     ${banner ? html`<img class="banner" src="${banner}" alt="" width="960" height="240" />` : ''}

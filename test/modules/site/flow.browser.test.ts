@@ -170,11 +170,12 @@ describe('owner and voter in Chromium, against a local sign-in provider', () => 
     await page.getByText('A test event is on its way').waitFor();
     const test = await delivery('test');
     expect(verifyWebhook(test.body, test.headers as Record<string, string>, secret)).toMatchObject({ ok: true });
-    for (let i = 0; i < 100 && !(await page.locator('td', { hasText: 'succeeded' }).count()); i++) {
+    // The delivery log says a delivery's state in the page's words ("succeeded" is "delivered").
+    for (let i = 0; i < 100 && !(await page.locator('td', { hasText: 'delivered' }).count()); i++) {
       await new Promise((resolve) => setTimeout(resolve, 100));
       await page.reload();
     }
-    await page.locator('td', { hasText: 'succeeded' }).first().waitFor();
+    await page.locator('td', { hasText: 'delivered' }).first().waitFor();
     expect(await page.getByRole('button', { name: 'Deliver again' }).count()).toBeGreaterThan(0);
     await shots(page, 'dashboard', { en: `/dashboard/bots/${botId}?lang=en`, de: `/dashboard/bots/${botId}?lang=de` });
     await shots(page, 'dashboard-list', { en: '/dashboard?lang=en', de: '/dashboard?lang=de' });

@@ -180,7 +180,6 @@ export const de: Texts = {
     search: 'Suchen',
     searchLabel: 'Bots suchen',
     searchPlaceholder: 'Name, Funktion, Spiel …',
-    badInput: 'Diese Adresse verlangt etwas, das die Seite nicht zeigen kann: eine ungültige Seitenzahl, Reihenfolge oder Suche.',
     homeTitle: 'Finde Bots für deinen Server',
     homeLead: (bots) => `${bots} Bots, bewertet von den Leuten, die sie nutzen.`,
     top: 'Top diesen Monat',

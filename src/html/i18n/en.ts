@@ -184,7 +184,6 @@ export const en = {
     search: 'Search',
     searchLabel: 'Search bots',
     searchPlaceholder: 'Name, feature, game …',
-    badInput: 'This address asks for something the page cannot show: a page number, order or search that is not valid.',
     homeTitle: 'Find bots for your server',
     homeLead: (bots: string) => `${bots} bots, ranked by the people who use them.`,
     top: 'Top this month',

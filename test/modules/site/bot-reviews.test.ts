@@ -73,7 +73,7 @@ for (const backend of backends()) {
       for (const query of ['rpage=0', 'rpage=x', 'reviews=oldest', 'reviews=%3Cscript%3E', 'rpage=1&rpage=2']) {
         const bad = await t.get(`/de/bots/${slug}?${query}`);
         expect(bad.statusCode, query).toBe(422);
-        expect(bad.body).toContain('Diese Adresse verlangt etwas, das die Seite nicht zeigen kann');
+        expect(bad.body).toContain('Die Adresse oder das Formular enthält einen ungültigen Wert');
         expect(bad.body).not.toContain('<script>');
       }
       // A bot without reviews shows none, and no orders to choose from.

@@ -138,11 +138,11 @@ for (const backend of backends()) {
       ]) {
         const bad = await t.get(`/de/bots?${query}`);
         expect(bad.statusCode, query).toBe(422);
-        expect(bad.body, query).toContain('Diese Adresse verlangt etwas, das die Seite nicht zeigen kann');
+        expect(bad.body, query).toContain('Die Adresse oder das Formular enthält einen ungültigen Wert');
         expect(bad.body, query).not.toContain('<script>alert');
       }
       expect((await t.get('/en/bots?page=2&unknown=x')).statusCode).toBe(200);
-      expect((await t.get('/en/bots?page=abc')).body).toContain('This address asks for something the page cannot show');
+      expect((await t.get('/en/bots?page=abc')).body).toContain('The address or the form holds a value that is not valid');
     });
 
     it('categories: the operator’s list by name in the page’s language, each page with its bots; unknown ones are 404', async () => {

@@ -89,7 +89,7 @@ for (const backend of backends()) {
       for (const query of [`q=${'x'.repeat(101)}`, 'q=a&q=b', 'q=music&page=0', 'q=music&page=x', `q=${'ü'.repeat(101)}`]) {
         const bad = await t.get(`/de/search?${query}`);
         expect(bad.statusCode, query).toBe(422);
-        expect(bad.body).toContain('Diese Adresse verlangt etwas, das die Seite nicht zeigen kann');
+        expect(bad.body).toContain('Die Adresse oder das Formular enthält einen ungültigen Wert');
       }
       // As the API: 100 characters after trimming are fine, in any script.
       expect((await t.get(`/en/search?q=${encodeURIComponent(` ${'ü'.repeat(100)} `)}`)).statusCode).toBe(200);

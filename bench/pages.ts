@@ -78,6 +78,8 @@ const config = readConfig({
   RATE_LIMIT_EMBEDS: '1000000000',
   RATE_LIMIT_PAGES: '1000000000',
   RATE_LIMIT_TIER1: '1000000000',
+  // A slow moment of a busy machine must not turn into 503s that end the run.
+  MAX_EVENT_LOOP_DELAY_MS: '0',
   ...(DATABASE_URL ? { DATABASE_URL } : {}),
   ...(provider?.env ?? {}),
 });

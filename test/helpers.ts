@@ -343,7 +343,7 @@ function sitePages(): RegExp[] {
     /^\/assets\/site\.(css|js)$/,
     /^\/(en|de)\/(imprint|privacy|terms)$/,
     /^\/(en|de)(\/(bots|categories|search))?$/,
-    /^\/(en|de)\/(categories|tags)\/[^/]+$/,
+    /^\/(en|de)\/(categories|tags)\/[^/]*$/,
     /^\/(favicon\.ico|manifest\.webmanifest|assets\/brand\.css|assets\/icon-(192|512)\.png)$/,
     /^\/(robots\.txt|sitemap\.xml|sitemaps\/[^/]+\.xml)$/,
   ];

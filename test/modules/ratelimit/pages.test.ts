@@ -43,7 +43,7 @@ function expectLimitedPage(response: LightMyRequestResponse, lang: 'de' | 'en', 
   expect(response.body).toContain(`<html lang="${lang}">`);
   expect(response.body).toContain(lang === 'de' ? 'Zu viele Anfragen' : 'Too many requests');
   expect(response.body).toContain(lang === 'de' ? `Bitte warte ${reset} Sekunde` : `Please wait ${reset} second`);
-  expect(response.body).toContain('<a href="/">');
+  expect(response.body).toContain(`<a href="/${lang}">`);
   // Styled like every page, and no inline script for the CSP to refuse.
   expect(response.body).toMatch(/<link rel="stylesheet" href="\/assets\/site\.css\?v=/);
   expect(response.body).not.toMatch(/<script>|<script(?![^>]*\ssrc=)[^>]*>/);

@@ -192,7 +192,13 @@ for (const backend of backends()) {
       expect(unicode.statusCode).toBe(200);
       expect(unicode.body).toContain('Bots mit dem Schlagwort „größe“');
       expect((await t.get('/de/tags/pager?page=2')).statusCode).toBe(200);
-      for (const path of ['/de/tags/nope', '/en/tags/%3Cscript%3Ealert(1)%3C%2Fscript%3E', '/en/tags/music']) {
+      for (const path of [
+        '/de/tags/nope',
+        '/en/tags/%3Cscript%3Ealert(1)%3C%2Fscript%3E',
+        '/en/tags/music',
+        '/en/tags/',
+        `/en/tags/${'x'.repeat(41)}`,
+      ]) {
         const missing = await t.get(path);
         expect(missing.statusCode, path).toBe(404);
         expect(missing.body).not.toContain('<script>alert');

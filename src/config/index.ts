@@ -7,6 +7,7 @@ import { randomBytes } from 'node:crypto';
 import { join, resolve } from 'node:path';
 import { readAuthConfig, type AuthConfig } from './auth.js';
 import { ConfigError } from './errors.js';
+import { readListingsConfig, type ListingsConfig } from './listings.js';
 import { cron, emailAddress, trustProxy, url, utcDate } from './parsers.js';
 import { parseRetrySchedule } from './retry-schedule.js';
 import type { ConfigVariables } from './schema.js';
@@ -16,6 +17,7 @@ import { declaration, readVariables, type Env } from './variables.js';
 
 export type { AuthConfig, DiscordProvider, OidcProvider } from './auth.js';
 export { LEGAL_PAGES, type LegalPage, type SiteConfig } from './site.js';
+export type { ListingsConfig } from './listings.js';
 export { ConfigError } from './errors.js';
 export { DEFAULT_RETRY_SCHEDULE, parseRetrySchedule } from './retry-schedule.js';
 export { ConfigSchema, type ConfigVariables, type VariableName } from './schema.js';
@@ -92,6 +94,8 @@ export interface Config {
   auth: AuthConfig;
   /** The pages' branding and legal texts (SITE_NAME … SITE_TERMS). */
   site: SiteConfig;
+  /** Owners' listings: how edits go live, and the platform asked about applications (LISTING_EDITS, PLATFORM_*). */
+  listings: ListingsConfig;
 }
 
 /** Requests allowed per 60-second window, by kind of caller. */
@@ -167,6 +171,7 @@ export function readConfig(env: Env = process.env): Config {
     mail: mail(v, baseUrl),
     auth: readAuthConfig(v, baseUrl),
     site: readSiteConfig(v),
+    listings: readListingsConfig(v),
   };
 }
 

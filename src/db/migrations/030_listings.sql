@@ -68,3 +68,7 @@ ALTER TABLE notifications ADD CONSTRAINT notifications_kind_check CHECK (kind IN
 -- The e-mail's recipient and subject; null: the operator (OPERATOR_EMAIL) and the switch-off subject.
 ALTER TABLE notifications ADD COLUMN email_to text;
 ALTER TABLE notifications ADD COLUMN email_subject text;
+
+-- The `listing` webhook event (opt-in for endpoints, like `review`).
+ALTER TABLE events DROP CONSTRAINT events_type_check;
+ALTER TABLE events ADD CONSTRAINT events_type_check CHECK (type IN ('vote', 'vote.reminder', 'premium', 'donation', 'test', 'review', 'listing'));

@@ -42,7 +42,8 @@ SELECT id, CASE WHEN published THEN 'published' ELSE 'draft' END, created_at, up
 
 -- Every transition of a listing: who, what, when, why and from where (the audit of moderation).
 CREATE TABLE listing_transitions (
-  id uuid PRIMARY KEY,
+  -- In the order they were written: transitions of one instant keep their order.
+  id bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
   bot_id text NOT NULL REFERENCES bots (id) ON DELETE CASCADE,
   transition text NOT NULL,
   -- `listing` for the listing's state, `edit` for the review of an edit.

@@ -1,5 +1,4 @@
 /** The SQL of listings: their rows, the moderation queue, the transitions log, and slug checks. */
-import { randomUUID } from 'node:crypto';
 import type { Queryable } from '../../db/index.js';
 import type { Lang } from '../../lib/langs.js';
 import type { EditState, ListingState } from './lifecycle.js';
@@ -155,9 +154,9 @@ export const listingRepository = {
 
   async recordTransition(tx: Queryable, t: NewTransition): Promise<void> {
     await tx.query(
-      `INSERT INTO listing_transitions (id, bot_id, transition, track, from_state, to_state, actor, actor_id, via, note, at)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)`,
-      [randomUUID(), t.botId, t.transition, t.track, t.from, t.to, t.actor, t.actorId, t.via, t.note, t.at],
+      `INSERT INTO listing_transitions (bot_id, transition, track, from_state, to_state, actor, actor_id, via, note, at)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`,
+      [t.botId, t.transition, t.track, t.from, t.to, t.actor, t.actorId, t.via, t.note, t.at],
     );
   },
 

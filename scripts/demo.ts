@@ -26,7 +26,9 @@ const NEW_APPLICATIONS: StandInApplication[] = [
   { id: '1300000000000000002', name: 'Quill', description: 'Keeps notes, reminders and to-do lists for your community.' },
   { id: '1300000000000000003', name: 'Harbor', description: 'Welcomes new members and hands out roles.' },
 ];
-const platform = process.env.PLATFORM_API_URL ? undefined : await startPlatformStandIn({ applications: NEW_APPLICATIONS, users: [DEMO_VOTER] });
+const platform = process.env.PLATFORM_API_URL
+  ? undefined
+  : await startPlatformStandIn({ applications: NEW_APPLICATIONS, users: [DEMO_VOTER] });
 if (platform) Object.assign(process.env, platform.env);
 
 /** Starts the service and, on an empty database, loads the demo data first. */

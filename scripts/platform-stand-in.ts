@@ -96,7 +96,8 @@ export async function startPlatformStandIn(
       const person = users.get(id);
       const app = applications.get(id);
       if (person) return send(200, { id, username: person.name.toLowerCase(), global_name: person.name, avatar: null, discriminator: '0' });
-      if (app && app.bot !== false) return send(200, { id, username: app.name, global_name: null, avatar: null, discriminator: '0000', bot: true });
+      if (app && app.bot !== false)
+        return send(200, { id, username: app.name, global_name: null, avatar: null, discriminator: '0000', bot: true });
       return send(404, { message: 'Unknown User', code: 10013 });
     }
     send(404, { message: '404: Not Found', code: 0 });

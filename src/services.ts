@@ -70,9 +70,14 @@ export function createServices(deps: ServiceDeps) {
   });
   const history = new HistoryService(db, clock, feed);
   const keys = new KeyService(db, clock, feed);
-  const listingWriter = new ListingWriter({ db, clock, feed, email: config.mail !== undefined, dashboardUrl: `${config.baseUrl}/dashboard` });
-  const platform =
-    deps.platform ?? new DiscordAdapter(config.listings.platform.apiUrl, config.listings.platform.botToken, deps.userAgent);
+  const listingWriter = new ListingWriter({
+    db,
+    clock,
+    feed,
+    email: config.mail !== undefined,
+    dashboardUrl: `${config.baseUrl}/dashboard`,
+  });
+  const platform = deps.platform ?? new DiscordAdapter(config.listings.platform.apiUrl, config.listings.platform.botToken, deps.userAgent);
   const services = {
     answers,
     catalog,

@@ -18,7 +18,8 @@ describe("owners' listings (LISTING_EDITS, PLATFORM_*)", () => {
 
   it('reads review, a stand-in address (trailing slash dropped) and a token', () => {
     expect(
-      readConfig({ LISTING_EDITS: 'review', PLATFORM_API_URL: 'http://127.0.0.1:4000/api/v10/', PLATFORM_BOT_TOKEN: 'x'.repeat(24) }).listings,
+      readConfig({ LISTING_EDITS: 'review', PLATFORM_API_URL: 'http://127.0.0.1:4000/api/v10/', PLATFORM_BOT_TOKEN: 'x'.repeat(24) })
+        .listings,
     ).toEqual({ edits: 'review', platform: { apiUrl: 'http://127.0.0.1:4000/api/v10', botToken: 'x'.repeat(24) } });
   });
 

@@ -253,7 +253,7 @@ export const ConfigSchema = Type.Object({
       minLength: 20,
       'x-problem': 'must be a bot token of the platform (at least 20 characters)',
       description:
-        "A bot token of your own application on the platform: with it, an ID that is no application is told apart as a user's ID (`GET …/users/{id}`); without it both are \"no application\"",
+        'A bot token of your own application on the platform: with it, an ID that is no application is told apart as a user\'s ID (`GET …/users/{id}`); without it both are "no application"',
     }),
   ),
   SITE_NAME: Type.String({

@@ -98,7 +98,12 @@ export class BotService {
       const publishedAt = existing?.published_at ?? (write.published ? now : null);
       if (existing) await botRepository.update(tx, id, write, publishedAt, now);
       else await botRepository.insert(tx, id, write, publishedAt, now);
-      await this.writes?.written(tx, id, { created: !existing, wasPublished: existing?.published ?? false, published: write.published }, now);
+      await this.writes?.written(
+        tx,
+        id,
+        { created: !existing, wasPublished: existing?.published ?? false, published: write.published },
+        now,
+      );
       return !existing;
     });
     return { bot: await this.adminGet(id), created };

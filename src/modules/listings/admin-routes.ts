@@ -95,7 +95,8 @@ export async function listingAdminRoutes(app: App): Promise<void> {
     {
       schema: {
         operationId: 'getListing',
-        description: "A bot's listing: its state, the moderator's last note, the version on the bot, the owner's working copy and the latest transitions.",
+        description:
+          "A bot's listing: its state, the moderator's last note, the version on the bot, the owner's working copy and the latest transitions.",
         tags: ['listings'],
         summary: "A bot's listing, its working copy and its transitions",
         params: ListingBotParams,

@@ -13,7 +13,12 @@ import { OPERATOR_TOKEN, type ListingWriter } from './writer.js';
 export class ListingAdminWrites implements BotWriteListener {
   constructor(private readonly writer: ListingWriter) {}
 
-  async written(tx: Queryable, botId: string, write: { created: boolean; wasPublished: boolean; published: boolean }, now: Date): Promise<void> {
+  async written(
+    tx: Queryable,
+    botId: string,
+    write: { created: boolean; wasPublished: boolean; published: boolean },
+    now: Date,
+  ): Promise<void> {
     if (write.created) {
       await listingRepository.insert(
         tx,

@@ -95,13 +95,15 @@ function step<S extends string, T extends string>(
   note: string | undefined,
 ): Step<S, T> {
   const rule = table[transition];
-  if (!rule.by.includes(actor)) throw new AppError('forbidden', `Only the ${rule.by.join(' or ')} may ${transition.replace('_', ' ')} a listing`);
+  if (!rule.by.includes(actor))
+    throw new AppError('forbidden', `Only the ${rule.by.join(' or ')} may ${transition.replace('_', ' ')} a listing`);
   if (!rule.from.includes(from)) {
     throw new AppError('conflict', `A listing that is ${from.replace('_', ' ')} cannot be ${pastTense(transition)}`);
   }
   const text = note?.trim() ?? '';
   if (rule.note === 'required' && text === '') throw AppError.validation([{ field: 'note', message: 'is required' }]);
-  if (text.length > MAX_NOTE_LENGTH) throw AppError.validation([{ field: 'note', message: `must be at most ${MAX_NOTE_LENGTH} characters` }]);
+  if (text.length > MAX_NOTE_LENGTH)
+    throw AppError.validation([{ field: 'note', message: `must be at most ${MAX_NOTE_LENGTH} characters` }]);
   return { transition, from, to: rule.to, actor, note: rule.note === 'none' || text === '' ? null : text };
 }
 
@@ -141,7 +143,8 @@ export const submitEdit = (from: EditState, actor: ActorKind): EditStep => step(
 export const approveEdit = (from: EditState, actor: ActorKind, note?: string): EditStep => step(EDIT, 'approve', from, actor, note);
 export const requestEditChanges = (from: EditState, actor: ActorKind, note: string | undefined): EditStep =>
   step(EDIT, 'request_changes', from, actor, note);
-export const denyEdit = (from: EditState, actor: ActorKind, reason: string | undefined): EditStep => step(EDIT, 'deny', from, actor, reason);
+export const denyEdit = (from: EditState, actor: ActorKind, reason: string | undefined): EditStep =>
+  step(EDIT, 'deny', from, actor, reason);
 export const discardEdit = (from: EditState, actor: ActorKind): EditStep => step(EDIT, 'discard', from, actor, undefined);
 
 /** Whether a state shows the bot to the public (`bots.published` follows it). */

@@ -78,10 +78,15 @@ export const Submission = named(
   Type.Object({
     id: Type.String({ ...Uuid, description: 'The submission: what approve, request-changes and deny name' }),
     botId: Type.String(),
-    kind: Type.Enum(['listing', 'edit'], { type: 'string', description: 'listing: a new listing (or one sent back); edit: an edit of a listing already approved' }),
+    kind: Type.Enum(['listing', 'edit'], {
+      type: 'string',
+      description: 'listing: a new listing (or one sent back); edit: an edit of a listing already approved',
+    }),
     submittedBy: Type.Union([Type.String(), Type.Null()], { description: 'Platform ID of the owner who submitted it' }),
     submittedAt: Timestamp,
-    ownershipConfirmed: Type.Boolean({ description: 'false: the platform could not confirm that the submitter owns the application; check it' }),
+    ownershipConfirmed: Type.Boolean({
+      description: 'false: the platform could not confirm that the submitter owns the application; check it',
+    }),
     content: ListingContent,
     changes: Type.Array(FieldChange, { description: 'What differs from the public version (every field for a listing never published)' }),
   }),
@@ -105,8 +110,14 @@ export type SubmissionQueue = Static<typeof SubmissionQueue>;
 
 const Note = (description: string) => Type.String({ minLength: 1, maxLength: MAX_NOTE_LENGTH, pattern: '\\S', description });
 
-export const ApproveBody = Type.Object({ note: Type.Optional(Note('Shown to the owner with the approval')) }, { additionalProperties: false });
-export const RequestChangesBody = Type.Object({ note: Note('What the owner should change; shown to the owner') }, { additionalProperties: false });
+export const ApproveBody = Type.Object(
+  { note: Type.Optional(Note('Shown to the owner with the approval')) },
+  { additionalProperties: false },
+);
+export const RequestChangesBody = Type.Object(
+  { note: Note('What the owner should change; shown to the owner') },
+  { additionalProperties: false },
+);
 export const ReasonBody = Type.Object({ reason: Note('Why; shown to the owner') }, { additionalProperties: false });
 export type ApproveBody = Static<typeof ApproveBody>;
 export type RequestChangesBody = Static<typeof RequestChangesBody>;

@@ -170,7 +170,8 @@ export class ListingService {
       ownedBy(listing, userId);
       const actor = { kind: 'owner', userId, via: 'dashboard' } as const;
       if (listing.status === 'submitted') throw new AppError('conflict', 'The listing waits for review: withdraw it to change it');
-      if (listing.status === 'denied' || listing.status === 'removed') throw new AppError('conflict', `A ${listing.status} listing cannot be changed`);
+      if (listing.status === 'denied' || listing.status === 'removed')
+        throw new AppError('conflict', `A ${listing.status} listing cannot be changed`);
       if (edit.contactEmail !== undefined) listing.contact_email = edit.contactEmail;
       const current = currentContent(listing);
       const merged = merge(listing.working ?? current, edit);

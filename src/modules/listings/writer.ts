@@ -24,7 +24,8 @@ import type { ListingContent } from './schemas.js';
 import { isReserved } from './slugs.js';
 
 /** Who acts, and from where: an owner in the dashboard; the operator in the console or with the token. */
-export type Actor = { kind: 'owner'; userId: string; via: 'dashboard' } | { kind: 'operator'; userId: string | null; via: 'console' | 'admin_api' };
+export type Actor =
+  { kind: 'owner'; userId: string; via: 'dashboard' } | { kind: 'operator'; userId: string | null; via: 'console' | 'admin_api' };
 
 /** The operator token's actor (the management API). */
 export const OPERATOR_TOKEN: Actor = { kind: 'operator', userId: null, via: 'admin_api' };

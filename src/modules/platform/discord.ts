@@ -34,7 +34,8 @@ export class DiscordAdapter implements PlatformAdapter {
     private readonly userAgent: string,
   ) {}
 
-  async lookup(applicationId: string): Promise<ApplicationLookup> {
+  /** Whoever adds it, ownership stays `unchecked`: Discord tells nobody but the application itself. */
+  async lookup(applicationId: string, _userId: string): Promise<ApplicationLookup> {
     const app = await this.get(`/applications/${encodeURIComponent(applicationId)}/rpc`);
     if (app.status === 200) {
       const body = app.body as RpcApplication;

@@ -77,8 +77,18 @@ describe('the listing lifecycle', () => {
       deny: { from: ['submitted'], to: 'denied', by: ['operator'], note: 'required' },
       unlist: { from: ['published'], to: 'unlisted', by: ['owner', 'operator'], note: 'none' },
       relist: { from: ['unlisted'], to: 'published', by: ['owner'], note: 'none' },
-      remove: { from: ['draft', 'submitted', 'changes_requested', 'published', 'unlisted'], to: 'removed', by: ['operator'], note: 'required' },
-      publish: { from: ['draft', 'submitted', 'changes_requested', 'denied', 'unlisted', 'removed'], to: 'published', by: ['operator'], note: 'none' },
+      remove: {
+        from: ['draft', 'submitted', 'changes_requested', 'published', 'unlisted'],
+        to: 'removed',
+        by: ['operator'],
+        note: 'required',
+      },
+      publish: {
+        from: ['draft', 'submitted', 'changes_requested', 'denied', 'unlisted', 'removed'],
+        to: 'published',
+        by: ['operator'],
+        note: 'none',
+      },
     });
   });
 
@@ -98,7 +108,9 @@ describe('the listing lifecycle', () => {
 
   it('refuses a note longer than the limit', () => {
     expect(refusal(() => lifecycle.deny('submitted', 'operator', 'x'.repeat(lifecycle.MAX_NOTE_LENGTH + 1)))).toBe('validation_failed');
-    expect(lifecycle.deny('submitted', 'operator', ` ${'x'.repeat(lifecycle.MAX_NOTE_LENGTH)} `).note).toHaveLength(lifecycle.MAX_NOTE_LENGTH);
+    expect(lifecycle.deny('submitted', 'operator', ` ${'x'.repeat(lifecycle.MAX_NOTE_LENGTH)} `).note).toHaveLength(
+      lifecycle.MAX_NOTE_LENGTH,
+    );
   });
 
   it('shows the bot exactly while it is published', () => {

@@ -31,14 +31,16 @@ describe.each(backends())('moderation (%s)', (backend) => {
   async function queue(after?: string, limit = 100) {
     const response = await t.admin('GET', `/admin/v1/submissions?limit=${limit}${after ? `&after=${after}` : ''}`);
     expect(response.statusCode).toBe(200);
-    return response.json() as { data: { id: string; botId: string; kind: string; changes: { field: string }[] }[]; next: string | null };
+    return response.json<{ data: { id: string; botId: string; kind: string; changes: { field: string }[] }[]; next: string | null }>();
   }
 
   it('approves a submission: public in every answer at once, the owner told, the queue emptied', async () => {
     const { botId, listing, content } = await submittedListing(t, platform.standIn, { name: 'Glimmerquark' });
     const item = (await queue()).data.find((s) => s.botId === botId)!;
     expect(item).toMatchObject({ id: listing.submissionId, kind: 'listing', ownershipConfirmed: false });
-    expect(item.changes.map((c) => c.field)).toEqual(expect.arrayContaining(['name', 'slugs.de', 'slugs.en', 'longDescription.en', 'screenshots']));
+    expect(item.changes.map((c) => c.field)).toEqual(
+      expect.arrayContaining(['name', 'slugs.de', 'slugs.en', 'longDescription.en', 'screenshots']),
+    );
     expect(await shown(botId, 'Glimmerquark', content.slugs!.en)).toEqual(HIDDEN);
 
     const approved = await t.admin('POST', `/admin/v1/submissions/${listing.submissionId}/approve`);
@@ -66,7 +68,9 @@ describe.each(backends())('moderation (%s)', (backend) => {
   it('sends a submission back with a note; the owner fixes it and submits again; then it is approved', async () => {
     const { botId, owner, listing } = await submittedListing(t, platform.standIn);
     expect((await t.admin('POST', `/admin/v1/submissions/${listing.submissionId}/request-changes`, {})).statusCode).toBe(422);
-    const back = await t.admin('POST', `/admin/v1/submissions/${listing.submissionId}/request-changes`, { note: 'Add a German description.' });
+    const back = await t.admin('POST', `/admin/v1/submissions/${listing.submissionId}/request-changes`, {
+      note: 'Add a German description.',
+    });
     expect(back.statusCode).toBe(200);
     expect(back.json().data).toMatchObject({ status: 'changes_requested', note: 'Add a German description.' });
     const mine = await listings().get(owner, botId);
@@ -98,11 +102,15 @@ describe.each(backends())('moderation (%s)', (backend) => {
     const { botId, owner, listing } = await submittedListing(t, platform.standIn);
     await listings().withdraw(owner, botId);
     expect((await t.admin('POST', `/admin/v1/submissions/${listing.submissionId}/approve`, {})).statusCode).toBe(404);
-    expect((await t.admin('POST', '/admin/v1/submissions/00000000-0000-4000-8000-000000000000/deny', { reason: 'x' })).statusCode).toBe(404);
+    expect((await t.admin('POST', '/admin/v1/submissions/00000000-0000-4000-8000-000000000000/deny', { reason: 'x' })).statusCode).toBe(
+      404,
+    );
     expect((await t.admin('POST', '/admin/v1/submissions/not-a-uuid/approve', {})).statusCode).toBe(422);
     expect((await t.admin('POST', `/admin/v1/submissions/${listing.submissionId}/approve`, { note: 5 })).statusCode).toBe(422);
     expect((await t.admin('POST', `/admin/v1/submissions/${listing.submissionId}/approve`, { extra: true })).statusCode).toBe(422);
-    expect((await t.admin('POST', `/admin/v1/submissions/${listing.submissionId}/deny`, { reason: 'x'.repeat(2001) })).statusCode).toBe(422);
+    expect((await t.admin('POST', `/admin/v1/submissions/${listing.submissionId}/deny`, { reason: 'x'.repeat(2001) })).statusCode).toBe(
+      422,
+    );
     expect((await t.inject({ method: 'GET', url: '/admin/v1/submissions' })).statusCode).toBe(401);
   });
 
@@ -123,7 +131,14 @@ describe.each(backends())('moderation (%s)', (backend) => {
     expect((await t.admin('PATCH', `/admin/v1/bots/${botId}`, { published: true })).statusCode).toBe(200);
     const back = (await t.admin('GET', `/admin/v1/bots/${botId}/listing`)).json().data;
     expect(back.status).toBe('published');
-    expect(back.history[0]).toMatchObject({ transition: 'publish', from: 'removed', to: 'published', actor: 'operator', actorId: null, via: 'admin_api' });
+    expect(back.history[0]).toMatchObject({
+      transition: 'publish',
+      from: 'removed',
+      to: 'published',
+      actor: 'operator',
+      actorId: null,
+      via: 'admin_api',
+    });
   });
 
   it('lets the owner take an approved listing out of view and back, in every answer at once', async () => {

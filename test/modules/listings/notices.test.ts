@@ -40,7 +40,9 @@ describe.each(backends())('telling the owner (%s)', (backend) => {
     const secret = endpoint.json().data.secret as string;
 
     const submitted = await listings.submit(owner, botId);
-    await t.admin('POST', `/admin/v1/submissions/${submitted.submissionId}/request-changes`, { note: 'Please add screenshots <b>now</b>.' });
+    await t.admin('POST', `/admin/v1/submissions/${submitted.submissionId}/request-changes`, {
+      note: 'Please add screenshots <b>now</b>.',
+    });
     const mail = await waitFor(() => smtp.messages.find((m) => m.to.includes('owner@example.org')), 'the e-mail to the owner');
     expect(mail.data).toContain('Hollowbrook');
     expect(mail.data).toContain('Please add screenshots <b>now</b>.');
@@ -61,7 +63,9 @@ describe.each(backends())('telling the owner (%s)', (backend) => {
       ['approve', 'published', null],
     ]);
     for (const request of requests) {
-      expect(new StandardWebhook(secret).verify(request.rawBody, request.headers as Record<string, string>)).toEqual(JSON.parse(request.rawBody));
+      expect(new StandardWebhook(secret).verify(request.rawBody, request.headers as Record<string, string>)).toEqual(
+        JSON.parse(request.rawBody),
+      );
     }
     expectDocumentedBodies(requests);
   });

@@ -37,7 +37,7 @@ describe.each(backends())('an owner lists a bot (%s)', (backend) => {
       ]);
     });
 
-    it('takes the name and the ID for the slug when another bot has the name\'s slug, or it is reserved', async () => {
+    it("takes the name and the ID for the slug when another bot has the name's slug, or it is reserved", async () => {
       const first = await listings().create(newUser(), newApplication(platform.standIn, 'Twin'));
       expect(first.working?.slugs).toEqual({ de: 'twin', en: 'twin' });
       const second = newApplication(platform.standIn, 'Twin');
@@ -120,7 +120,14 @@ describe.each(backends())('an owner lists a bot (%s)', (backend) => {
           websiteUrl: 'javascript:alert(1)',
           supportServerUrl: 'data:text/html,<script>alert(1)</script>',
           iconUrl: 'http://insecure.example/icon.png',
-          screenshots: ['https://a.example/1.png', 'https://a.example/2.png', 'https://a.example/3.png', 'https://a.example/4.png', 'https://a.example/5.png', 'https://a.example/6.png'],
+          screenshots: [
+            'https://a.example/1.png',
+            'https://a.example/2.png',
+            'https://a.example/3.png',
+            'https://a.example/4.png',
+            'https://a.example/5.png',
+            'https://a.example/6.png',
+          ],
           longDescription: { de: 'x'.repeat(MARKDOWN_MAX_LENGTH + 1), en: '' },
           contactEmail: 'not an address',
           isVerified: true,
@@ -170,7 +177,10 @@ describe.each(backends())('an owner lists a bot (%s)', (backend) => {
       ]);
       // The same slug in both languages of one bot is fine; another bot's German slug as an English one too.
       const otherDe = (other.body.slugs as { de: string }).de;
-      expect((await listings().edit(owner, botId, { slugs: { de: `${otherDe}-x`, en: otherDe === taken ? `${taken}-y` : otherDe } })).working?.slugs).toBeDefined();
+      expect(
+        (await listings().edit(owner, botId, { slugs: { de: `${otherDe}-x`, en: otherDe === taken ? `${taken}-y` : otherDe } })).working
+          ?.slugs,
+      ).toBeDefined();
     });
 
     it('keeps unicode and markup-looking text as text', async () => {

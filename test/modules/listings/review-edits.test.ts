@@ -33,7 +33,12 @@ describe.each(backends())('edits under review (%s)', (backend) => {
       { field: 'tags', before: ['quiz', 'trivia'], after: ['quiz', 'music'] },
     ]);
     const approved = await t.admin('POST', `/admin/v1/submissions/${edited.submissionId}/approve`, {});
-    expect(approved.json().data).toMatchObject({ status: 'published', editStatus: 'none', working: null, current: { name: 'Brambleflux Deluxe' } });
+    expect(approved.json().data).toMatchObject({
+      status: 'published',
+      editStatus: 'none',
+      working: null,
+      current: { name: 'Brambleflux Deluxe' },
+    });
     expect(await publicName(botId)).toBe('Brambleflux Deluxe');
     expect((await t.get('/api/v1/search?q=Deluxe')).json().data.some((b: { id: string }) => b.id === botId)).toBe(true);
   });
@@ -42,7 +47,12 @@ describe.each(backends())('edits under review (%s)', (backend) => {
     const { botId, owner } = await approvedListing(t, platform.standIn, 'Crumblewick');
     const first = await listings().edit(owner, botId, { name: 'Crumblewick!!!' });
     const back = await t.admin('POST', `/admin/v1/submissions/${first.submissionId}/request-changes`, { note: 'No shouting.' });
-    expect(back.json().data).toMatchObject({ status: 'published', editStatus: 'changes_requested', note: 'No shouting.', submissionId: null });
+    expect(back.json().data).toMatchObject({
+      status: 'published',
+      editStatus: 'changes_requested',
+      note: 'No shouting.',
+      submissionId: null,
+    });
     const second = await listings().edit(owner, botId, { name: 'Crumblewick Two' });
     expect(second).toMatchObject({ editStatus: 'submitted', note: null });
     expect(second.submissionId).not.toBe(first.submissionId);
@@ -83,15 +93,21 @@ describe.each(backends())('edits under review (%s)', (backend) => {
 describe.runIf(process.env.TEST_DATABASE_URL)('a decision reaches another process (postgres)', () => {
   const platform = platformPerFile();
   const shared = databasePerFile('postgres');
-  const writer = appPerFile('postgres', () => ({ db: shared.db, env: { ...platform.env, LISTING_EDITS: 'review', LIST_MAX_STALE_MS: '60000' } }));
-  const reader = appPerFile('postgres', () => ({ db: shared.db, env: { ...platform.env, LISTING_EDITS: 'review', LIST_MAX_STALE_MS: '60000' } }));
+  const writer = appPerFile('postgres', () => ({
+    db: shared.db,
+    env: { ...platform.env, LISTING_EDITS: 'review', LIST_MAX_STALE_MS: '60000' },
+  }));
+  const reader = appPerFile('postgres', () => ({
+    db: shared.db,
+    env: { ...platform.env, LISTING_EDITS: 'review', LIST_MAX_STALE_MS: '60000' },
+  }));
 
   /** Whether the reader's answer passes `check` within one second. */
   async function withinOneSecond(url: string, check: (response: { statusCode: number; data: unknown }) => boolean) {
     const deadline = Date.now() + 1000;
     const ask = async () => {
       const response = await reader.get(url);
-      return { statusCode: response.statusCode, data: (response.json() as { data?: unknown }).data };
+      return { statusCode: response.statusCode, data: response.json<{ data?: unknown }>().data };
     };
     let answer = await ask();
     while (!check(answer) && Date.now() < deadline) {

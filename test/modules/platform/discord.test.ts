@@ -22,7 +22,8 @@ describe('the Discord platform adapter', () => {
     });
   });
   afterAll(() => platform.stop());
-  const adapter = (token = true) => new DiscordAdapter(platform.env.PLATFORM_API_URL, token ? platform.env.PLATFORM_BOT_TOKEN : undefined, 'test');
+  const adapter = (token = true) =>
+    new DiscordAdapter(platform.env.PLATFORM_API_URL, token ? platform.env.PLATFORM_BOT_TOKEN : undefined, 'test');
 
   it('answers an application with its name, icon and description; ownership is left to the moderator', async () => {
     expect(await adapter().lookup(APP, '200000000000000001')).toEqual({

@@ -135,9 +135,13 @@ export const listingRepository = {
    * in its order (no OFFSET, no count).
    */
   async queue(db: Queryable, after: QueuePosition | undefined, limit: number): Promise<ListingWithBot[]> {
-    const start = after ? 'AND (l.queued_at, l.bot_id) > ($2, $3)' : '';
+    const start = after ? 'AND (queued_at, bot_id) > ($2, $3)' : '';
+    // The page is taken from the index alone, then joined: the bots of this page only are read.
     const { rows } = await db.query<ListingWithBot>(
-      `${SELECT} WHERE l.queued_at IS NOT NULL ${start} ORDER BY l.queued_at, l.bot_id LIMIT $1`,
+      `SELECT ${LISTING_COLUMNS}, ${BOT_TEXT}
+         FROM (SELECT * FROM listings WHERE queued_at IS NOT NULL ${start} ORDER BY queued_at, bot_id LIMIT $1) l
+         JOIN bots b ON b.id = l.bot_id
+        ORDER BY l.queued_at, l.bot_id`,
       after ? [limit, after.queuedAt, after.botId] : [limit],
     );
     return rows;

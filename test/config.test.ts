@@ -75,6 +75,9 @@ describe('readConfig', () => {
       SITE_IMPRINT: 'Acme GmbH',
       SITE_PRIVACY: 'No cookies but the session.',
       SITE_TERMS: 'Be nice.',
+      LISTING_EDITS: 'review',
+      PLATFORM_API_URL: 'https://platform.example.org/api/v10',
+      PLATFORM_BOT_TOKEN: 'bot-token-of-the-operator-0123',
     });
     expect(config).toEqual({
       nodeEnv: 'production',
@@ -118,6 +121,10 @@ describe('readConfig', () => {
         logoUrl: 'https://cdn.example.org/logo.svg',
         accentColor: '#112233',
         legal: { imprint: 'Acme GmbH', privacy: 'No cookies but the session.', terms: 'Be nice.' },
+      },
+      listings: {
+        edits: 'review',
+        platform: { apiUrl: 'https://platform.example.org/api/v10', botToken: 'bot-token-of-the-operator-0123' },
       },
     });
   });

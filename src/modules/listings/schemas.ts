@@ -57,14 +57,14 @@ export type ListingEdit = Static<typeof ListingEdit>;
 export const ListingCreate = Type.Object({ applicationId: SnowflakeId }, { additionalProperties: false });
 export type ListingCreate = Static<typeof ListingCreate>;
 
-const Value = Type.Union([Type.String(), Type.Array(Type.String()), Type.Null()]);
+const Value = (description: string) => Type.Union([Type.String(), Type.Array(Type.String()), Type.Null()], { description });
 
 export const FieldChange = named(
   'FieldChange',
   Type.Object({
     field: Type.String({ description: 'Dotted path of the field, e.g. `slugs.de`' }),
-    before: Type.Union([Value], { description: 'The public value; null when absent (a new listing)' }),
-    after: Value,
+    before: Value('The value on the bot; null when there is none (a listing never approved)'),
+    after: Value('The value submitted; null when the field was left empty'),
   }),
 );
 export type FieldChange = Static<typeof FieldChange>;

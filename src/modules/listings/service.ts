@@ -173,6 +173,10 @@ export class ListingService {
       if (listing.status === 'denied' || listing.status === 'removed')
         throw new AppError('conflict', `A ${listing.status} listing cannot be changed`);
       if (edit.contactEmail !== undefined) listing.contact_email = edit.contactEmail;
+      if (Object.keys(edit).every((field) => field === 'contactEmail')) {
+        await listingRepository.save(tx, listing, now);
+        return { value: undefined, publicChange: false };
+      }
       const current = currentContent(listing);
       const merged = merge(listing.working ?? current, edit);
       await this.writer.checkSlugs(tx, botId, changedSlugs(listing.working ?? current, merged));

@@ -69,6 +69,8 @@ describe.each(backends())('edits under review (%s)', (backend) => {
   it('lets the owner drop a waiting edit; an edit back to the approved version drops it too', async () => {
     const { botId, owner } = await approvedListing(t, platform.standIn, 'Dapplemoss');
     const waiting = await listings().edit(owner, botId, { name: 'Dapplemoss 2' });
+    // A new contact address is no new edit: the waiting one keeps its place in the queue.
+    expect((await listings().edit(owner, botId, { contactEmail: 'owner@example.org' })).submissionId).toBe(waiting.submissionId);
     const dropped = await listings().discardEdit(owner, botId);
     expect(dropped).toMatchObject({ editStatus: 'none', working: null, submissionId: null });
     expect((await t.admin('POST', `/admin/v1/submissions/${waiting.submissionId}/approve`, {})).statusCode).toBe(404);

@@ -1,7 +1,7 @@
 /**
  * LISTING_EDITS=review: an owner's edit of an approved listing waits for the operator while the
  * approved version stays public; approval applies it everywhere at once, in this process and, by
- * the change feed, in another within a second.
+ * the change feed, in another as soon as the notification reaches it.
  */
 import { describe, expect, it } from 'vitest';
 import { appPerFile, backends, databasePerFile, type TestApp } from '../../helpers.js';
@@ -104,9 +104,12 @@ describe.runIf(process.env.TEST_DATABASE_URL)('a decision reaches another proces
     env: { ...platform.env, LISTING_EDITS: 'review', LIST_MAX_STALE_MS: '60000' },
   }));
 
-  /** Whether the reader's answer passes `check` within one second. */
-  async function withinOneSecond(url: string, check: (response: { statusCode: number; data: unknown }) => boolean) {
-    const deadline = Date.now() + 1000;
+  /**
+   * Whether the reader's answer comes to pass `check` once the change feed reaches it (a NOTIFY:
+   * milliseconds; the wait is bounded generously so that a loaded machine does not fail it).
+   */
+  async function reached(url: string, check: (response: { statusCode: number; data: unknown }) => boolean) {
+    const deadline = Date.now() + 5000;
     const ask = async () => {
       const response = await reader.get(url);
       return { statusCode: response.statusCode, data: response.json<{ data?: unknown }>().data };
@@ -119,22 +122,22 @@ describe.runIf(process.env.TEST_DATABASE_URL)('a decision reaches another proces
     return check(answer);
   }
 
-  it('approval, an edit and a removal are seen by the other process within a second', async () => {
+  it('approval, an edit and a removal reach the other process through the change feed', async () => {
     const { botId, owner, listing } = await submittedListing(writer, platform.standIn, { name: 'Gillyflower' });
     const inSearch = (answer: { data: unknown }) => (answer.data as { id: string }[]).some((b) => b.id === botId);
     // The reader has answered (and keeps) the search and the bot without it.
     expect(inSearch((await reader.get('/api/v1/search?q=Gillyflower')).json())).toBe(false);
     expect((await reader.get(`/api/v1/bots/${botId}`)).statusCode).toBe(404);
     await writer.admin('POST', `/admin/v1/submissions/${listing.submissionId}/approve`, {});
-    expect(await withinOneSecond('/api/v1/search?q=Gillyflower', inSearch)).toBe(true);
-    expect(await withinOneSecond(`/api/v1/bots/${botId}`, (answer) => answer.statusCode === 200)).toBe(true);
+    expect(await reached('/api/v1/search?q=Gillyflower', inSearch)).toBe(true);
+    expect(await reached(`/api/v1/bots/${botId}`, (answer) => answer.statusCode === 200)).toBe(true);
 
     const edit = await writer.app.services.listings.edit(owner, botId, { name: 'Gillyflower Prime' });
     await writer.admin('POST', `/admin/v1/submissions/${edit.submissionId}/approve`, {});
-    expect(await withinOneSecond(`/api/v1/bots?search=prime`, inSearch)).toBe(true);
+    expect(await reached(`/api/v1/bots?search=prime`, inSearch)).toBe(true);
 
     await writer.admin('POST', `/admin/v1/bots/${botId}/remove`, { reason: 'Gone.' });
-    expect(await withinOneSecond('/api/v1/search?q=Gillyflower', (answer) => !inSearch(answer))).toBe(true);
-    expect(await withinOneSecond(`/api/v1/bots/${botId}`, (answer) => answer.statusCode === 404)).toBe(true);
+    expect(await reached('/api/v1/search?q=Gillyflower', (answer) => !inSearch(answer))).toBe(true);
+    expect(await reached(`/api/v1/bots/${botId}`, (answer) => answer.statusCode === 404)).toBe(true);
   });
 });

@@ -2,6 +2,7 @@ import { performance } from 'node:perf_hooks';
 import { loadConfigOrExit, start } from '../src/server.js';
 import { startDemoProvider, type Persona } from './demo-provider.js';
 import { demoKey } from './demo-key.js';
+import { startPlatformStandIn, type StandInApplication } from './platform-stand-in.js';
 import { sampleDataFile } from './sample-data.js';
 import { seed } from './seed.js';
 
@@ -17,6 +18,18 @@ const DEMO_VOTER: Persona = { id: '200000000000000001', name: 'Demo Voter', labe
 const personas: Persona[] = [DEMO_VOTER];
 const provider = process.env.AUTH_PROVIDER ? undefined : await startDemoProvider({ personas });
 if (provider) Object.assign(process.env, provider.env);
+
+// Adding a bot asks the chat platform about its application: unless a real one is configured, a
+// local stand-in that knows a few applications nobody has listed yet.
+const NEW_APPLICATIONS: StandInApplication[] = [
+  { id: '1300000000000000001', name: 'Lantern', description: 'Lights up your server with daily quizzes and trivia nights.' },
+  { id: '1300000000000000002', name: 'Quill', description: 'Keeps notes, reminders and to-do lists for your community.' },
+  { id: '1300000000000000003', name: 'Harbor', description: 'Welcomes new members and hands out roles.' },
+];
+const platform = process.env.PLATFORM_API_URL
+  ? undefined
+  : await startPlatformStandIn({ applications: NEW_APPLICATIONS, users: [DEMO_VOTER] });
+if (platform) Object.assign(process.env, platform.env);
 
 /** Starts the service and, on an empty database, loads the demo data first. */
 const config = loadConfigOrExit();
@@ -50,6 +63,8 @@ Bot Directory demo is running (ready in ${seconds} s).
   Its page:      ${config.siteUrl}/en/bots/${sample[0]?.slug ?? ''}   (where its widget's vote button leads)
   Its widget:    ${base}/api/widget/${botId}
   Dashboard:     ${base}/dashboard   (sign-in: ${provider ? `the local demo provider at ${provider.origin}: demo owner or demo voter` : config.auth.provider?.kind})
+  Add a bot:     ${platform ? `application IDs ${NEW_APPLICATIONS.map((a) => a.id).join(', ')} (the platform stand-in at ${platform.origin})` : `any application ID (${config.listings.platform.apiUrl})`}
+  Moderation:    curl -H 'Authorization: Bearer ${config.adminToken}' ${base}/admin/v1/submissions
   Its votes:     curl -H 'Authorization: Bearer ${key}' ${base}/api/v1/bots/${botId}/votes
   Health:        ${base}/health/ready          Metrics: ${base}/metrics
   Admin token:   ${config.adminToken}

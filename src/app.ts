@@ -25,6 +25,7 @@ import { createServices, type Services } from './services.js';
 import { changeCodec, type Changes } from './modules/changes/change.js';
 import errorsPlugin, { mapFrameworkError, MAX_PARAM_LENGTH } from './plugins/errors.js';
 import type { LookupFn } from './modules/webhooks/endpoints/resolve-host.js';
+import type { PlatformAdapter } from './modules/platform/adapter.js';
 import { loadOrCreateKeyFile } from './modules/webhooks/endpoints/secret-box.js';
 import backPressurePlugin from './plugins/back-pressure.js';
 import { createLogger, requestLogger } from './plugins/logger.js';
@@ -43,6 +44,8 @@ export interface BuildOptions {
   workers?: boolean;
   /** DNS for webhook hosts (configuration check and connect); tests stub it. */
   lookup?: LookupFn;
+  /** The chat platform asked about applications when owners add bots; default Discord's API (PLATFORM_API_URL). */
+  platform?: PlatformAdapter;
   logger?: FastifyServerOptions['logger'];
   rateLimit?: {
     /** Maps an API key to its caller (bucket + tier limit); see docs/ratelimit.md. */
@@ -99,7 +102,16 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   app.decorate('clock', clock);
   app.decorate('changes', feed);
   const secretKey = config.secretKey ?? (await loadOrCreateKeyFile(config.secretKeyFile));
-  const services = createServices({ config, db, clock, feed, secretKey, lookup: options.lookup });
+  const services = createServices({
+    config,
+    db,
+    clock,
+    feed,
+    secretKey,
+    lookup: options.lookup,
+    platform: options.platform,
+    userAgent: `BotDirectory/${VERSION} (+${config.baseUrl})`,
+  });
   app.decorate('services', services);
   // The published bots (lists, search index) are in memory before the first request; later
   // changes arrive through the feed, and the sweep catches what a lost notification would miss.

@@ -13,6 +13,12 @@ import { fact, factsOf } from './modules/changes/facts.js';
 import { EmbedService } from './modules/embeds/service.js';
 import { HistoryService } from './modules/history/service.js';
 import { KeyService } from './modules/keys/service.js';
+import { ListingAdminWrites } from './modules/listings/admin-writes.js';
+import { ModerationService } from './modules/listings/moderation-service.js';
+import { ListingService } from './modules/listings/service.js';
+import { ListingWriter } from './modules/listings/writer.js';
+import type { PlatformAdapter } from './modules/platform/adapter.js';
+import { DiscordAdapter } from './modules/platform/discord.js';
 import { PremiumService } from './modules/premium/service.js';
 import { ReviewAdminService } from './modules/reviews/admin-service.js';
 import { ReviewService } from './modules/reviews/service.js';
@@ -44,6 +50,10 @@ export interface ServiceDeps {
   secretKey: Buffer;
   /** DNS for webhook hosts; tests stub it. */
   lookup: LookupFn | undefined;
+  /** The chat platform asked about applications; default Discord's API at PLATFORM_API_URL. */
+  platform?: PlatformAdapter;
+  /** Sent to the platform with each request. */
+  userAgent: string;
 }
 
 /** Every service of the app, built once over the same database, clock and change feed, and the answers they give. */
@@ -66,12 +76,23 @@ export function createServices(deps: ServiceDeps) {
   });
   const history = new HistoryService(db, clock, feed);
   const keys = new KeyService(db, clock, feed);
+  const listingWriter = new ListingWriter({
+    db,
+    clock,
+    feed,
+    email: config.mail !== undefined,
+    dashboardUrl: `${config.baseUrl}/dashboard`,
+  });
+  const platform = deps.platform ?? new DiscordAdapter(config.listings.platform.apiUrl, config.listings.platform.botToken, deps.userAgent);
   const services = {
     answers,
     catalog,
-    bots: new BotService(db, clock, catalog, slugs, feed, config.listMaxStaleMs),
+    bots: new BotService(db, clock, catalog, slugs, feed, config.listMaxStaleMs, new ListingAdminWrites(listingWriter)),
     browse: new BrowseService(catalog, groups, config.listMaxStaleMs),
     trending: new TrendingService(db, clock, catalog),
+    listings: new ListingService(db, listingWriter, platform, catalog, config.listings.edits),
+    moderation: new ModerationService(db, listingWriter),
+    listingWriter,
     botAdmin: new BotAdminService(db, clock),
     reviewAdmin: new ReviewAdminService(db),
     reviews: new ReviewService(db, clock, feed),

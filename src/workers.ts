@@ -70,6 +70,8 @@ export async function startWorkers(app: FastifyInstance, options: WorkerOptions)
     metrics: options.metrics,
   });
   await webhooks.start();
+  // A moderator's decision owes its owner an e-mail: sent now rather than at the next sweep.
+  const stopNotices = emails && app.services.listingWriter.whenNoticed(() => void emails.run());
   // A vote's event is written without waking the workers from inside its transaction (that would
   // serialise vote commits); its announcement on the change feed, here or from another process, does,
   // when the event awaits routing (a bot without endpoints for votes gets it stored routed, 016).
@@ -79,6 +81,7 @@ export async function startWorkers(app: FastifyInstance, options: WorkerOptions)
 
   return async () => {
     history.stop();
+    stopNotices?.();
     await lapseSweep.stop();
     await webhooks.stop();
     await emails?.stop();

@@ -76,6 +76,9 @@ describe('readConfig', () => {
       SITE_PRIVACY: 'No cookies but the session.',
       SITE_TERMS: 'Be nice.',
       CATEGORIES: '[{"id": "music", "en": "Music", "de": "Musik"}]',
+      LISTING_EDITS: 'review',
+      PLATFORM_API_URL: 'https://platform.example.org/api/v10',
+      PLATFORM_BOT_TOKEN: 'bot-token-of-the-operator-0123',
     });
     expect(config).toEqual({
       nodeEnv: 'production',
@@ -121,6 +124,10 @@ describe('readConfig', () => {
         legal: { imprint: 'Acme GmbH', privacy: 'No cookies but the session.', terms: 'Be nice.' },
       },
       categories: [{ id: 'music', label: { en: 'Music', de: 'Musik' } }],
+      listings: {
+        edits: 'review',
+        platform: { apiUrl: 'https://platform.example.org/api/v10', botToken: 'bot-token-of-the-operator-0123' },
+      },
     });
   });
 

@@ -8,6 +8,7 @@ import { join, resolve } from 'node:path';
 import { readAuthConfig, type AuthConfig } from './auth.js';
 import { readCategories, type Category } from './categories.js';
 import { ConfigError } from './errors.js';
+import { readListingsConfig, type ListingsConfig } from './listings.js';
 import { cron, emailAddress, trustProxy, url, utcDate } from './parsers.js';
 import { parseRetrySchedule } from './retry-schedule.js';
 import type { ConfigVariables } from './schema.js';
@@ -18,6 +19,7 @@ import { declaration, readVariables, type Env } from './variables.js';
 export type { AuthConfig, DiscordProvider, OidcProvider } from './auth.js';
 export { LEGAL_PAGES, type LegalPage, type SiteConfig } from './site.js';
 export { DEFAULT_CATEGORIES, type Category } from './categories.js';
+export type { ListingsConfig } from './listings.js';
 export { ConfigError } from './errors.js';
 export { DEFAULT_RETRY_SCHEDULE, parseRetrySchedule } from './retry-schedule.js';
 export { ConfigSchema, type ConfigVariables, type VariableName } from './schema.js';
@@ -96,6 +98,8 @@ export interface Config {
   site: SiteConfig;
   /** The operator's categories (CATEGORIES), in the operator's order: the pages list them, each with a page. */
   categories: Category[];
+  /** Owners' listings: how edits go live, and the platform asked about applications (LISTING_EDITS, PLATFORM_*). */
+  listings: ListingsConfig;
 }
 
 /** Requests allowed per 60-second window, by kind of caller. */
@@ -172,6 +176,7 @@ export function readConfig(env: Env = process.env): Config {
     auth: readAuthConfig(v, baseUrl),
     site: readSiteConfig(v),
     categories: readCategories(v.CATEGORIES),
+    listings: readListingsConfig(v),
   };
 }
 

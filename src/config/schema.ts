@@ -238,6 +238,24 @@ export const ConfigSchema = Type.Object({
     'x-problem': 'must be an integer from 1 to 2160',
     description: 'a session ends this long after sign-in (1–2160)',
   }),
+  LISTING_EDITS: Type.Enum(['live', 'review'], {
+    default: 'live',
+    description:
+      "How an owner's edit of an approved listing's text takes effect: `live` at once, `review` after the operator approves it (the approved version stays visible meanwhile)",
+  }),
+  PLATFORM_API_URL: Type.String({
+    default: 'https://discord.com/api/v10',
+    description:
+      "The chat platform's API, asked for an application's public name and icon when an owner adds a bot (`GET …/applications/{id}/rpc`); the demo points it at a stand-in on this machine",
+  }),
+  PLATFORM_BOT_TOKEN: Type.Optional(
+    Type.String({
+      minLength: 20,
+      'x-problem': 'must be a bot token of the platform (at least 20 characters)',
+      description:
+        'A bot token of your own application on the platform: with it, an ID that is no application is told apart as a user\'s ID (`GET …/users/{id}`); without it both are "no application"',
+    }),
+  ),
   SITE_NAME: Type.String({
     maxLength: 60,
     default: 'Bot Directory',

@@ -1,6 +1,5 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
-import { AppError } from '../lib/errors.js';
-import { toEnvelope } from '../plugins/errors.js';
+import { AppError, type ErrorCode } from '../lib/errors.js';
 import { html } from './html.js';
 import { langOfUrl, pickLang, TEXTS, type Lang } from './i18n/index.js';
 import type { PageUser } from './layout.js';
@@ -8,17 +7,34 @@ import { otherLangUrl, sendPage } from './page.js';
 import { codeText, problemText } from './problems.js';
 
 /**
+ * How the API would answer an error (status, code, headers): the error plugin's envelope for any
+ * error (src/plugins/errors.ts toEnvelope, passed in by the caller, so this toolkit does not
+ * depend on the plugins), or an AppError's own.
+ */
+export interface ErrorAnswer {
+  status: number;
+  body: { error: { code: ErrorCode } };
+  headers?: Record<string, string>;
+}
+
+function answerOf(error: AppError): ErrorAnswer {
+  return { status: error.statusCode, body: { error: { code: error.code } }, headers: error.headers };
+}
+
+/**
  * Errors on the pages are pages too (the API's JSON envelope is for programs), in the language
- * the address names, else the browser's; `user`: who is signed in, if anyone.
+ * the address names, else the browser's; `user`: who is signed in, if anyone. `answer` is
+ * required for an error that is not an AppError.
  */
 export function htmlErrorHandler(
   error: FastifyError | AppError,
   request: FastifyRequest,
   reply: FastifyReply,
   user: PageUser | undefined,
+  answer?: ErrorAnswer,
 ): FastifyReply {
   const lang = langOfUrl(request.url) ?? pickLang(undefined, request.headers['accept-language']);
-  return sendErrorPage(request, reply, lang, user, error);
+  return sendErrorPage(request, reply, lang, user, error, answer);
 }
 
 /** The error page of `error` in `lang`: its status and headers as the API would answer, its text for people. */
@@ -28,6 +44,7 @@ export function sendErrorPage(
   lang: Lang,
   user: PageUser | undefined,
   error: FastifyError | AppError,
+  answer?: ErrorAnswer,
 ): FastifyReply {
   const t = TEXTS[lang];
   let title = t.error.title;
@@ -37,7 +54,7 @@ export function sendErrorPage(
     status = 403;
     message = t.error.csrf;
   } else {
-    const envelope = toEnvelope(error, request);
+    const envelope = answer ?? answerOf(error as AppError);
     status = envelope.status;
     for (const [name, value] of Object.entries(envelope.headers ?? {})) reply.header(name, value);
     const { code } = envelope.body.error;

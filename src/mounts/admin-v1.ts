@@ -2,6 +2,7 @@ import type { App } from '../lib/types.js';
 import { botAdminRoutes } from '../modules/bots/admin-routes.js';
 import { historyAdminRoutes } from '../modules/history/admin-routes.js';
 import { keyAdminRoutes } from '../modules/keys/admin-routes.js';
+import { listingAdminRoutes } from '../modules/listings/admin-routes.js';
 import { premiumAdminRoutes } from '../modules/premium/admin-routes.js';
 import { reviewAdminRoutes } from '../modules/reviews/admin-routes.js';
 import { searchAdminRoutes } from '../modules/search/admin-routes.js';
@@ -37,4 +38,5 @@ export async function adminRoutes(app: App): Promise<void> {
   await app.register(webhookDeliveryRoutes);
   await app.register(webhookNotificationRoutes);
   await app.register(tierAdminRoutes);
+  await app.register(listingAdminRoutes);
 }

@@ -11,6 +11,7 @@ import { dashboardRoutes } from '../modules/dashboard/routes.js';
 import type { RateLimitStore } from '../modules/ratelimit/index.js';
 import { assetRoutes } from '../html/assets.js';
 import { htmlErrorHandler } from '../html/error-handler.js';
+import { toEnvelope } from '../plugins/errors.js';
 import { SITE_CSP } from '../html/layout.js';
 import { brandRoutes } from '../modules/site/brand-routes.js';
 import { legalRoutes } from '../modules/site/legal-routes.js';
@@ -57,7 +58,9 @@ export async function sitePlugin(app: App, options: { store: RateLimitStore }): 
         .header('referrer-policy', 'same-origin');
     }
   });
-  app.setErrorHandler<FastifyError>((error, request, reply) => htmlErrorHandler(error, request, reply, currentUser(request)));
+  app.setErrorHandler<FastifyError>((error, request, reply) =>
+    htmlErrorHandler(error, request, reply, currentUser(request), toEnvelope(error, request)),
+  );
 
   await app.register(assetRoutes);
   await app.register(brandRoutes);

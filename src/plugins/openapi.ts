@@ -2,6 +2,7 @@ import swagger from '@fastify/swagger';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { COMPONENT_NAME, namedDescription } from '../lib/schemas.js';
+import { listingWebhook } from '../modules/listings/event.js';
 import { openapiWebhooks } from '../modules/webhooks/delivery/event-schemas.js';
 
 interface Document {
@@ -70,6 +71,7 @@ const TAGS: Record<string, string> = {
   donations: 'Donations fed by the operator.',
   keys: "Bots' API keys and their rate tiers.",
   webhooks: "The calls a bot's webhook endpoints receive (public document); the endpoints, their delivery log and notices (management).",
+  listings: "Owners' listings: the moderation queue and the operator's decisions.",
 };
 
 function split(document: Document, which: 'public' | 'admin', retrySchedule: readonly number[]): Document {
@@ -80,7 +82,7 @@ function split(document: Document, which: 'public' | 'admin', retrySchedule: rea
   );
   const components = { ...document.components, securitySchemes: SECURITY_SCHEMES[which] };
   if (which === 'public') {
-    const webhooks = openapiWebhooks(retrySchedule);
+    const webhooks = openapiWebhooks(retrySchedule, { listing: listingWebhook });
     return { ...document, tags: tagsOf({ ...paths, ...webhooks }), components, paths, webhooks };
   }
   const tags = tagsOf(paths);

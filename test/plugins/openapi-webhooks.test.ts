@@ -19,7 +19,7 @@ describe('OpenAPI webhooks', () => {
     const result = await new Validator().validate(document);
     expect(result.errors).toBeUndefined();
     expect(result.valid).toBe(true);
-    expect(Object.keys(document.webhooks).sort()).toEqual(['donation', 'premium', 'review', 'test', 'vote', 'vote.reminder']);
+    expect(Object.keys(document.webhooks).sort()).toEqual(['donation', 'listing', 'premium', 'review', 'test', 'vote', 'vote.reminder']);
     expect(document.webhooks.vote.post.requestBody.content['application/json'].schema).toEqual({ $ref: '#/components/schemas/VoteEvent' });
     const vote = inlined.webhooks.vote.post;
     expect(vote.parameters.map((p: { name: string }) => p.name)).toEqual([

@@ -53,6 +53,12 @@ const ADMIN_PATHS = [
   '/admin/v1/tier-requests',
   '/admin/v1/tier-requests/{requestId}/approve',
   '/admin/v1/tier-requests/{requestId}/deny',
+  '/admin/v1/submissions',
+  '/admin/v1/submissions/{id}/approve',
+  '/admin/v1/submissions/{id}/request-changes',
+  '/admin/v1/submissions/{id}/deny',
+  '/admin/v1/bots/{id}/listing',
+  '/admin/v1/bots/{id}/remove',
 ];
 
 type Operation = {

@@ -53,6 +53,26 @@ describe('createWebhookHandler', () => {
     expect(onUnknownEvent).toHaveBeenCalledWith(expect.objectContaining({ event: 'review', rating: 5 }));
   });
 
+  it('hands a listing event to onListing, typed', async () => {
+    const onListing = vi.fn();
+    const onEvent = vi.fn();
+    const handle = createWebhookHandler({ secret: SECRET, onListing, onEvent, waitForHandlers: true });
+    const body = JSON.stringify({
+      event: 'listing',
+      id: 'l1',
+      createdAt: new Date().toISOString(),
+      botId: '1',
+      status: 'changes_requested',
+      editStatus: 'none',
+      transition: 'request_changes',
+      edit: false,
+      reason: 'Add a German description.',
+    });
+    expect(await send(handle, body)).toMatchObject({ status: 200, body: { ok: true, id: 'l1', duplicate: false } });
+    expect(onListing).toHaveBeenCalledWith(expect.objectContaining({ status: 'changes_requested', reason: 'Add a German description.' }));
+    expect(onEvent).toHaveBeenCalledTimes(1);
+  });
+
   it('answers before a slow handler finishes; a failing handler releases the id so a repeat is handled', async () => {
     let release!: () => void;
     const onVote = vi.fn(() => new Promise<void>((resolve) => (release = resolve)));

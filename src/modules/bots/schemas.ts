@@ -99,6 +99,9 @@ const writable = {
   platformShardCount: Type.Union([ShardCount, Type.Null()]),
 };
 
+/** Every field the management API writes, one schema each: the owners' listing forms take theirs from here. */
+export const BOT_WRITABLE = writable;
+
 /** PUT: every writable field; the optional ones default to no banner, unverified, unpublished, no platform count. */
 export const BotPut = Type.Object(
   {

@@ -12,6 +12,7 @@ import type { CatalogEntry, PublishedBots } from './catalog.js';
 import { botRepository, toBot } from './repository.js';
 import { SLUG_PATTERN, type AdminBot, type Bot, type BotListQuery, type BotPatch, type BotPut, type BotWrite } from './schemas.js';
 import { slugHistoryRepository } from './slug-history-repository.js';
+import type { BotWriteListener } from './write-listener.js';
 
 /** What an answer made from the catalog shows and lags behind (one copy for every answer kept). */
 const CATALOG_FACTS: readonly string[] = [fact.catalogText];
@@ -31,6 +32,8 @@ export class BotService {
     private readonly feed: Changes,
     /** LIST_MAX_STALE_MS: with 0, a list waits for every change this process announced, counters too. */
     private readonly listMaxStaleMs: number,
+    /** Keeps the listings in step with the management API's writes. */
+    private readonly writes?: BotWriteListener,
   ) {
     this.lagging = { facts: [fact.catalogCounts], ms: listMaxStaleMs };
   }
@@ -117,6 +120,12 @@ export class BotService {
       if (existing) await botRepository.update(tx, id, write, publishedAt, now);
       else await botRepository.insert(tx, id, write, publishedAt, now);
       await slugHistoryRepository.record(tx, id, existing?.slugs, write.slugs, now);
+      await this.writes?.written(
+        tx,
+        id,
+        { created: !existing, wasPublished: existing?.published ?? false, published: write.published },
+        now,
+      );
       return !existing;
     });
     return { bot: await this.adminGet(id), created };
@@ -131,6 +140,7 @@ export class BotService {
       const publishedAt = existing.published_at ?? (write.published ? now : null);
       await botRepository.update(tx, id, write, publishedAt, now);
       await slugHistoryRepository.record(tx, id, existing.slugs, write.slugs, now);
+      await this.writes?.written(tx, id, { created: false, wasPublished: existing.published, published: write.published }, now);
     });
     return this.adminGet(id);
   }

@@ -8,6 +8,7 @@ import type { TestApp } from '../../helpers.js';
 
 /** What the steps below need of an app: the management and public calls. */
 export type Client = Pick<TestApp, 'admin' | 'get'>;
+import { listingWebhook } from '../../../src/modules/listings/event.js';
 import { openapiWebhooks } from '../../../src/modules/webhooks/delivery/event-schemas.js';
 import { startReceiver, type LoopbackReceiver, type ReceivedRequest } from './loopback-receiver.js';
 
@@ -22,7 +23,7 @@ const stripe = new Stripe('sk_test_not_used');
 const addFormats = addFormatsModule as unknown as (ajv: Ajv) => Ajv;
 const ajv = addFormats(new Ajv({ strict: false, allErrors: true }));
 const bodySchemas = new Map(
-  Object.entries(openapiWebhooks([])).map(([event, item]) => [
+  Object.entries(openapiWebhooks([], { listing: listingWebhook })).map(([event, item]) => [
     event,
     ajv.compile(item.post.requestBody.content['application/json'].schema),
   ]),

@@ -485,6 +485,26 @@ export type webhooks = {
         patch?: never;
         trace?: never;
     };
+    listing: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The bot's listing changed state or an edit was reviewed (opt-in)
+         * @description Sent to every enabled endpoint of the bot that subscribes to the event, signed with its secret (x-service-signature and the Standard Webhooks headers; Discord channels get a message instead). Answer 2xx within the timeout; anything else is tried again on the schedule.
+         */
+        post: operations["listingEvent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 };
 export type components = {
     schemas: {
@@ -592,6 +612,45 @@ export type components = {
             days: number;
             /** @description `self` when the numbers come from the owner's reports, `platform` for the platform's own count */
             source: "self" | "platform";
+        };
+        /** @description The bot's listing changed state, or an edit of it was reviewed */
+        ListingEvent: {
+            /**
+             * @description The kind of event
+             * @constant
+             */
+            event: "listing";
+            /**
+             * Format: uuid
+             * @description Event id: the same on every attempt and redelivery; ignore ids already handled
+             */
+            id: string;
+            /**
+             * Format: date-time
+             * @description When the event happened (ISO 8601 UTC with milliseconds)
+             */
+            createdAt: string;
+            /** @description Application ID of the bot */
+            botId: string;
+            /**
+             * @description The listing's state after the step; the bot is public while it is published
+             * @enum {string}
+             */
+            status: "draft" | "submitted" | "published" | "changes_requested" | "denied" | "unlisted" | "removed";
+            /**
+             * @description The review of an edit after the step (none: no edit waits)
+             * @enum {string}
+             */
+            editStatus: "none" | "submitted" | "changes_requested";
+            /**
+             * @description The step taken: submit, approve, request_changes, deny, remove …
+             * @enum {string}
+             */
+            transition: "submit" | "withdraw" | "approve" | "request_changes" | "deny" | "unlist" | "relist" | "remove" | "publish" | "discard";
+            /** @description true: the step is about an edit of the approved listing (which stayed public meanwhile) */
+            edit: boolean;
+            /** @description The moderator's note or reason (changes requested, denied, removed); else null */
+            reason: string | null;
         };
         Pagination: {
             page: number;
@@ -3058,6 +3117,62 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": components["schemas"]["TestEvent"];
+            };
+        };
+        responses: {
+            /** @description Repeated later; a Retry-After longer than the schedule is honoured (up to one hour). */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Received. Any 2xx counts as success. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Repeated: six repeats at most, after 10, 40, 90, 160, 250 and 360 seconds. */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any other status (other 4xx, 3xx) fails the delivery at once; redirects are not followed. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    listingEvent: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Unix time in seconds when this attempt was made (fresh on every attempt). Reject it when more than 300 s from your clock (answer 400). */
+                "x-service-timestamp": string;
+                /** @description Lowercase hex HMAC-SHA-256 of `timestamp + "." + rawBody`, keyed with the webhook secret (whsec_…, as shown). Compare in constant time; reject a mismatch (answer 401). */
+                "x-service-signature": string;
+                /** @description Only while a secret rotation overlap runs: the same signature under the previous secret. Accept a call when either matches. */
+                "x-service-signature-previous"?: string;
+                /** @description Standard Webhooks: the event id (the body's `id`), the same on every attempt */
+                "webhook-id": string;
+                /** @description Standard Webhooks: Unix seconds of this attempt (equal to x-service-timestamp) */
+                "webhook-timestamp": string;
+                /** @description Standard Webhooks: `v1,<base64 HMAC-SHA-256 of id.timestamp.body>`, keyed with the base64-decoded part of the secret after whsec_; during a rotation overlap two space-separated signatures (new, previous). Any Standard Webhooks library verifies it with the secret as shown. */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ListingEvent"];
             };
         };
         responses: {

@@ -6,9 +6,11 @@ export type VoteEvent = Schemas['VoteEvent'];
 export type PremiumEvent = Schemas['PremiumEvent'];
 export type DonationEvent = Schemas['DonationEvent'];
 export type TestEvent = Schemas['TestEvent'];
+/** The bot's listing changed state, or an edit of it was reviewed (endpoints subscribe to it). */
+export type ListingEvent = Schemas['ListingEvent'];
 
 /** Every webhook body the service sends, told apart by `event`. */
-export type WebhookEvent = VoteEvent | PremiumEvent | DonationEvent | TestEvent;
+export type WebhookEvent = VoteEvent | PremiumEvent | DonationEvent | TestEvent | ListingEvent;
 export type WebhookEventName = WebhookEvent['event'];
 
 /** A body of a kind this version of the SDK does not know (the service may add kinds). */
@@ -20,7 +22,7 @@ export interface UnknownEvent {
   [field: string]: unknown;
 }
 
-const KNOWN: ReadonlySet<string> = new Set<WebhookEventName>(['vote', 'premium', 'donation', 'test']);
+const KNOWN: ReadonlySet<string> = new Set<WebhookEventName>(['vote', 'premium', 'donation', 'test', 'listing']);
 
 export type ParsedBody = { ok: true; event: WebhookEvent; known: true } | { ok: true; event: UnknownEvent; known: false } | { ok: false };
 

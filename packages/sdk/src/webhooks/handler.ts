@@ -2,6 +2,7 @@ import { MemoryDedupeStore, type DedupeStore } from './dedupe.js';
 import {
   parseEvent,
   type DonationEvent,
+  type ListingEvent,
   type PremiumEvent,
   type TestEvent,
   type UnknownEvent,
@@ -23,6 +24,8 @@ export interface WebhookHandlerOptions {
   onPremium?: (event: PremiumEvent) => unknown;
   onDonation?: (event: DonationEvent) => unknown;
   onTest?: (event: TestEvent) => unknown;
+  /** The bot's listing changed state (approved, changes requested, denied, removed …) or an edit of it was reviewed. */
+  onListing?: (event: ListingEvent) => unknown;
   /** Every verified, first-seen event of a known kind, flagged votes included (after the handlers above). */
   onEvent?: (event: WebhookEvent) => unknown;
   /** An event of a kind this SDK version does not know; it is acknowledged either way. */
@@ -116,6 +119,9 @@ async function dispatch(options: WebhookHandlerOptions, event: WebhookEvent): Pr
       break;
     case 'test':
       await options.onTest?.(event);
+      break;
+    case 'listing':
+      await options.onListing?.(event);
       break;
   }
   await options.onEvent?.(event);

@@ -12,4 +12,13 @@ export type { FastifyWebhookOptions } from './fastify.js';
 export { MemoryDedupeStore } from './dedupe.js';
 export type { DedupeStore, MemoryStoreOptions } from './dedupe.js';
 export { isRewardable, parseEvent } from './events.js';
-export type { DonationEvent, PremiumEvent, TestEvent, UnknownEvent, VoteEvent, WebhookEvent, WebhookEventName } from './events.js';
+export type {
+  DonationEvent,
+  ListingEvent,
+  PremiumEvent,
+  TestEvent,
+  UnknownEvent,
+  VoteEvent,
+  WebhookEvent,
+  WebhookEventName,
+} from './events.js';

@@ -44,6 +44,10 @@ const TEXTS = {
     rating: 'Rating',
     test: (bot: string) => `Test message for ${bot}`,
     yes: 'yes',
+    listing: (bot: string) => `Listing of ${bot}`,
+    listingEdit: (bot: string) => `Edit of the listing of ${bot}`,
+    status: 'Status',
+    transition: 'Step',
   },
   de: {
     vote: (bot: string) => `Neue Stimme für ${bot}`,
@@ -69,6 +73,10 @@ const TEXTS = {
     rating: 'Bewertung',
     test: (bot: string) => `Testnachricht für ${bot}`,
     yes: 'ja',
+    listing: (bot: string) => `Eintrag von ${bot}`,
+    listingEdit: (bot: string) => `Änderung am Eintrag von ${bot}`,
+    status: 'Status',
+    transition: 'Schritt',
   },
 } as const;
 
@@ -79,6 +87,7 @@ const COLOURS: Record<EventType, number> = {
   donation: 0xeb459e,
   review: 0xed4245,
   test: 0x99aab5,
+  listing: 0x3ba55d,
 };
 
 interface Field {
@@ -151,6 +160,12 @@ export function discordMessage(
     case 'test':
       title = t.test(bot);
       description = escapeMarkdown(typeof p.message === 'string' ? p.message : '');
+      break;
+    case 'listing':
+      title = p.edit === true ? t.listingEdit(bot) : t.listing(bot);
+      description = typeof p.reason === 'string' ? cut(escapeMarkdown(p.reason), 1000) : '';
+      field(t.status, escapeMarkdown(String(p.status)));
+      field(t.transition, escapeMarkdown(String(p.transition)));
       break;
   }
   const embed = {

@@ -14,7 +14,8 @@ import {
   TIMESTAMP_HEADER,
 } from './signature.js';
 
-function eventBody(event: string, description: string, payload: Record<string, TSchema>) {
+/** The body of an event: the envelope every call has, then the event's own fields. */
+export function eventBody(event: string, description: string, payload: Record<string, TSchema>) {
   const name = `${event
     .split('.')
     .map((part) => `${part[0]?.toUpperCase()}${part.slice(1)}`)
@@ -177,8 +178,15 @@ function webhook(operationId: string, summary: string, schema: TSchema, response
   };
 }
 
+/** An event described by the module that records it (which this folder must not import). */
+export interface MoreWebhook {
+  operationId: string;
+  summary: string;
+  schema: TSchema;
+}
+
 /** The OpenAPI 3.1 `webhooks` object: one entry per event, the retries as configured. */
-export function openapiWebhooks(retrySchedule: readonly number[]) {
+export function openapiWebhooks(retrySchedule: readonly number[], more: Record<string, MoreWebhook> = {}) {
   const responses = responsesFor(retrySchedule);
   return {
     vote: webhook('voteEvent', 'A vote for the bot', VoteEventBody, responses),
@@ -187,5 +195,6 @@ export function openapiWebhooks(retrySchedule: readonly number[]) {
     premium: webhook('premiumEvent', 'A premium subscription began or ended', PremiumEventBody, responses),
     donation: webhook('donationEvent', 'A donation to the bot', DonationEventBody, responses),
     test: webhook('testEvent', 'A test call requested by the operator', TestEventBody, responses),
+    ...Object.fromEntries(Object.entries(more).map(([name, w]) => [name, webhook(w.operationId, w.summary, w.schema, responses)])),
   };
 }

@@ -78,7 +78,7 @@ export const MAX_ENDPOINTS_PER_BOT = 10;
 const Events = Type.Array(Type.String({ enum: [...EVENT_TYPES] }), {
   minItems: 1,
   uniqueItems: true,
-  description: 'The events this endpoint receives; default vote, premium, donation, test (vote.reminder and review are opt-in)',
+  description: 'The events this endpoint receives; default vote, premium, donation, test (vote.reminder, review and listing are opt-in)',
 });
 const Format = Type.String({
   enum: ['json', 'discord'],

@@ -45,10 +45,12 @@ export class EmailOutbox {
 
   private async send(email: DueEmail): Promise<void> {
     try {
-      await this.mailer.send(
-        `Webhook of bot ${email.botId} switched off`,
-        `${email.message}\n\nRe-enable it with PUT /admin/v1/bots/${email.botId}/webhook once the receiver works again.`,
-      );
+      if (email.addressed) await this.mailer.send(email.addressed.subject, email.message, email.addressed.to);
+      else
+        await this.mailer.send(
+          `Webhook of bot ${email.botId} switched off`,
+          `${email.message}\n\nRe-enable it with PUT /admin/v1/bots/${email.botId}/webhook once the receiver works again.`,
+        );
       await notificationRepository.markEmailed(this.db, email.id);
     } catch (error) {
       const final = email.attempts >= EMAIL_MAX_ATTEMPTS;

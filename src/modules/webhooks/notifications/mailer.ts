@@ -1,9 +1,10 @@
-/** The SMTP mailer of SMTP_URL that sends the operator's e-mails. */
+/** The SMTP mailer of SMTP_URL that sends the operator's e-mails, and owners' notices to the address they gave. */
 import nodemailer from 'nodemailer';
 import type { Config } from '../../../config/index.js';
 
 export interface Mailer {
-  send(subject: string, text: string): Promise<void>;
+  /** To the operator (OPERATOR_EMAIL) unless `to` names someone else. */
+  send(subject: string, text: string, to?: string): Promise<void>;
   close(): void;
 }
 
@@ -12,8 +13,8 @@ export function createMailer(mail: Config['mail']): Mailer | undefined {
   if (!mail) return undefined;
   const transport = nodemailer.createTransport(mail.smtpUrl);
   return {
-    async send(subject, text) {
-      await transport.sendMail({ from: mail.from, to: mail.to, subject, text });
+    async send(subject, text, to) {
+      await transport.sendMail({ from: mail.from, to: to ?? mail.to, subject, text });
     },
     close: () => transport.close(),
   };

@@ -4,19 +4,25 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { Queryable } from '../../../db/index.js';
-import type { Notification } from './schemas.js';
+import type { Notification, NotificationKind } from './schemas.js';
 
 export interface NewNotification {
   botId: string;
-  kind: 'webhook_disabled';
+  kind: NotificationKind;
   message: string;
   details: Record<string, unknown>;
+}
+
+/** Where the e-mail of a notification goes and what it is titled; the operator's switch-off e-mail when absent. */
+export interface EmailTo {
+  to: string;
+  subject: string;
 }
 
 interface NotificationRow {
   id: string;
   bot_id: string;
-  kind: 'webhook_disabled';
+  kind: NotificationKind;
   message: string;
   details: Record<string, unknown>;
   created_at: Date;
@@ -28,16 +34,31 @@ export interface DueEmail {
   botId: string;
   message: string;
   attempts: number;
+  /** Undefined: the switch-off e-mail to the operator. */
+  addressed: EmailTo | undefined;
 }
 
 export const notificationRepository = {
-  /** `email`: an e-mail is owed for it (SMTP_URL is set); it is due at once. */
-  async insert(tx: Queryable, notification: NewNotification, now: Date, email: boolean): Promise<Notification> {
+  /**
+   * `email`: an e-mail is owed for it (SMTP_URL is set); it is due at once. `addressed`: to whom and
+   * titled how, when not the operator's switch-off e-mail.
+   */
+  async insert(tx: Queryable, notification: NewNotification, now: Date, email: boolean, addressed?: EmailTo): Promise<Notification> {
     const id = randomUUID();
     await tx.query(
-      `INSERT INTO notifications (id, bot_id, kind, message, details, created_at, email_pending, email_next_at)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $6)`,
-      [id, notification.botId, notification.kind, notification.message, JSON.stringify(notification.details), now, email],
+      `INSERT INTO notifications (id, bot_id, kind, message, details, created_at, email_pending, email_next_at, email_to, email_subject)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $6, $8, $9)`,
+      [
+        id,
+        notification.botId,
+        notification.kind,
+        notification.message,
+        JSON.stringify(notification.details),
+        now,
+        email,
+        addressed?.to ?? null,
+        addressed?.subject ?? null,
+      ],
     );
     return { id, ...notification, createdAt: now.toISOString() };
   },
@@ -48,17 +69,30 @@ export const notificationRepository = {
    * and SKIP LOCKED keeps two processes from taking the same one.
    */
   async takeDueEmails(db: Queryable, now: Date, limit: number, maxAttempts: number): Promise<DueEmail[]> {
-    const { rows } = await db.query<{ id: string; bot_id: string; message: string; email_attempts: number }>(
+    const { rows } = await db.query<{
+      id: string;
+      bot_id: string;
+      message: string;
+      email_attempts: number;
+      email_to: string | null;
+      email_subject: string | null;
+    }>(
       `UPDATE notifications
           SET email_attempts = email_attempts + 1,
               email_next_at = $1::timestamptz + interval '1 minute' * power(2, email_attempts)
         WHERE id IN (SELECT id FROM notifications
                       WHERE email_pending AND email_next_at <= $1 AND email_attempts < $2
                       ORDER BY email_next_at LIMIT $3 FOR UPDATE SKIP LOCKED)
-        RETURNING id, bot_id, message, email_attempts`,
+        RETURNING id, bot_id, message, email_attempts, email_to, email_subject`,
       [now, maxAttempts, limit],
     );
-    return rows.map((row) => ({ id: row.id, botId: row.bot_id, message: row.message, attempts: row.email_attempts }));
+    return rows.map((row) => ({
+      id: row.id,
+      botId: row.bot_id,
+      message: row.message,
+      attempts: row.email_attempts,
+      addressed: row.email_to !== null && row.email_subject !== null ? { to: row.email_to, subject: row.email_subject } : undefined,
+    }));
   },
 
   async markEmailed(db: Queryable, id: string): Promise<void> {
@@ -96,7 +130,8 @@ export const notificationRepository = {
       `SELECT n.id, n.bot_id, n.kind, n.message, n.details, n.created_at
          FROM webhooks w
          JOIN LATERAL (SELECT id, bot_id, kind, message, details, created_at FROM notifications
-                        WHERE bot_id = w.bot_id ORDER BY created_at DESC LIMIT 1) n ON n.created_at >= w.disabled_at
+                        WHERE bot_id = w.bot_id AND kind = 'webhook_disabled'
+                        ORDER BY created_at DESC LIMIT 1) n ON n.created_at >= w.disabled_at
         WHERE w.bot_id = $1 AND w.is_default AND NOT w.enabled AND w.disabled_at IS NOT NULL`,
       [botId],
     );

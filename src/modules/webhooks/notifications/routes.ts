@@ -10,9 +10,9 @@ export async function webhookNotificationRoutes(app: App): Promise<void> {
       schema: {
         operationId: 'listNotifications',
         tags: ['webhooks'],
-        summary: 'Notices for bot owners (a webhook switched off), newest first',
+        summary: 'Notices for bot owners (a webhook switched off, a decision on a listing), newest first',
         description:
-          "Lists the notices recorded when a webhook endpoint was switched off after 20 finally failed deliveries in a row, newest first, for the operator to relay to the bots' owners.",
+          "Lists the notices recorded when a webhook endpoint was switched off after 20 finally failed deliveries in a row (`webhook_disabled`), and when a moderator decided on a bot's listing (`listing`; also e-mailed to the address the owner gave), newest first, for the operator to relay to the bots' owners.",
         querystring: NotificationListQuery,
         response: { 200: NotificationList, ...errorResponses('unauthorized', 'validation_failed') },
       },

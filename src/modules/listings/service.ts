@@ -1,0 +1,357 @@
+/**
+ * What an owner does with a listing (the dashboard's pages call these): add a bot by its
+ * application ID, edit it, submit it, withdraw it, take it out of view and back, drop an edit
+ * that waits for review; and what everybody reads of a listing. Each action checks that the
+ * signed-in user is among the bot's owners (403 otherwise) and goes through the lifecycle.
+ */
+import type { Database, Queryable } from '../../db/index.js';
+import { renderedMarkdown } from '../../html/markdown.js';
+import type { Html } from '../../html/html.js';
+import { AppError } from '../../lib/errors.js';
+import type { Lang } from '../../lib/langs.js';
+import { isSnowflakeId } from '../../lib/schemas.js';
+import { botRepository } from '../bots/repository.js';
+import type { PublishedBots } from '../bots/catalog.js';
+import type { PlatformAdapter, PlatformApplication } from '../platform/adapter.js';
+import { changes, checkEdit, incomplete, merge, sameContent } from './content.js';
+import {
+  EDITABLE_LIVE,
+  discardEdit,
+  relist,
+  submit,
+  submitEdit,
+  unlist,
+  withdraw,
+  type ListingState,
+  type ListingStep,
+} from './lifecycle.js';
+import { currentContent, listingRepository, type ListingWithBot } from './repository.js';
+import type { FieldChange, Listing, ListingContent, WorkingCopy } from './schemas.js';
+import { slugify } from './slugs.js';
+import { newSubmission, noSubmission, toListing } from './views.js';
+import type { ListingWriter } from './writer.js';
+
+/** The refusals of adding a bot, beside its field (`applicationId`); pages show their own words for each. */
+export const APPLICATION_PROBLEM = {
+  unknown: 'no application has this ID',
+  user: "is a user account's ID, not an application's",
+  notBot: 'is an application without a bot user',
+} as const;
+
+/** The listings a user sees in the dashboard at most (owners of more manage them by the operator). */
+const MAX_OWNED = 200;
+
+/** What the bot page shows of a listing beside the bot's own fields. */
+export interface PublicListing {
+  /** The long description, rendered and sanitised when it was accepted; empty when there is none. */
+  longDescription: Record<Lang, Html>;
+  screenshots: string[];
+}
+
+/** A listing in the owner's list of their bots. */
+export interface OwnedListing {
+  botId: string;
+  name: string;
+  iconUrl: string;
+  status: ListingState;
+  editStatus: Listing['editStatus'];
+}
+
+export class ListingService {
+  constructor(
+    private readonly db: Database,
+    private readonly writer: ListingWriter,
+    private readonly platform: PlatformAdapter,
+    private readonly catalog: PublishedBots,
+    /** LISTING_EDITS: an approved listing's edit goes live at once, or waits for review. */
+    private readonly edits: 'live' | 'review',
+  ) {}
+
+  /**
+   * Adds a bot: the platform says what the application is called and looks like; the listing
+   * starts as a draft owned by `userId`. 422 beside `applicationId` for an ID that is no bot's
+   * application, 409 when it is listed already, 403 when the platform says the user does not own
+   * it, 503 when the platform does not answer.
+   */
+  async create(userId: string, applicationId: string): Promise<Listing> {
+    const field = (message: string) => AppError.validation([{ field: 'applicationId', message }]);
+    if (!isSnowflakeId(applicationId)) throw field('must be the 17 to 20 digits of an application ID');
+    if (await listingRepository.listingExists(this.db, applicationId)) throw alreadyListed();
+    const found = await this.platform.lookup(applicationId, userId);
+    if (found.kind === 'unknown') throw field(APPLICATION_PROBLEM.unknown);
+    if (found.kind === 'user') throw field(APPLICATION_PROBLEM.user);
+    if (!found.application.isBot) throw field(APPLICATION_PROBLEM.notBot);
+    if (found.ownership === 'refuted') throw new AppError('forbidden', 'The platform says you do not own this application');
+    const application = found.application;
+    const now = this.writer.clock.now();
+    await this.db.transaction(async (tx) => {
+      await tx.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`listing:${applicationId}`]);
+      if (await listingRepository.listingExists(tx, applicationId)) throw alreadyListed();
+      const slug = await this.freeSlug(tx, application);
+      const working = this.firstDraft(application, slug);
+      // The bot row holds what is known so far (never public before an approval); the working copy what the owner writes.
+      await botRepository.insert(
+        tx,
+        applicationId,
+        {
+          name: application.name,
+          slugs: { de: slug, en: slug },
+          shortDescription: { de: working.shortDescription?.en || application.name, en: working.shortDescription?.en || application.name },
+          prefix: working.prefix ?? '/',
+          pricing: working.pricing ?? 'free',
+          iconUrl: application.iconUrl,
+          bannerUrl: null,
+          inviteUrl: this.platform.inviteUrl(applicationId),
+          supportServerUrl: this.platform.inviteUrl(applicationId),
+          websiteUrl: this.platform.inviteUrl(applicationId),
+          categories: [],
+          tags: [],
+          owners: [userId],
+          isVerified: false,
+          published: false,
+          platformServerCount: null,
+          platformShardCount: null,
+        },
+        null,
+        now,
+      );
+      await listingRepository.insert(
+        tx,
+        {
+          ...noSubmission(),
+          bot_id: applicationId,
+          status: 'draft',
+          edit_status: null,
+          working,
+          long_description: { de: '', en: '' },
+          long_description_html: { de: '', en: '' },
+          screenshots: [],
+          contact_email: null,
+          created_by: userId,
+          ownership_confirmed: found.ownership === 'confirmed',
+          note: null,
+        },
+        now,
+      );
+    });
+    return this.get(userId, applicationId);
+  }
+
+  /** The listing as its owner sees it; 404 without one, 403 when the user is not among the bot's owners. */
+  async get(userId: string, botId: string): Promise<Listing> {
+    const listing = isSnowflakeId(botId) ? await listingRepository.find(this.db, botId) : undefined;
+    if (!listing) throw AppError.notFound('No listing for that bot');
+    ownedBy(listing, userId);
+    return toListing(listing, await listingRepository.history(this.db, botId, 20));
+  }
+
+  /** The user's bots with their listing's state, newest first. */
+  async mine(userId: string): Promise<OwnedListing[]> {
+    const rows = await listingRepository.ownedBy(this.db, userId, MAX_OWNED);
+    return rows.map((row) => ({
+      botId: row.bot_id,
+      name: row.working?.name ?? row.name,
+      iconUrl: row.working?.iconUrl ?? row.icon_url,
+      status: row.status,
+      editStatus: row.edit_status ?? 'none',
+    }));
+  }
+
+  /**
+   * Changes fields of the listing. A draft (or one sent back) keeps them in its working copy;
+   * an approved listing's edit goes live at once (LISTING_EDITS=live) or waits for review while
+   * the approved version stays public (`review`). 422 names each wrong field (the management
+   * API's schemas, reserved or taken slugs, and, for an approved listing, fields left empty);
+   * 409 while the listing is submitted, denied or removed.
+   */
+  async edit(userId: string, botId: string, input: unknown): Promise<Listing> {
+    const edit = checkEdit(input);
+    await this.writer.change(botId, async (tx, listing, now) => {
+      ownedBy(listing, userId);
+      const actor = { kind: 'owner', userId, via: 'dashboard' } as const;
+      if (listing.status === 'submitted') throw new AppError('conflict', 'The listing waits for review: withdraw it to change it');
+      if (listing.status === 'denied' || listing.status === 'removed')
+        throw new AppError('conflict', `A ${listing.status} listing cannot be changed`);
+      if (edit.contactEmail !== undefined) listing.contact_email = edit.contactEmail;
+      if (Object.keys(edit).every((field) => field === 'contactEmail')) {
+        await listingRepository.save(tx, listing, now);
+        return { value: undefined, publicChange: false };
+      }
+      const current = currentContent(listing);
+      const merged = merge(listing.working ?? current, edit);
+      await this.writer.checkSlugs(tx, botId, changedSlugs(listing.working ?? current, merged));
+      let publicChange = false;
+      if (!EDITABLE_LIVE.includes(listing.status)) {
+        listing.working = sameContent(merged, current) ? null : merged;
+      } else {
+        const problems = incomplete(merged);
+        if (problems.length > 0) throw AppError.validation(problems);
+        const complete = merged as ListingContent;
+        const pending = listing.edit_status !== null;
+        if (sameContent(complete, current)) {
+          listing.working = null;
+          if (pending) {
+            const step = discardEdit(listing.edit_status!, 'owner');
+            Object.assign(listing, noSubmission(), { edit_status: null });
+            await this.writer.record(tx, listing, { track: 'edit', step }, actor, now);
+          }
+        } else if (this.edits === 'live') {
+          await this.writer.checkSlugs(tx, botId, complete.slugs);
+          await this.writer.apply(tx, listing, complete, now);
+          listing.working = null;
+          publicChange = listing.status === 'published';
+          if (pending) {
+            const step = discardEdit(listing.edit_status!, 'owner');
+            Object.assign(listing, noSubmission(), { edit_status: null });
+            await this.writer.record(tx, listing, { track: 'edit', step }, actor, now);
+          }
+        } else {
+          const step = submitEdit(listing.edit_status ?? 'none', 'owner');
+          listing.working = complete;
+          Object.assign(listing, newSubmission(userId, now), { edit_status: 'submitted', note: null });
+          await this.writer.record(tx, listing, { track: 'edit', step }, actor, now);
+        }
+      }
+      await listingRepository.save(tx, listing, now);
+      return { value: undefined, publicChange };
+    });
+    return this.get(userId, botId);
+  }
+
+  /** Sends a draft (or one sent back) to the moderators: every field must be there and valid (422 names the rest). */
+  async submit(userId: string, botId: string): Promise<Listing> {
+    await this.writer.change(botId, async (tx, listing, now) => {
+      ownedBy(listing, userId);
+      const step = submit(listing.status, 'owner');
+      const working = listing.working ?? currentContent(listing);
+      const problems = incomplete(working);
+      if (problems.length > 0) throw AppError.validation(problems);
+      const content = working as ListingContent;
+      await this.writer.checkSlugs(tx, botId, content.slugs);
+      // Not public yet: the bot row takes the version under review, so the management API shows it.
+      await this.writer.apply(tx, listing, content, now);
+      Object.assign(listing, newSubmission(userId, now), { status: step.to, working: null, note: null });
+      await listingRepository.save(tx, listing, now);
+      await this.writer.record(tx, listing, { track: 'listing', step }, owner(userId), now);
+      return { value: undefined, publicChange: false };
+    });
+    return this.get(userId, botId);
+  }
+
+  /** Takes a submission back (it leaves the queue) to change it. */
+  async withdraw(userId: string, botId: string): Promise<Listing> {
+    return this.ownerStep(userId, botId, (listing) => withdraw(listing.status, 'owner'));
+  }
+
+  /** Takes an approved listing out of view: out of every answer at once. */
+  async unlist(userId: string, botId: string): Promise<Listing> {
+    return this.ownerStep(userId, botId, (listing) => unlist(listing.status, 'owner'));
+  }
+
+  /** Shows an unlisted listing again, as it was approved. */
+  async relist(userId: string, botId: string): Promise<Listing> {
+    return this.ownerStep(userId, botId, (listing) => relist(listing.status, 'owner'));
+  }
+
+  /** Drops the edit that waits for review (or was sent back); the approved version stays. */
+  async discardEdit(userId: string, botId: string): Promise<Listing> {
+    await this.writer.change(botId, async (tx, listing, now) => {
+      ownedBy(listing, userId);
+      const step = discardEdit(listing.edit_status ?? 'none', 'owner');
+      Object.assign(listing, noSubmission(), { edit_status: null, working: null });
+      await listingRepository.save(tx, listing, now);
+      await this.writer.record(tx, listing, { track: 'edit', step }, owner(userId), now);
+      return { value: undefined, publicChange: false };
+    });
+    return this.get(userId, botId);
+  }
+
+  /** What the working copy changes of the version on the bot (the owner's view of their pending edit). */
+  async pendingChanges(userId: string, botId: string): Promise<FieldChange[]> {
+    const listing = await listingRepository.find(this.db, botId);
+    if (!listing) throw AppError.notFound('No listing for that bot');
+    ownedBy(listing, userId);
+    return listing.working ? changes(currentContent(listing), listing.working) : [];
+  }
+
+  /** The long description and screenshots of a published bot, for its page; 404 for any other. */
+  async published(botId: string): Promise<PublicListing> {
+    const entry = await this.catalog.entry(botId);
+    const extras = entry ? await listingRepository.extras(this.db.reads, botId) : undefined;
+    if (!extras) throw AppError.notFound();
+    return {
+      longDescription: { de: renderedMarkdown(extras.long_description_html.de), en: renderedMarkdown(extras.long_description_html.en) },
+      screenshots: extras.screenshots,
+    };
+  }
+
+  private async ownerStep(userId: string, botId: string, decide: (listing: ListingWithBot) => ListingStep): Promise<Listing> {
+    await this.writer.change(botId, async (tx, listing, now) => {
+      ownedBy(listing, userId);
+      const step = decide(listing);
+      const wasPublic = listing.published;
+      listing.status = step.to;
+      if (step.transition === 'withdraw') Object.assign(listing, noSubmission());
+      await this.writer.publishAsState(tx, listing, now);
+      await listingRepository.save(tx, listing, now);
+      await this.writer.record(tx, listing, { track: 'listing', step }, owner(userId), now);
+      return { value: undefined, publicChange: wasPublic !== (listing.status === 'published') };
+    });
+    return this.get(userId, botId);
+  }
+
+  /** The name's slug, or, when another bot has it or it is reserved, the name's slug with the ID. */
+  private async freeSlug(tx: Queryable, application: PlatformApplication): Promise<string> {
+    const base = slugify(application.name);
+    const problems = await this.writer.slugProblems(tx, application.id, { de: base, en: base });
+    return problems.length === 0 ? base : `${base}-${application.id}`;
+  }
+
+  /** What the owner starts from: the platform's name, icon and description, the invite link, and the usual defaults. */
+  private firstDraft(application: PlatformApplication, slug: string): WorkingCopy {
+    const description = shortened(application.description, 300);
+    return {
+      name: application.name,
+      slugs: { de: slug, en: slug },
+      shortDescription: { de: '', en: description },
+      longDescription: { de: '', en: '' },
+      prefix: '/',
+      pricing: 'free',
+      iconUrl: application.iconUrl,
+      bannerUrl: null,
+      inviteUrl: this.platform.inviteUrl(application.id),
+      categories: [],
+      tags: [],
+      screenshots: [],
+    };
+  }
+}
+
+function owner(userId: string) {
+  return { kind: 'owner', userId, via: 'dashboard' } as const;
+}
+
+function ownedBy(listing: ListingWithBot, userId: string): void {
+  if (!listing.owners.includes(userId)) throw new AppError('forbidden', 'This bot is not yours');
+}
+
+function alreadyListed(): AppError {
+  return new AppError('conflict', 'This bot is listed already');
+}
+
+/** The slugs of `after` that differ from `before`: the ones to check. */
+function changedSlugs(before: WorkingCopy, after: WorkingCopy): Partial<Record<Lang, string>> | undefined {
+  if (!after.slugs) return undefined;
+  const out: Partial<Record<Lang, string>> = {};
+  for (const lang of ['de', 'en'] as const) if (after.slugs[lang] !== before.slugs?.[lang]) out[lang] = after.slugs[lang];
+  return out;
+}
+
+/** At most `max` characters, cut at a word where one is near. */
+function shortened(text: string, max: number): string {
+  const flat = text.replace(/\s+/g, ' ').trim();
+  if (flat.length <= max) return flat;
+  const cut = flat.slice(0, max - 1);
+  const space = cut.lastIndexOf(' ');
+  return `${space > max / 2 ? cut.slice(0, space) : cut}…`;
+}

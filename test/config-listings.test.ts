@@ -1,0 +1,36 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, readConfig } from '../src/config/index.js';
+
+function problem(env: Record<string, string>): string {
+  try {
+    readConfig(env);
+  } catch (error) {
+    if (error instanceof ConfigError) return error.message;
+    throw error;
+  }
+  throw new Error(`readConfig accepted ${JSON.stringify(env)}`);
+}
+
+describe("owners' listings (LISTING_EDITS, PLATFORM_*)", () => {
+  it("defaults to edits going live at once and Discord's v10 API without a bot token", () => {
+    expect(readConfig({}).listings).toEqual({ edits: 'live', platform: { apiUrl: 'https://discord.com/api/v10', botToken: undefined } });
+  });
+
+  it('reads review, a stand-in address (trailing slash dropped) and a token', () => {
+    expect(
+      readConfig({ LISTING_EDITS: 'review', PLATFORM_API_URL: 'http://127.0.0.1:4000/api/v10/', PLATFORM_BOT_TOKEN: 'x'.repeat(24) })
+        .listings,
+    ).toEqual({ edits: 'review', platform: { apiUrl: 'http://127.0.0.1:4000/api/v10', botToken: 'x'.repeat(24) } });
+  });
+
+  it.each([
+    [{ LISTING_EDITS: 'later' }, 'LISTING_EDITS: must be one of live, review, got "later"'],
+    [{ LISTING_EDITS: 'LIVE' }, 'LISTING_EDITS: must be one of live, review, got "LIVE"'],
+    [{ PLATFORM_API_URL: 'discord.com/api' }, 'PLATFORM_API_URL: is not a valid URL'],
+    [{ PLATFORM_API_URL: 'ftp://discord.com/api' }, 'PLATFORM_API_URL: must start with http:// or https://'],
+    [{ PLATFORM_API_URL: 'javascript:alert(1)' }, 'PLATFORM_API_URL: must start with http:// or https://'],
+    [{ PLATFORM_BOT_TOKEN: 'short' }, 'PLATFORM_BOT_TOKEN: must be a bot token of the platform (at least 20 characters)'],
+  ])('refuses %j', (env, message) => {
+    expect(problem(env)).toBe(message);
+  });
+});

@@ -62,7 +62,7 @@ describe.each(backends())('one freshness rule on %s', (backend) => {
     expect(await surfaces(t, bot)).toEqual(GONE);
   });
 
-  it('a new name, slug, tag and description show at once everywhere, the old ones nowhere', async () => {
+  it('a new name, slug, tag and description show at once everywhere, the old ones nowhere (an old slug leads to the new)', async () => {
     const bot = await published();
     const renamed = { ...bot, name: `Zephyrine Renamed ${bot.token}`, slug: `renamed-${bot.token}` };
     const patch = {
@@ -73,7 +73,10 @@ describe.each(backends())('one freshness rule on %s', (backend) => {
     };
     expect((await t.admin('PATCH', `/admin/v1/bots/${bot.id}`, patch)).statusCode).toBe(200);
     expect(await surfaces(t, renamed)).toEqual({ list: [renamed.name], listSearch: [renamed.name], search: [renamed.name], ...SHOWN });
-    expect((await t.get(`/en/bots/${bot.slug}`)).statusCode).toBe(404);
+    // The old slug is no page of its own any more: it answers 301 to the new one.
+    const old = await t.get(`/en/bots/${bot.slug}`);
+    expect(old.statusCode).toBe(301);
+    expect(old.headers.location).toBe(`/en/bots/${renamed.slug}`);
     expect((await t.get(`/api/v1/bots?search=Quuxolotl ${bot.token}`)).json().data).toEqual([]);
     expect((await t.get(`/api/v1/search?q=tag${bot.token}`)).json().data.map((b: { id: string }) => b.id)).toEqual([bot.id]);
     expect((await t.get(`/api/v1/bots/${bot.id}`)).json().data.shortDescription.en).toBe(`New ${bot.token}x`);

@@ -18,6 +18,7 @@ import {
 } from './render/index.js';
 import {
   BadgeQuery,
+  CardPngQuery,
   CardPngResponse,
   CardQuery,
   CardResponse,
@@ -166,7 +167,7 @@ export async function embedRoutes(app: App): Promise<void> {
         tags: ['embeds'],
         summary: 'The card as a PNG image of 1200 × 630 for link previews, live data',
         params: EmbedIdParams,
-        querystring: CardQuery,
+        querystring: CardPngQuery,
         response: { 200: CardPngResponse, ...notModified, ...embedErrorResponses('image', 'not_found', 'validation_failed') },
       },
     },

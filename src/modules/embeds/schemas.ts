@@ -79,6 +79,13 @@ export const CardQuery = Type.Object({
 });
 export type CardQuery = Static<typeof CardQuery>;
 
+/** The card's PNG takes the SVG card's parameters; a picture cannot follow the viewer, so `auto` is light. */
+export const CardPngQuery = Type.Object({
+  theme: Type.Enum(['auto', 'dark', 'light'], { type: 'string', default: 'auto', description: 'auto draws the light theme' }),
+  lang: CardQuery.properties.lang,
+});
+export type CardPngQuery = Static<typeof CardPngQuery>;
+
 const { width: widthLimits, height: heightLimits } = CHART_SIZE_LIMITS;
 
 export const ChartQuery = Type.Object({

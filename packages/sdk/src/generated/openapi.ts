@@ -323,6 +323,26 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/api/card/{id}.png": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The card as a PNG image of 1200 × 630 for link previews, live data
+         * @description The card as a PNG image of 1200 × 630, the size of a link preview (OpenGraph, Twitter's large card): bot pages name it as their og:image. `auto` draws the light theme, as a PNG cannot follow the viewer.
+         */
+        get: operations["getCardPng"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/widget/{id}": {
         parameters: {
             query?: never;
@@ -2541,6 +2561,100 @@ export interface operations {
                 };
                 content: {
                     "image/svg+xml": string;
+                };
+            };
+            /** @description Not modified: If-None-Match named the current ETag */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description not_found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                    "image/svg+xml": string;
+                };
+            };
+            /** @description method_not_allowed */
+            405: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                    "image/svg+xml": string;
+                };
+            };
+            /** @description validation_failed */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                    "image/svg+xml": string;
+                };
+            };
+            /** @description rate_limited */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                    "image/svg+xml": string;
+                };
+            };
+            /** @description internal_error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                    "image/svg+xml": string;
+                };
+            };
+            /** @description service_unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                    "image/svg+xml": string;
+                };
+            };
+        };
+    };
+    getCardPng: {
+        parameters: {
+            query?: {
+                /** @description auto draws the light theme */
+                theme?: "auto" | "dark" | "light";
+                lang?: "de" | "en";
+            };
+            header?: never;
+            path: {
+                /** @description The bot application ID */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description PNG image of 1200 × 630 */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "image/png": string;
                 };
             };
             /** @description Not modified: If-None-Match named the current ETag */

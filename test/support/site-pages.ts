@@ -128,7 +128,12 @@ export const SITE_PAGES: SitePage[] = [
   // The bot page: as a visitor, its reviews further on, as someone who may vote, right after a vote.
   { name: 'bot', path: (lang, s) => botPage(lang, s), status: 200, shows: 'class="banner"' },
   { name: 'bot-reviews-page-2', path: (lang, s) => botPage(lang, s, '?rpage=2'), status: 200, shows: 'rel="prev"' },
-  { name: 'bot-reviews-newest', path: (lang, s) => botPage(lang, s, '?reviews=newest'), status: 200, shows: 'reviews=newest#reviews" aria-current="true"' },
+  {
+    name: 'bot-reviews-newest',
+    path: (lang, s) => botPage(lang, s, '?reviews=newest'),
+    status: 200,
+    shows: 'reviews=newest#reviews" aria-current="true"',
+  },
   { name: 'bot-plain', path: (lang, s) => `/${lang}/bots/${s.plain.slugs[lang]}`, status: 200 },
   { name: 'bot-voter-can-vote', as: 'voter', path: (lang, s) => `/${lang}/bots/${s.plain.slugs[lang]}`, status: 200 },
   { name: 'bot-voter-just-voted', as: 'voter', path: (lang, s) => botPage(lang, s, '?voted=1'), status: 200 },
@@ -150,7 +155,10 @@ export const SITE_PAGES: SitePage[] = [
     path: (lang, s) => dashboard(lang, s.switchedOff.id),
     status: 200,
     shows: '<code id="new-key">bdk_',
-    form: { action: (lang, s) => `/dashboard/bots/${s.switchedOff.id}/keys?lang=${lang}`, fields: () => ({ name: 'Rewards', scopes: ['votes:read'] }) },
+    form: {
+      action: (lang, s) => `/dashboard/bots/${s.switchedOff.id}/keys?lang=${lang}`,
+      fields: () => ({ name: 'Rewards', scopes: ['votes:read'] }),
+    },
   },
   {
     name: 'dashboard-key-refused',
@@ -164,7 +172,10 @@ export const SITE_PAGES: SitePage[] = [
     as: 'owner',
     path: fullDashboard,
     status: 422,
-    form: { action: (lang, s) => `/dashboard/bots/${s.full.id}/webhook?lang=${lang}`, fields: () => ({ url: 'https://internal.example.org/hook' }) },
+    form: {
+      action: (lang, s) => `/dashboard/bots/${s.full.id}/webhook?lang=${lang}`,
+      fields: () => ({ url: 'https://internal.example.org/hook' }),
+    },
   },
   {
     name: 'dashboard-webhook-not-absolute',
@@ -267,7 +278,13 @@ const MORE_BOTS: [name: string, en: string, de: string, categories: string[], ta
   ['Beat Box', 'Plays music from many sources.', 'Spielt Musik aus vielen Quellen.', ['music'], ['radio', 'playlists']],
   ['Lo-Fi Lounge', 'Streams calm beats all day.', 'Spielt den ganzen Tag ruhige Beats.', ['music', 'radio'], ['radio', 'lofi']],
   ['Guard Dog', 'Keeps spam and raids away.', 'Hält Spam und Raids fern.', ['moderation'], ['anti-spam']],
-  ['Coin Keeper', 'An economy with shops and daily rewards.', 'Eine Wirtschaft mit Läden und täglichen Belohnungen.', ['economy'], ['shop']],
+  [
+    'Coin Keeper',
+    'An economy with shops and daily rewards.',
+    'Eine Wirtschaft mit Läden und täglichen Belohnungen.',
+    ['economy'],
+    ['shop'],
+  ],
   ['Level Up', 'Rewards activity with ranks.', 'Belohnt Aktivität mit Rängen.', ['leveling'], ['ranks']],
   ['Hello There', 'Greets new members with a card.', 'Begrüßt neue Mitglieder mit einer Karte.', ['welcome'], ['greetings']],
   ['Poll Cat', 'Quick polls with buttons.', 'Schnelle Umfragen mit Knöpfen.', ['polls'], ['buttons']],
@@ -292,7 +309,12 @@ const MORE_BOTS: [name: string, en: string, de: string, categories: string[], ta
 ];
 
 /** The management API, as the operator calls it. */
-async function admin(app: FastifyInstance, method: 'PUT' | 'POST' | 'PATCH', url: string, payload: object): Promise<{ data: { id: string } }> {
+async function admin(
+  app: FastifyInstance,
+  method: 'PUT' | 'POST' | 'PATCH',
+  url: string,
+  payload: object,
+): Promise<{ data: { id: string } }> {
   const response = await app.inject({ method, url, headers: { authorization: `Bearer ${ADMIN_TOKEN}` }, payload });
   if (response.statusCode >= 300) throw new Error(`${method} ${url}: ${response.statusCode} ${response.body}`);
   return response.json();
@@ -324,7 +346,13 @@ export async function seedSite(app: FastifyInstance, db: Database): Promise<Site
   });
   const switchedOff = await bot(app, { name: 'Quiet Helper', owners: [SITE_OWNER.id], published: false });
   for (const [index, [name, en, de, categories, tags]] of MORE_BOTS.entries()) {
-    const more = await bot(app, { name, shortDescription: { en, de }, categories, tags, platformServerCount: 150 + ((index * 7919) % 5000) });
+    const more = await bot(app, {
+      name,
+      shortDescription: { en, de },
+      categories,
+      tags,
+      platformServerCount: 150 + ((index * 7919) % 5000),
+    });
     // A few votes, so that the orders by votes differ from the others.
     for (let voter = 0; voter < index % 4; voter++) {
       await admin(app, 'POST', `/admin/v1/bots/${more.id}/votes`, { user: someone(100 + voter), username: 'Someone' });

@@ -154,9 +154,14 @@ for (const backend of backends()) {
 
     it('refuses a file size the protocol does not allow, or that holds no bot', () => {
       for (const urls of [0, 1, 2.5, MAX_URLS_PER_FILE + 1, Number.NaN]) {
-        expect(() => new SitemapService(t.app.services.catalog, t.app.services.groups, BASE, t.app.config.site, t.app.config.categories, urls), String(urls)).toThrow(RangeError);
+        expect(
+          () => new SitemapService(t.app.services.catalog, t.app.services.groups, BASE, t.app.config.site, t.app.config.categories, urls),
+          String(urls),
+        ).toThrow(RangeError);
       }
-      expect(() => new SitemapService(t.app.services.catalog, t.app.services.groups, BASE, t.app.config.site, t.app.config.categories, 2)).not.toThrow();
+      expect(
+        () => new SitemapService(t.app.services.catalog, t.app.services.groups, BASE, t.app.config.site, t.app.config.categories, 2),
+      ).not.toThrow();
     });
   });
 
@@ -186,9 +191,9 @@ for (const backend of backends()) {
       const entries = urlsOf(response.body);
       // The bulk bots have no category; putBot's are in "utility". Empty categories are left out.
       expect(entries.map((entry) => entry.loc[0])).toEqual(
-        ['/en', '/de', '/en/bots', '/de/bots', '/en/categories', '/de/categories', '/en/categories/utility', '/de/categories/utility'].map(
-          (path) => BASE + path,
-        ).concat([`${BASE}/en/privacy`, `${BASE}/de/privacy`]),
+        ['/en', '/de', '/en/bots', '/de/bots', '/en/categories', '/de/categories', '/en/categories/utility', '/de/categories/utility']
+          .map((path) => BASE + path)
+          .concat([`${BASE}/en/privacy`, `${BASE}/de/privacy`]),
       );
       expect(alternates(entries[3]!)).toEqual({ en: `${BASE}/en/bots`, de: `${BASE}/de/bots`, 'x-default': `${BASE}/en/bots` });
       expect(alternates(entries[7]!)).toEqual({

@@ -250,6 +250,9 @@ const FULL = {
   platformServerCount: 12_345,
 };
 
+const PLAIN_DESCRIPTION = { en: 'Draws pixel art from your messages.', de: 'Zeichnet Pixelkunst aus deinen Nachrichten.' };
+const DRAFT_DESCRIPTION = { en: 'Answers questions quietly.', de: 'Beantwortet Fragen in Ruhe.' };
+
 /**
  * Its reviews, oldest first: more than a page (10), rated 40 in all (3.33 on average), a few
  * found helpful so that the two orders differ.
@@ -340,11 +343,17 @@ export async function seedSite(app: FastifyInstance, db: Database): Promise<Site
   const plain = await bot(app, {
     name: 'Pixel Pal',
     slugs: { en: 'pixel-pal', de: 'pixel-pal-de' },
+    shortDescription: PLAIN_DESCRIPTION,
     iconUrl: 'https://icons.example.net/gone.png',
     categories: [],
     tags: [],
   });
-  const switchedOff = await bot(app, { name: 'Quiet Helper', owners: [SITE_OWNER.id], published: false });
+  const switchedOff = await bot(app, {
+    name: 'Quiet Helper',
+    shortDescription: DRAFT_DESCRIPTION,
+    owners: [SITE_OWNER.id],
+    published: false,
+  });
   for (const [index, [name, en, de, categories, tags]] of MORE_BOTS.entries()) {
     const more = await bot(app, {
       name,
@@ -428,7 +437,9 @@ export async function seedSite(app: FastifyInstance, db: Database): Promise<Site
       FULL.shortDescription.de,
       ...FULL.tags,
       'Pixel Pal',
+      ...Object.values(PLAIN_DESCRIPTION),
       'Quiet Helper',
+      ...Object.values(DRAFT_DESCRIPTION),
       ...MORE_BOTS.flatMap(([name, en, de, , tags]) => [name, en, de, ...tags]),
       ...REVIEWS.flatMap((review) => [review.username, review.body, review.reply ?? '']),
       'Fresh Account',

@@ -87,6 +87,7 @@ export function createServices(deps: ServiceDeps) {
   const services = {
     answers,
     catalog,
+    groups,
     bots: new BotService(db, clock, catalog, slugs, feed, config.listMaxStaleMs, new ListingAdminWrites(listingWriter)),
     browse: new BrowseService(catalog, groups, config.listMaxStaleMs),
     trending: new TrendingService(db, clock, catalog),
@@ -104,7 +105,7 @@ export function createServices(deps: ServiceDeps) {
     stats: new StatsService(db, clock, feed),
     premium: new PremiumService(db, clock, feed, catalog),
     search: new SearchService(db, clock, feed, catalog, config.listMaxStaleMs),
-    sitemap: new SitemapService(catalog, config.baseUrl, config.site),
+    sitemap: new SitemapService(catalog, groups, config.baseUrl, config.site, config.categories),
     webhookEndpoints: new WebhookEndpointService(db, clock, config.webhook, deps.secretKey, deps.lookup),
     webhookDeliveries: new WebhookDeliveryService(db, clock, config.webhook),
     webhookNotifications: new WebhookNotificationService(db),

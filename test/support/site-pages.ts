@@ -1,279 +1,499 @@
 /**
- * Every page of the site, in both languages, and how to reach each: who must be signed in, which
- * form (if any) is posted to get there, what it answers. Tests that look at all pages walk this
- * list (test/html/i18n/languages.test.ts). A new page is one more entry of SITE_PAGES; what it
- * needs to show something is made in `seedSite` and named in SiteFixture.
+ * Every page of the site in every state worth looking at, in both languages, and how to reach
+ * each: one list that every test walking the whole site shares (the language check,
+ * test/html/i18n/languages.test.ts, over `app.inject`; the accessibility check in Chromium,
+ * test/modules/site/accessibility.browser.test.ts). A new page or state is one more entry of
+ * SITE_PAGES; what it needs to show something is made in `seedSite` and named in SiteFixture.
+ *
+ * Every entry is reached the same way: a visitor (signed in through the local sign-in provider as
+ * `as`, or not) opens the addresses of `before`, then `path`, and optionally sends one form on it;
+ * redirects are followed, as a browser does.
  */
-import type { LightMyRequestResponse } from 'fastify';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import type { Database } from '../../src/db/index.js';
 import type { Lang } from '../../src/html/i18n/index.js';
+import type { Clock } from '../../src/lib/clock.js';
 import type { LookupFn } from '../../src/modules/webhooks/endpoints/resolve-host.js';
-import { putBot } from '../fixtures.js';
-import type { TestApp } from '../helpers.js';
-import { Browser, OWNER_A, OWNER_B, VOTER } from '../modules/site/session-client.js';
+import { botBody } from '../fixtures.js';
+import { ADMIN_TOKEN, ManualClock, type TestApp } from '../helpers.js';
+import { Browser } from '../modules/site/session-client.js';
+
+/** The local sign-in provider's people (scripts/demo-provider.ts); names with markup prove escaping. */
+export const SITE_OWNER = { id: '170000000000000001', name: 'Olga <Owner>', label: 'Sign in as the owner' };
+export const SITE_VOTER = { id: '170000000000000002', name: 'Vik "Voter"', label: 'Sign in as a voter' };
+export const SITE_PERSONAS = [SITE_OWNER, SITE_VOTER];
 
 /** Who is signed in to see a page; none: a visitor. */
 export type Persona = 'owner' | 'voter';
-export const PERSONA_IDS: Record<Persona, string> = { owner: OWNER_A.id, voter: VOTER.id };
+export const PERSONA: Record<Persona, typeof SITE_OWNER> = { owner: SITE_OWNER, voter: SITE_VOTER };
 
-/** What the pages show, made by `seedSite`. */
-export interface SiteFixture {
-  /** A published bot of the owner with reviews, votes, keys, a tier request and a webhook with deliveries. */
-  bot: { id: string; slugs: Record<Lang, string> };
-  /** A bot of the owner that is not published. */
-  draft: { id: string };
-  /** A bot of someone else. */
-  othersBot: { id: string };
-  /** An active key of `bot` (tier 1). */
-  keyId: string;
-  /** Everything the fixture wrote that the pages show as written: names, descriptions, reviews, notes, the operator's texts. */
-  userTexts: string[];
-}
+/**
+ * The app a page needs: `main` signs in through the provider; `signInOff` has no sign-in
+ * configured; `rateLimited` answers one page a minute and 429 to the rest; `branded` has the
+ * operator's name, logo and a light accent colour. All share one database.
+ */
+export type SiteApp = 'main' | 'signInOff' | 'rateLimited' | 'branded';
+export const SITE_APPS: readonly SiteApp[] = ['main', 'signInOff', 'rateLimited', 'branded'];
 
-export interface SitePage {
-  /** What the page is, for reports. */
-  name: string;
-  /** Its address in `lang`; for a form, the page the form is on. */
-  path: (lang: Lang, fx: SiteFixture) => string;
-  as?: Persona;
-  /** The status it answers; 200 unless said. */
-  status?: number;
-  /** Addresses visited first, by the same visitor (a sign-in started from a page). */
-  before?: (lang: Lang, fx: SiteFixture) => string[];
-  /** Reached by posting this form (the CSRF token taken from the page at `path`); the page is its answer. */
-  post?: { action: (lang: Lang, fx: SiteFixture) => string; fields: (fx: SiteFixture) => Record<string, string | string[]> };
-}
-
-const botPage = (lang: Lang, fx: SiteFixture): string => `/${lang}/bots/${fx.bot.slugs[lang]}`;
-const dashboard = (lang: Lang, fx: SiteFixture): string => `/dashboard/bots/${fx.bot.id}?lang=${lang}`;
-
-export const SITE_PAGES: SitePage[] = [
-  // The public bot page: as a visitor, as someone who may vote, and right after a vote.
-  { name: 'bot page', path: botPage },
-  { name: 'bot page, signed in', as: 'owner', path: botPage },
-  { name: 'bot page, voted', as: 'voter', path: (lang, fx) => `${botPage(lang, fx)}?voted=1` },
-  // The operator's pages.
-  { name: 'imprint', path: (lang) => `/${lang}/imprint` },
-  { name: 'privacy', path: (lang) => `/${lang}/privacy` },
-  { name: 'terms', path: (lang) => `/${lang}/terms` },
-  // The dashboard.
-  { name: 'dashboard', as: 'owner', path: (lang) => `/dashboard?lang=${lang}` },
-  { name: 'dashboard of a bot', as: 'owner', path: dashboard },
-  { name: 'dashboard of an unpublished bot', as: 'owner', path: (lang, fx) => `/dashboard/bots/${fx.draft.id}?lang=${lang}` },
-  {
-    name: 'dashboard: webhook address refused by the policy',
-    as: 'owner',
-    status: 422,
-    path: dashboard,
-    post: {
-      action: (lang, fx) => `/dashboard/bots/${fx.bot.id}/webhook?lang=${lang}`,
-      fields: () => ({ url: 'https://internal.example.org/hook' }),
-    },
-  },
-  {
-    name: 'dashboard: webhook address not absolute',
-    as: 'owner',
-    status: 422,
-    path: dashboard,
-    post: { action: (lang, fx) => `/dashboard/bots/${fx.bot.id}/webhook?lang=${lang}`, fields: () => ({ url: 'receiver.example.org' }) },
-  },
-  {
-    name: 'dashboard: key name too long',
-    as: 'owner',
-    status: 422,
-    path: dashboard,
-    post: {
-      action: (lang, fx) => `/dashboard/bots/${fx.bot.id}/keys?lang=${lang}`,
-      fields: () => ({ name: 'x'.repeat(101), scopes: 'votes:read' }),
-    },
-  },
-  {
-    name: 'dashboard: tier request while one is open',
-    as: 'owner',
-    status: 409,
-    path: dashboard,
-    post: {
-      action: (lang, fx) => `/dashboard/bots/${fx.bot.id}/tier-requests?lang=${lang}`,
-      fields: (fx) => ({ keyId: fx.keyId, tier: '3', reason: 'Noch einmal' }),
-    },
-  },
-  // Error pages.
-  { name: '404: no such bot', status: 404, path: (lang) => `/${lang}/bots/no-such-bot` },
-  { name: '404: no such page', status: 404, path: (lang) => `/${lang}/no-such-page` },
-  { name: '422: an address the page cannot take', status: 422, path: (lang) => `/${lang}/bots/${'x'.repeat(101)}` },
-  { name: '403: the bot of someone else', as: 'owner', status: 403, path: (lang, fx) => `/dashboard/bots/${fx.othersBot.id}?lang=${lang}` },
-  {
-    name: '403: a form without its CSRF token',
-    as: 'owner',
-    status: 403,
-    path: dashboard,
-    post: { action: (lang, fx) => `/dashboard/bots/${fx.bot.id}/webhook/test?lang=${lang}`, fields: () => ({ _csrf: 'forged' }) },
-  },
-  {
-    name: '401: a sign-in the provider’s answer does not complete',
-    status: 401,
-    before: (lang, fx) => [`/auth/sign-in?return=${encodeURIComponent(botPage(lang, fx))}`],
-    path: () => '/auth/callback?code=forged&state=forged',
-  },
-];
-
-/** The embeds a page in `lang` may show or link, in `lang`. */
-export const EMBED_PAGES: { name: string; path: (lang: Lang, fx: SiteFixture) => string }[] = [
-  { name: 'chart', path: (lang, fx) => `/api/chart/${fx.bot.id}?lang=${lang}` },
-  { name: 'chart of one year', path: (lang, fx) => `/api/chart/${fx.bot.id}?range=365&lang=${lang}` },
-  { name: 'chart of a bot without data', path: (lang, fx) => `/api/chart/${fx.draft.id}?lang=${lang}` },
-  { name: 'widget', path: (lang, fx) => `/api/widget/${fx.bot.id}?lang=${lang}` },
-  { name: 'card', path: (lang, fx) => `/api/card/${fx.bot.id}.svg?lang=${lang}` },
-  ...(['servers', 'votes', 'votes_total', 'rating', 'rating_stars', 'status'] as const).map((variant) => ({
-    name: `badge ${variant}`,
-    path: (lang: Lang, fx: SiteFixture) => `/api/badge/${fx.bot.id}?variant=${variant}&lang=${lang}`,
-  })),
-  { name: 'badge of no bot', path: (lang) => `/api/badge/123456789012345678?lang=${lang}` },
-  { name: 'widget of no bot', path: (lang) => `/api/widget/123456789012345678?lang=${lang}` },
-];
-
-/** The operator's texts of the legal pages. */
-export const LEGAL_TEXTS = {
-  SITE_IMPRINT: 'Radio Nova GmbH\nMusterstraße 1, 10115 Berlin',
-  SITE_PRIVACY: 'Wir speichern nur, was für die Abstimmung nötig ist.',
-  SITE_TERMS: 'Sei freundlich zu anderen.',
+/** The operator's settings every app gets: the legal pages exist (and the footer links them). */
+const SITE_ENV: Record<string, string> = {
+  SITE_IMPRINT: 'Bot Directory Example GmbH\nMusterstraße 1\n10115 Berlin\n\nE-Mail: hallo@example.org',
+  SITE_PRIVACY: 'We keep what a vote needs, for as long as the 12-hour rule needs it.\n\nNo cookies but the session.',
+  SITE_TERMS: 'Be kind. Bots listed here follow the platform’s rules.',
 };
+
+const APP_ENV: Record<SiteApp, Record<string, string>> = {
+  main: {},
+  signInOff: {},
+  rateLimited: { RATE_LIMIT_PAGES: '1' },
+  branded: { SITE_NAME: 'Bots & Co', SITE_LOGO_URL: 'https://cdn.example.org/logo.svg', SITE_ACCENT_COLOR: '#ffd33d' },
+};
+
+/** The settings of app `name`; `signIn` (the provider's settings) goes to `main` only. */
+export function siteAppEnv(name: SiteApp, signIn: Record<string, string>): Record<string, string> {
+  return { ...SITE_ENV, ...APP_ENV[name], ...(name === 'main' ? signIn : {}) };
+}
+
+/**
+ * The clock of app `name`, when it needs its own: `rateLimited`'s stands still, so its one page a
+ * minute, once spent, stays spent however long the test takes (no new window lets a page through).
+ */
+export function siteAppClock(name: SiteApp): Clock | undefined {
+  return name === 'rateLimited' ? new ManualClock(new Date()) : undefined;
+}
 
 /** receiver.example.org is public; internal.example.org leads to a private address. */
 export const siteLookup: LookupFn = async (hostname) => [
   { address: hostname.startsWith('internal') ? '10.0.0.5' : '93.184.216.34', family: 4 },
 ];
 
-/** Makes what the pages show; `app` must know the demo provider's personas (session-client's PERSONAS). */
-export async function seedSite(t: TestApp): Promise<SiteFixture> {
-  const texts = {
-    name: 'Radio Nova',
-    description: { en: 'Plays radio stations around the clock.', de: 'Spielt rund um die Uhr Radiosender.' },
-    tags: ['radio', 'lofi'],
-    reviews: [
-      { username: 'Kai', rating: 4, body: 'Läuft stabil, tolle Sender.', reply: 'Danke dir!' },
-      { username: 'Mia', rating: 3, body: 'Solide.' },
-      { username: 'Noa', rating: 3, body: 'Gut.' },
-    ],
-    keyNames: ['Belohnungen', 'Statistik'],
-    tierReason: 'Wir wachsen schnell.',
-    tierNote: 'Viel Erfolg',
-  };
-  const { id } = await putBot(t, {
-    name: texts.name,
-    slugs: { en: 'radio-nova', de: 'radio-nova-de' },
-    shortDescription: texts.description,
-    tags: texts.tags,
-    // Category names are the operator's list with labels of each language; not shown yet.
+/** What `seedSite` made, for the pages' addresses. */
+export interface SiteFixture {
+  /**
+   * Published, owned by SITE_OWNER, with banner, icon, categories, tags, a month of history, more
+   * reviews than a page holds (one with a reply), keys, tier requests, a webhook and its log;
+   * SITE_VOTER voted for it.
+   */
+  full: { id: string; slugs: Record<Lang, string> };
+  /** Published, its icon does not load (the letter avatar shows), no reviews, categories or tags; SITE_VOTER may vote for it. */
+  plain: { id: string; slugs: Record<Lang, string> };
+  /** Unpublished, owned by SITE_OWNER, its webhook switched off after failures (the dashboard's banner). */
+  switchedOff: { id: string };
+  /** A key of `full` with a tier request still open. */
+  keyId: string;
+  /** Everything the fixture wrote that the pages show as written: names, descriptions, tags, reviews, notes, the operator's texts. */
+  userTexts: string[];
+}
+
+export interface SitePage {
+  /** Unique, usable in a file name. */
+  name: string;
+  /** Who is signed in (on `main`, where sign-in is); none: a visitor, new for every page. */
+  as?: Persona;
+  /** Where the visitor goes, in each language; for a form, the page the form is on. */
+  path(lang: Lang, site: SiteFixture): string;
+  /** The status the page answers (after `form`: the status of the form's answer, or of where it leads). */
+  status: number;
+  /** Default `main`. */
+  app?: SiteApp;
+  /** Markup the page holds only in the state its name says, so the fixture cannot drift out of it unseen. */
+  shows?: string;
+  /** Addresses the same visitor opens first (a sign-in started from a page). */
+  before?(lang: Lang, site: SiteFixture): string[];
+  /**
+   * A form on the page, sent as it is (the browser's own checks skipped) with these fields set:
+   * the page looked at is the answer (a refused form, its errors beside the fields) or where it
+   * leads (a value shown once). A list sets checkboxes of that name (an empty list: none ticked).
+   */
+  form?: { action(lang: Lang, site: SiteFixture): string; fields(site: SiteFixture): Record<string, string | string[]> };
+}
+
+const botPage = (lang: Lang, site: SiteFixture, query = '') => `/${lang}/bots/${site.full.slugs[lang]}${query}`;
+const dashboard = (lang: Lang, id: string) => `/dashboard/bots/${id}?lang=${lang}`;
+const fullDashboard = (lang: Lang, site: SiteFixture) => dashboard(lang, site.full.id);
+
+export const SITE_PAGES: SitePage[] = [
+  // The directory people browse.
+  { name: 'home', path: (lang) => `/${lang}`, status: 200, shows: '<p class="ok note">' },
+  { name: 'browse', path: (lang) => `/${lang}/bots`, status: 200 },
+  { name: 'browse-newest', path: (lang) => `/${lang}/bots?sort=new`, status: 200 },
+  { name: 'browse-by-name-page-2', path: (lang) => `/${lang}/bots?sort=name&page=2`, status: 200, shows: 'rel="prev"' },
+  { name: 'categories', path: (lang) => `/${lang}/categories`, status: 200 },
+  { name: 'category', path: (lang) => `/${lang}/categories/music`, status: 200 },
+  { name: 'category-empty', path: (lang) => `/${lang}/categories/crypto`, status: 200 },
+  { name: 'tag', path: (lang) => `/${lang}/tags/radio`, status: 200 },
+  { name: 'search-form', path: (lang) => `/${lang}/search`, status: 200 },
+  { name: 'search-results', path: (lang) => `/${lang}/search?q=radio`, status: 200, shows: '<mark>' },
+  { name: 'search-did-you-mean', path: (lang) => `/${lang}/search?q=${DID_YOU_MEAN}`, status: 200, shows: 'class="suggestion"' },
+  // The bot page: as a visitor, its reviews further on, as someone who may vote, right after a vote.
+  { name: 'bot', path: (lang, s) => botPage(lang, s), status: 200, shows: 'class="banner"' },
+  { name: 'bot-reviews-page-2', path: (lang, s) => botPage(lang, s, '?rpage=2'), status: 200, shows: 'rel="prev"' },
+  {
+    name: 'bot-reviews-newest',
+    path: (lang, s) => botPage(lang, s, '?reviews=newest'),
+    status: 200,
+    shows: 'reviews=newest#reviews" aria-current="true"',
+  },
+  { name: 'bot-plain', path: (lang, s) => `/${lang}/bots/${s.plain.slugs[lang]}`, status: 200 },
+  { name: 'bot-voter-can-vote', as: 'voter', path: (lang, s) => `/${lang}/bots/${s.plain.slugs[lang]}`, status: 200 },
+  { name: 'bot-voter-just-voted', as: 'voter', path: (lang, s) => botPage(lang, s, '?voted=1'), status: 200 },
+  { name: 'bot-voter-voted', as: 'voter', path: (lang, s) => botPage(lang, s), status: 200 },
+  { name: 'bot-sign-in-off', app: 'signInOff', path: (lang, s) => botPage(lang, s), status: 200 },
+  { name: 'bot-branded', app: 'branded', path: (lang, s) => botPage(lang, s), status: 200 },
+  // The operator's pages.
+  { name: 'imprint', path: (lang) => `/${lang}/imprint`, status: 200 },
+  { name: 'privacy', path: (lang) => `/${lang}/privacy`, status: 200 },
+  { name: 'terms', as: 'owner', path: (lang) => `/${lang}/terms`, status: 200 },
+  // The dashboard.
+  { name: 'dashboard-list', as: 'owner', path: (lang) => `/dashboard?lang=${lang}`, status: 200 },
+  { name: 'dashboard-list-empty', as: 'voter', path: (lang) => `/dashboard?lang=${lang}`, status: 200 },
+  { name: 'dashboard-bot', as: 'owner', path: fullDashboard, status: 200 },
+  { name: 'dashboard-bot-switched-off', as: 'owner', path: (lang, s) => dashboard(lang, s.switchedOff.id), status: 200 },
+  {
+    name: 'dashboard-key-shown-once',
+    as: 'owner',
+    path: (lang, s) => dashboard(lang, s.switchedOff.id),
+    status: 200,
+    shows: '<code id="new-key">bdk_',
+    form: {
+      action: (lang, s) => `/dashboard/bots/${s.switchedOff.id}/keys?lang=${lang}`,
+      fields: () => ({ name: 'Rewards', scopes: ['votes:read'] }),
+    },
+  },
+  {
+    name: 'dashboard-key-refused',
+    as: 'owner',
+    path: fullDashboard,
+    status: 422,
+    form: { action: (lang, s) => `/dashboard/bots/${s.full.id}/keys?lang=${lang}`, fields: () => ({ name: 'x'.repeat(101), scopes: [] }) },
+  },
+  {
+    name: 'dashboard-webhook-refused-by-policy',
+    as: 'owner',
+    path: fullDashboard,
+    status: 422,
+    form: {
+      action: (lang, s) => `/dashboard/bots/${s.full.id}/webhook?lang=${lang}`,
+      fields: () => ({ url: 'https://internal.example.org/hook' }),
+    },
+  },
+  {
+    name: 'dashboard-webhook-not-absolute',
+    as: 'owner',
+    path: fullDashboard,
+    status: 422,
+    form: { action: (lang, s) => `/dashboard/bots/${s.full.id}/webhook?lang=${lang}`, fields: () => ({ url: 'receiver.example.org' }) },
+  },
+  {
+    name: 'dashboard-tier-request-while-one-is-open',
+    as: 'owner',
+    path: fullDashboard,
+    status: 409,
+    form: {
+      action: (lang, s) => `/dashboard/bots/${s.full.id}/tier-requests?lang=${lang}`,
+      fields: (s) => ({ keyId: s.keyId, tier: '3', reason: 'Noch einmal' }),
+    },
+  },
+  // Error pages.
+  { name: 'error-404-bot', path: (lang) => `/${lang}/bots/no-such-bot`, status: 404 },
+  { name: 'error-404-category', path: (lang) => `/${lang}/categories/no-such-category`, status: 404 },
+  { name: 'error-404-tag', path: (lang) => `/${lang}/tags/no-such-tag`, status: 404 },
+  { name: 'error-404-page', path: (lang) => `/${lang}/no-such-page`, status: 404 },
+  { name: 'error-422', path: (lang) => `/${lang}/bots/${'x'.repeat(101)}`, status: 422 },
+  { name: 'error-403', as: 'voter', path: fullDashboard, status: 403 },
+  {
+    name: 'error-403-forged-form',
+    as: 'owner',
+    path: fullDashboard,
+    status: 403,
+    form: { action: (lang, s) => `/dashboard/bots/${s.full.id}/webhook/test?lang=${lang}`, fields: () => ({ _csrf: 'forged' }) },
+  },
+  {
+    name: 'error-401-sign-in-not-completed',
+    before: (lang, s) => [`/auth/sign-in?return=${encodeURIComponent(botPage(lang, s))}`],
+    path: () => '/auth/callback?code=forged&state=forged',
+    status: 401,
+  },
+  { name: 'error-503-sign-in-off', app: 'signInOff', path: (lang) => `/auth/sign-in?lang=${lang}`, status: 503 },
+  // The one page a minute is spent first (by this visitor or an earlier one).
+  { name: 'error-429', app: 'rateLimited', before: (lang) => [`/${lang}/privacy`], path: (lang) => `/${lang}/privacy`, status: 429 },
+];
+
+/** The embeds a page in `lang` may show or link, in `lang`. */
+export const EMBED_PAGES: { name: string; path: (lang: Lang, site: SiteFixture) => string }[] = [
+  { name: 'chart', path: (lang, s) => `/api/chart/${s.full.id}?lang=${lang}` },
+  { name: 'chart of one year', path: (lang, s) => `/api/chart/${s.full.id}?range=365&lang=${lang}` },
+  { name: 'chart of a bot without data', path: (lang, s) => `/api/chart/${s.plain.id}?lang=${lang}` },
+  { name: 'widget', path: (lang, s) => `/api/widget/${s.full.id}?lang=${lang}` },
+  { name: 'card', path: (lang, s) => `/api/card/${s.full.id}.svg?lang=${lang}` },
+  ...(['servers', 'votes', 'votes_total', 'rating', 'rating_stars', 'status'] as const).map((variant) => ({
+    name: `badge ${variant}`,
+    path: (lang: Lang, s: SiteFixture) => `/api/badge/${s.full.id}?variant=${variant}&lang=${lang}`,
+  })),
+  { name: 'badge of no bot', path: (lang) => `/api/badge/123456789012345678?lang=${lang}` },
+  { name: 'widget of no bot', path: (lang) => `/api/widget/123456789012345678?lang=${lang}` },
+];
+
+/** A query that finds nothing: two typos from a word of the fixture ("timekeeper"), one more than its length allows. */
+const DID_YOU_MEAN = 'timekepr';
+
+/** The bot every state is shown on. */
+const FULL = {
+  name: 'Radio <Nova>',
+  slugs: { en: 'radio-nova', de: 'radio-nova-de' },
+  shortDescription: { en: 'Streams radio into your voice channels.', de: 'Spielt Radio in deinen Sprachkanälen.' },
+  bannerUrl: 'https://cdn.example.org/banner.svg',
+  categories: ['music', 'fun'],
+  tags: ['radio', 'streaming', 'always-on'],
+  owners: [SITE_OWNER.id],
+  isVerified: true,
+  platformServerCount: 12_345,
+};
+
+const PLAIN_DESCRIPTION = { en: 'Draws pixel art from your messages.', de: 'Zeichnet Pixelkunst aus deinen Nachrichten.' };
+const DRAFT_DESCRIPTION = { en: 'Answers questions quietly.', de: 'Beantwortet Fragen in Ruhe.' };
+
+/**
+ * Its reviews, oldest first: more than a page (10), rated 40 in all (3.33 on average), a few
+ * found helpful so that the two orders differ.
+ */
+const REVIEWS: { username: string; rating: number; body: string; helpful?: number; reply?: string }[] = [
+  { username: SITE_VOTER.name, rating: 4, body: 'Clear sound, <b>never</b> drops out.', helpful: 7, reply: 'Thank you!' },
+  { username: 'Ria', rating: 2, body: 'Missing my favourite station.', helpful: 3 },
+  { username: 'Kai', rating: 4, body: 'Läuft stabil, tolle Sender.' },
+  { username: 'Mia', rating: 3, body: 'Solide.' },
+  { username: 'Noa', rating: 3, body: 'Gut.', helpful: 1 },
+  { username: 'Lio', rating: 5, body: 'Best radio bot around.' },
+  { username: 'Ada', rating: 2, body: 'Lags in the evening.' },
+  { username: 'Ben', rating: 4, body: 'Jazz-Sender sind super.' },
+  { username: 'Eda', rating: 5, body: 'Plays all night "onmouseover="alert(1)' },
+  { username: 'Jo', rating: 3, body: 'Okay.' },
+  { username: 'Uma', rating: 2, body: 'Zu wenig Sender.' },
+  { username: 'Zoe', rating: 3, body: 'Fine for our server.' },
+];
+
+/**
+ * Bots enough for a second page of every list (24 a page), each in categories of the operator's
+ * list (their German names differ) and with tags; a few share the full bot's category and tag.
+ */
+const MORE_BOTS: [name: string, en: string, de: string, categories: string[], tags: string[]][] = [
+  ['Quiz Fox', 'Runs trivia nights for your server.', 'Veranstaltet Quizabende auf deinem Server.', ['games', 'fun'], ['trivia']],
+  ['Beat Box', 'Plays music from many sources.', 'Spielt Musik aus vielen Quellen.', ['music'], ['radio', 'playlists']],
+  ['Lo-Fi Lounge', 'Streams calm beats all day.', 'Spielt den ganzen Tag ruhige Beats.', ['music', 'radio'], ['radio', 'lofi']],
+  ['Guard Dog', 'Keeps spam and raids away.', 'Hält Spam und Raids fern.', ['moderation'], ['anti-spam']],
+  [
+    'Coin Keeper',
+    'An economy with shops and daily rewards.',
+    'Eine Wirtschaft mit Läden und täglichen Belohnungen.',
+    ['economy'],
+    ['shop'],
+  ],
+  ['Level Up', 'Rewards activity with ranks.', 'Belohnt Aktivität mit Rängen.', ['leveling'], ['ranks']],
+  ['Hello There', 'Greets new members with a card.', 'Begrüßt neue Mitglieder mit einer Karte.', ['welcome'], ['greetings']],
+  ['Poll Cat', 'Quick polls with buttons.', 'Schnelle Umfragen mit Knöpfen.', ['polls'], ['buttons']],
+  ['Babel', 'Translates messages on the fly.', 'Übersetzt Nachrichten sofort.', ['translation'], ['languages']],
+  ['Nudge', 'Reminds you of what matters.', 'Erinnert dich an das Wichtige.', ['reminders'], ['timers']],
+  ['Help Desk', 'Support tickets in private threads.', 'Support-Tickets in privaten Threads.', ['tickets'], ['support']],
+  ['Counter', 'Charts of your members and messages.', 'Diagramme deiner Mitglieder und Nachrichten.', ['stats'], ['charts']],
+  ['Campfire', 'Shares stories and starts conversations.', 'Teilt Geschichten und startet Gespräche.', ['social', 'fun'], ['chat']],
+  ['Dice Roller', 'Rolls dice for tabletop games.', 'Würfelt für Brettspiele.', ['games'], ['dice']],
+  ['Night Owl', 'Plays the radio while you sleep.', 'Spielt Radio, während du schläfst.', ['music', 'radio'], ['radio']],
+  ['Tidy', 'Cleans up old messages.', 'Räumt alte Nachrichten auf.', ['utility', 'moderation'], ['cleanup']],
+  ['Trade Post', 'A marketplace for your members.', 'Ein Marktplatz für deine Mitglieder.', ['economy'], ['shop']],
+  ['Rank Card', 'Shows levels as images.', 'Zeigt Level als Bilder.', ['leveling'], ['ranks']],
+  ['Timekeeper', 'Time zones for everyone.', 'Zeitzonen für alle.', ['utility'], ['timers']],
+  ['Meme Machine', 'Fresh memes every hour.', 'Jede Stunde frische Memes.', ['fun'], ['memes']],
+  ['Echo "onmouseover="alert(1)', 'Repeats <i>what</i> you say.', 'Wiederholt, <i>was</i> du sagst.', ['fun'], ['echo']],
+  ['Gatekeeper', 'Checks new members before they join.', 'Prüft neue Mitglieder vor dem Beitritt.', ['verification'], ['captcha']],
+  ['Story Teller', 'Role-play scenes with a narrator.', 'Rollenspiel-Szenen mit Erzähler.', ['roleplay'], ['stories']],
+  ['Log Book', 'Logs edits and deletions.', 'Protokolliert Änderungen und Löschungen.', ['logging'], ['audit']],
+  ['Giveaway Genie', 'Runs fair giveaways.', 'Veranstaltet faire Gewinnspiele.', ['giveaways'], ['prizes']],
+  ['Study Buddy', 'Flash cards and study timers.', 'Lernkarten und Lern-Timer.', ['education'], ['timers']],
+];
+
+/** The management API, as the operator calls it. */
+async function admin(
+  app: FastifyInstance,
+  method: 'PUT' | 'POST' | 'PATCH',
+  url: string,
+  payload: object,
+): Promise<{ data: { id: string } }> {
+  const response = await app.inject({ method, url, headers: { authorization: `Bearer ${ADMIN_TOKEN}` }, payload });
+  if (response.statusCode >= 300) throw new Error(`${method} ${url}: ${response.statusCode} ${response.body}`);
+  return response.json();
+}
+
+async function bot(app: FastifyInstance, overrides: Record<string, unknown>): Promise<{ id: string; slugs: Record<Lang, string> }> {
+  const { id, body } = botBody(overrides);
+  await admin(app, 'PUT', `/admin/v1/bots/${id}`, body);
+  return { id, slugs: body.slugs as Record<Lang, string> };
+}
+
+/** A platform user id of its own for the n-th reviewer or voter the fixture makes up. */
+const someone = (n: number) => `${171000000000000000n + BigInt(n)}`;
+
+/**
+ * The bots, votes, reviews, keys, tier requests and webhooks the pages show, made through the
+ * management API and the services the dashboard calls; the webhook's delivery log and switch-off
+ * notice are written as the delivery worker writes them, so no worker or receiver has to run.
+ * Other apps on the same database are best built after it, so they start with it all loaded.
+ */
+export async function seedSite(app: FastifyInstance, db: Database): Promise<SiteFixture> {
+  const full = await bot(app, FULL);
+  const plain = await bot(app, {
+    name: 'Pixel Pal',
+    slugs: { en: 'pixel-pal', de: 'pixel-pal-de' },
+    shortDescription: PLAIN_DESCRIPTION,
+    iconUrl: 'https://icons.example.net/gone.png',
     categories: [],
-    isVerified: true,
-    owners: [OWNER_A.id],
-    platformServerCount: 12_345,
+    tags: [],
   });
-  const draft = await putBot(t, { name: 'Stiller Entwurf', published: false, owners: [OWNER_A.id], categories: [] });
-  const others = await putBot(t, { name: 'Fremder Bot', owners: [OWNER_B.id], categories: [] });
+  const switchedOff = await bot(app, {
+    name: 'Quiet Helper',
+    shortDescription: DRAFT_DESCRIPTION,
+    owners: [SITE_OWNER.id],
+    published: false,
+  });
+  for (const [index, [name, en, de, categories, tags]] of MORE_BOTS.entries()) {
+    const more = await bot(app, {
+      name,
+      shortDescription: { en, de },
+      categories,
+      tags,
+      platformServerCount: 150 + ((index * 7919) % 5000),
+    });
+    // A few votes, so that the orders by votes differ from the others.
+    for (let voter = 0; voter < index % 4; voter++) {
+      await admin(app, 'POST', `/admin/v1/bots/${more.id}/votes`, { user: someone(100 + voter), username: 'Someone' });
+    }
+  }
 
   // A month of history, so the chart draws its axes.
   for (let back = 30; back >= 1; back -= 1) {
     const day = new Date(Date.now() - back * 86_400_000).toISOString().slice(0, 10);
-    await t.db.query(`INSERT INTO bot_history (bot_id, day, servers, source) VALUES ($1, $2::date, $3, 'platform')`, [
-      id,
+    await db.query(`INSERT INTO bot_history (bot_id, day, servers, source) VALUES ($1, $2::date, $3, 'platform')`, [
+      full.id,
       day,
       11_000 + back * 40,
     ]);
   }
-  for (const [index, review] of texts.reviews.entries()) {
-    const created = await t.admin('POST', `/admin/v1/bots/${id}/reviews`, {
-      user: `17000000000000000${index}`,
+  await admin(app, 'POST', `/admin/v1/bots/${full.id}/votes`, { user: SITE_VOTER.id, username: SITE_VOTER.name });
+  await admin(app, 'POST', `/admin/v1/bots/${full.id}/votes`, { user: someone(1), username: 'Fresh Account', flagged: true });
+  for (const [index, review] of REVIEWS.entries()) {
+    const user = review.username === SITE_VOTER.name ? SITE_VOTER.id : someone(10 + index);
+    const { data } = await admin(app, 'POST', `/admin/v1/bots/${full.id}/reviews`, {
+      user,
       username: review.username,
       rating: review.rating,
       body: review.body,
     });
-    if (created.statusCode !== 201) throw new Error(`review: ${created.statusCode} ${created.body}`);
-    if (review.reply) await expectStatus(t.admin('PUT', `/admin/v1/reviews/${created.json().data.id}/reply`, { body: review.reply }), 200);
+    if (review.helpful) await admin(app, 'PATCH', `/admin/v1/reviews/${data.id}`, { helpfulCount: review.helpful });
+    if (review.reply) await admin(app, 'PUT', `/admin/v1/reviews/${data.id}/reply`, { body: review.reply });
   }
-  await expectStatus(t.admin('POST', `/admin/v1/bots/${id}/votes`, { user: VOTER.id, username: VOTER.name, flagged: true }), 201);
 
-  const [keyId, decidedKeyId] = await Promise.all(
-    texts.keyNames.map(async (name) => {
-      const created = await t.admin('POST', `/admin/v1/bots/${id}/keys`, { scopes: ['votes:read', 'stats:write'], name });
-      if (created.statusCode !== 201) throw new Error(`key: ${created.statusCode} ${created.body}`);
-      return created.json().data.id as string;
-    }),
-  );
-  const owner = new Browser(t);
-  await owner.signIn(OWNER_A.id);
-  const page = await owner.get(`/dashboard/bots/${id}`);
-  for (const key of [keyId, decidedKeyId]) {
-    const asked = await owner.post(`/dashboard/bots/${id}/tier-requests`, { keyId: key!, tier: '2', reason: texts.tierReason }, page.body);
-    if (asked.statusCode !== 303) throw new Error(`tier request: ${asked.statusCode}`);
+  const { services } = app;
+  const key = await services.keys.create(full.id, { name: 'Rewards', scopes: ['votes:read', 'stats:write'] });
+  const other = await services.keys.create(full.id, { name: 'Stats', scopes: ['stats:write'] });
+  await services.tiers.create(full.id, SITE_OWNER.id, { keyId: key.id, tier: 2, reason: 'A server of 40,000 members.' });
+  const denied = await services.tiers.create(full.id, SITE_OWNER.id, { keyId: other.id, tier: 3, reason: 'More posts.' });
+  await services.tiers.deny(denied.id, { note: 'Tier 2 first, please.' });
+
+  for (const id of [full.id, switchedOff.id]) {
+    await services.webhookEndpoints.configure(id, { url: 'https://receiver.example.org/hook', enabled: true });
   }
-  const pending = (await t.admin('GET', '/admin/v1/tier-requests?status=pending')).json().data as { id: string; keyId: string }[];
-  const decided = pending.find((request) => request.keyId === decidedKeyId);
-  await expectStatus(t.admin('POST', `/admin/v1/tier-requests/${decided!.id}/approve`, { note: texts.tierNote }), 200);
-
-  // A webhook with a delivery waiting, switched off after failures (the worker's notice).
-  await expectStatus(t.admin('PUT', `/admin/v1/bots/${id}/webhook`, { url: 'https://receiver.example.org/hook' }), [200, 201]);
-  await expectStatus(t.admin('POST', `/admin/v1/bots/${id}/webhook/test`), [200, 202]);
-  await t.db.query(
-    `INSERT INTO notifications (id, bot_id, kind, message, details, created_at) VALUES (gen_random_uuid(), $1, 'webhook_disabled', 'The webhook was switched off', '{}', now())`,
-    [id],
+  await services.webhookDeliveries.sendTest(full.id);
+  await services.webhookDeliveries.sendTest(full.id);
+  // Two test events delivered, one answered 200 and one refused, as the delivery worker records them.
+  await db.query(
+    `WITH routed AS (UPDATE events SET routed_at = now() WHERE bot_id = $1 AND type = 'test' RETURNING id, created_at),
+          made AS (
+            INSERT INTO deliveries (id, event_id, bot_id, endpoint_id, status, attempts, created_at, completed_at)
+            SELECT gen_random_uuid(), r.id, $1, w.id, CASE WHEN row_number() OVER (ORDER BY r.id) = 1 THEN 'succeeded' ELSE 'failed' END, 1, r.created_at, now()
+            FROM routed r JOIN webhooks w ON w.bot_id = $1
+            RETURNING id, status)
+     INSERT INTO delivery_attempts (delivery_id, attempt, attempted_at, status_code, error_code, error_message, latency_ms, response_snippet)
+     SELECT id, 1, now(), CASE WHEN status = 'succeeded' THEN 200 END, CASE WHEN status = 'failed' THEN 'timeout' END,
+            CASE WHEN status = 'failed' THEN 'No answer within 5 s' END, 87, CASE WHEN status = 'succeeded' THEN 'ok' END
+     FROM made`,
+    [full.id],
   );
-  await t.db.query(`UPDATE webhooks SET disabled_at = now(), enabled = false WHERE bot_id = $1`, [id]);
+  await db.query(`UPDATE webhooks SET enabled = false, disabled_at = now(), consecutive_failures = 20 WHERE bot_id = $1`, [switchedOff.id]);
+  await db.query(
+    `INSERT INTO notifications (id, bot_id, kind, message, details, created_at)
+     VALUES (gen_random_uuid(), $1, 'webhook_disabled', 'Failed 20 times in a row', '{}', now())`,
+    [switchedOff.id],
+  );
+  // The start page's trending list, as the background refresh would find it.
+  await services.trending.refresh();
 
   return {
-    bot: { id, slugs: { en: 'radio-nova', de: 'radio-nova-de' } },
-    draft: { id: draft.id },
-    othersBot: { id: others.id },
-    keyId: keyId!,
+    full,
+    plain,
+    switchedOff: { id: switchedOff.id },
+    keyId: key.id,
     userTexts: [
-      texts.name,
-      'Stiller Entwurf',
-      'Fremder Bot',
-      texts.description.en,
-      texts.description.de,
-      ...texts.tags,
-      ...texts.reviews.flatMap((review) => [review.username, review.body, review.reply ?? '']),
-      ...texts.keyNames,
-      texts.tierReason,
-      texts.tierNote,
-      OWNER_A.name,
-      VOTER.name,
-      // The addresses typed into the webhook form, shown with their errors.
+      FULL.name,
+      FULL.shortDescription.en,
+      FULL.shortDescription.de,
+      ...FULL.tags,
+      'Pixel Pal',
+      ...Object.values(PLAIN_DESCRIPTION),
+      'Quiet Helper',
+      ...Object.values(DRAFT_DESCRIPTION),
+      ...MORE_BOTS.flatMap(([name, en, de, , tags]) => [name, en, de, ...tags]),
+      ...REVIEWS.flatMap((review) => [review.username, review.body, review.reply ?? '']),
+      'Fresh Account',
+      'Someone',
+      'Rewards',
+      'Stats',
+      'A server of 40,000 members.',
+      'More posts.',
+      'Tier 2 first, please.',
+      SITE_OWNER.name,
+      SITE_VOTER.name,
+      // The addresses typed into the webhook form, shown with their errors, and the one it has.
       'internal.example.org',
       'receiver.example.org',
-      ...Object.values(LEGAL_TEXTS).flatMap((text) => text.split('\n')),
+      ...Object.values(SITE_ENV).flatMap((text) => text.split('\n')),
     ].filter((text) => text !== ''),
   };
 }
 
-/** Opens `page` in `lang` as its persona (one signed-in browser per persona, made on first use). */
+/**
+ * Opens pages over `app.inject` as a browser would: in a new cookie jar for a visitor, in one jar
+ * per persona (signed in on first use), following redirects.
+ */
 export class SiteVisitor {
   private readonly browsers = new Map<Persona, Browser>();
 
-  constructor(private readonly t: TestApp) {}
+  constructor(private readonly apps: Record<SiteApp, TestApp>) {}
 
-  async open(page: SitePage, lang: Lang, fx: SiteFixture): Promise<LightMyRequestResponse> {
-    // A visitor is new for every page: a sign-in started on one page is not carried to the next.
-    const browser = page.as ? await this.browser(page.as) : new Browser(this.t);
-    for (const url of page.before?.(lang, fx) ?? []) await browser.get(url);
-    const path = page.path(lang, fx);
-    if (!page.post) return browser.get(path);
+  async open(page: SitePage, lang: Lang, site: SiteFixture): Promise<LightMyRequestResponse> {
+    const browser = page.as ? await this.browser(page.as) : new Browser(this.apps[page.app ?? 'main']);
+    for (const url of page.before?.(lang, site) ?? []) await browser.get(url);
+    const path = page.path(lang, site);
+    if (!page.form) return this.follow(browser, await browser.get(path));
     const form = await browser.get(path);
-    return browser.post(page.post.action(lang, fx), page.post.fields(fx), form.body);
+    return this.follow(browser, await browser.post(page.form.action(lang, site), page.form.fields(site), form.body));
+  }
+
+  /** The page a redirect leads to (POST → 303 → GET), or the answer itself. */
+  private async follow(browser: Browser, response: LightMyRequestResponse): Promise<LightMyRequestResponse> {
+    let answer = response;
+    for (let hops = 0; answer.statusCode >= 301 && answer.statusCode <= 303 && answer.headers.location; hops++) {
+      if (hops === 5) throw new Error(`more than 5 redirects, the last to ${answer.headers.location}`);
+      answer = await browser.get(String(answer.headers.location));
+    }
+    return answer;
   }
 
   private async browser(persona: Persona): Promise<Browser> {
     let browser = this.browsers.get(persona);
     if (!browser) {
-      browser = new Browser(this.t);
-      await browser.signIn(PERSONA_IDS[persona]);
+      browser = new Browser(this.apps.main);
+      await browser.signIn(PERSONA[persona].id);
       this.browsers.set(persona, browser);
     }
     return browser;
   }
-}
-
-async function expectStatus(response: Promise<LightMyRequestResponse>, status: number | number[]): Promise<void> {
-  const answer = await response;
-  if (![status].flat().includes(answer.statusCode)) throw new Error(`${answer.statusCode}: ${answer.body.slice(0, 300)}`);
 }

@@ -1,6 +1,7 @@
 import type { AdminBot } from '../bots/schemas.js';
 import type { VoteEntry } from '../votes/schemas.js';
 import { botFacts, ratingText } from '../../html/bot-facts.js';
+import { botIcon } from '../../html/bot-icon.js';
 import { html, type Html } from '../../html/html.js';
 import type { Texts } from '../../html/i18n/index.js';
 import { count, time } from '../../html/layout.js';
@@ -47,7 +48,7 @@ export function botListView(t: Texts, userId: string, bots: AdminBot[]): Html {
 export function overviewView(t: Texts, bot: AdminBot, votes: VoteEntry[]): Html {
   return html`<p><a href="/dashboard?lang=${t.lang}">← ${t.dash.back}</a></p>
     <div class="bot-head">
-      <img src="${bot.iconUrl}" alt="" width="72" height="72" />
+      ${botIcon(bot.name, bot.iconUrl, 'large')}
       <div>
         <h1>${bot.name}</h1>
         <p class="muted">

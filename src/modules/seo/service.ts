@@ -1,15 +1,16 @@
-import { LEGAL_PAGES, type SiteConfig } from '../../config/index.js';
+import { LEGAL_PAGES, type Category, type SiteConfig } from '../../config/index.js';
 import { LANGS, type Lang } from '../../lib/langs.js';
 import { slugsOf } from '../bots/catalog-entry.js';
 import type { CatalogEntry, PublishedBots } from '../bots/catalog.js';
+import type { BotGroups } from '../bots/groups.js';
 import { INDEX_CLOSE, INDEX_OPEN, indexEntry, URLSET_CLOSE, URLSET_OPEN, UrlEntries } from './sitemap-xml.js';
 
 /** The sitemap protocol's most URLs in one file. */
 export const MAX_URLS_PER_FILE = 50_000;
 /** Bots read from the catalog and written per chunk of a streamed file (some 100 KB of XML). */
 const CHUNK_BOTS = 100;
-/** The lists of the site besides the bot pages, under `/{lang}`: home and browse. */
-const LIST_PAGES = ['', '/bots'] as const;
+/** The lists of the site besides the bot pages, under `/{lang}`: home, browse and the categories. */
+const LIST_PAGES = ['', '/bots', '/categories'] as const;
 
 /** A page of the site in both languages: `/{lang}` and then `section`. */
 function both(section: string): Record<Lang, string> {
@@ -35,8 +36,11 @@ export class SitemapService {
 
   constructor(
     private readonly catalog: PublishedBots,
+    private readonly groups: BotGroups,
     private readonly baseUrl: string,
     private readonly site: SiteConfig,
+    /** The operator's (CATEGORIES): each one with a published bot has its page listed. */
+    private readonly categories: readonly Category[],
     /** MAX_URLS_PER_FILE; the tests take a few to cross files. */
     urlsPerFile = MAX_URLS_PER_FILE,
   ) {
@@ -55,14 +59,21 @@ export class SitemapService {
     return xml + INDEX_CLOSE;
   }
 
-  /** Home, browse and the legal pages the operator wrote, in both languages. */
+  /**
+   * Home, browse, the categories and each category a published bot is in (an empty one is a page
+   * with nothing to find), and the legal pages the operator wrote, in both languages.
+   */
   async pages(): Promise<string> {
     await this.catalog.ready('text');
     const newest = this.newestPublication();
+    const categories = this.categories
+      .filter((category) => this.groups.size({ kind: 'category', id: category.id }) > 0)
+      .map((category) => `/categories/${encodeURIComponent(category.id)}`);
     const legal = LEGAL_PAGES.filter((page) => this.site.legal[page] !== undefined).map((page) => `/${page}`);
     let xml = URLSET_OPEN;
     for (const section of LIST_PAGES) xml += this.entries.pair(both(section), newest);
-    for (const section of legal) xml += this.entries.pair(both(section), undefined);
+    // Without lastmod, as the legal pages: when a category's bots last changed is not kept.
+    for (const section of [...categories, ...legal]) xml += this.entries.pair(both(section), undefined);
     return xml + URLSET_CLOSE;
   }
 

@@ -29,7 +29,7 @@ export interface ReviewsPage {
   total: number;
 }
 
-/** The public bot page: its banner, who it is, its figures, the vote, links, categories and tags, history chart and reviews. */
+/** The public bot page: its banner, who it is, its figures, links, categories and tags, the vote, history chart and reviews. */
 export function botView(t: Texts, bot: Bot, reviews: ReviewsPage, vote: VoteState, names: CategoryNames): Html {
   const lang = t.lang;
   const banner = httpsUrl(bot.bannerUrl);
@@ -43,20 +43,20 @@ export function botView(t: Texts, bot: Bot, reviews: ReviewsPage, vote: VoteStat
         ${bot.isVerified ? html`<p class="ok">✓ ${t.bot.verified}</p>` : ''}
       </div>
     </div>
-    ${botFacts(t, bot)} ${voteSection(t, bot, vote)}
+    ${botFacts(t, bot)}
     <p class="actions">
       <a class="button primary" href="${bot.inviteUrl}" rel="noopener">${t.bot.invite}</a>
       <a href="${bot.supportServerUrl}" rel="noopener">${t.bot.support}</a> ·
       <a href="${bot.websiteUrl}" rel="noopener">${t.bot.website}</a>
     </p>
-    ${chips(
-      t.bot.categories,
-      bot.categories.map((id) => (names.has(id) ? { text: names.label(lang, id), href: categoryPath(lang, id) } : { text: id })),
-    )}
-    ${chips(
-      t.bot.tags,
-      bot.tags.map((tag) => ({ text: tag, href: tagPath(lang, tag) })),
-    )}
+    ${labels([
+      {
+        name: t.bot.categories,
+        items: bot.categories.map((id) => (names.has(id) ? { text: names.label(lang, id), href: categoryPath(lang, id) } : { text: id })),
+      },
+      { name: t.bot.tags, items: bot.tags.map((tag) => ({ text: tag, href: tagPath(lang, tag) })) },
+    ])}
+    ${voteSection(t, bot, vote)}
     <h2>${t.bot.history}</h2>
     <img
       class="chart"
@@ -134,12 +134,26 @@ function voteSection(t: Texts, bot: Bot, vote: VoteState): Html {
   </section>`;
 }
 
-function chips(label: string, items: { text: string; href?: string }[]): Html | string {
-  if (items.length === 0) return '';
-  return html`<h3>${label}</h3>
-    <ul class="chips">
-      ${items.map((item) => html`<li>${item.href ? html`<a href="${item.href}">${item.text}</a>` : item.text}</li>`)}
-    </ul>`;
+/**
+ * The bot's categories and tags, named beside their chips, as part of who the bot is: above the
+ * vote, not under a heading of their own that would read as part of the section before them.
+ */
+function labels(lists: { name: string; items: { text: string; href?: string }[] }[]): Html | string {
+  const shown = lists.filter((list) => list.items.length > 0);
+  if (shown.length === 0) return '';
+  return html`<dl class="labels">
+    ${shown.map(
+      (list) =>
+        html`<div>
+          <dt>${list.name}</dt>
+          <dd>
+            <ul class="chips">
+              ${list.items.map((item) => html`<li>${item.href ? html`<a href="${item.href}">${item.text}</a>` : item.text}</li>`)}
+            </ul>
+          </dd>
+        </div>`,
+    )}
+  </dl>`;
 }
 
 function reviewView(t: Texts, review: Review): Html {

@@ -1,9 +1,21 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startDemoProvider, type DemoProvider } from '../../../scripts/demo-provider.js';
 import { LANGS, type Lang } from '../../../src/html/i18n/index.js';
-import { testApp, type TestApp } from '../../helpers.js';
-import { PERSONAS } from '../../modules/site/session-client.js';
-import { EMBED_PAGES, LEGAL_TEXTS, seedSite, SITE_PAGES, siteLookup, SiteVisitor, type SiteFixture } from '../../support/site-pages.js';
+import { freshDatabase, testApp, type TestApp } from '../../helpers.js';
+import type { Database } from '../../../src/db/index.js';
+import {
+  EMBED_PAGES,
+  seedSite,
+  SITE_APPS,
+  SITE_PAGES,
+  SITE_PERSONAS,
+  siteAppClock,
+  siteAppEnv,
+  siteLookup,
+  SiteVisitor,
+  type SiteApp,
+  type SiteFixture,
+} from '../../support/site-pages.js';
 import { wordsOf, wordsOnlyIn } from '../../support/ui-words.js';
 import { documentLang, imageSources, visibleTexts } from '../../support/visible-text.js';
 
@@ -31,22 +43,30 @@ function foreignWords(lang: Lang, markup: string, shownAsWritten: string[]): str
 
 describe('both languages complete: every page and embed in German has no English UI text, and back', () => {
   let provider: DemoProvider;
+  let db: Database;
+  const apps = {} as Record<SiteApp, TestApp>;
   let t: TestApp;
   let fx: SiteFixture;
   let visitor: SiteVisitor;
   beforeAll(async () => {
-    provider = await startDemoProvider({ personas: PERSONAS });
-    t = await testApp('pglite', { env: { ...provider.env, ...LEGAL_TEXTS }, lookup: siteLookup });
-    fx = await seedSite(t);
-    visitor = new SiteVisitor(t);
+    provider = await startDemoProvider({ personas: SITE_PERSONAS });
+    db = await freshDatabase('pglite');
+    const build = (name: SiteApp) =>
+      testApp('pglite', { db, env: siteAppEnv(name, provider.env), clock: siteAppClock(name), lookup: siteLookup });
+    t = apps.main = await build('main');
+    fx = await seedSite(t.app, db);
+    // Built after the seed, so they start with every bot loaded.
+    for (const name of SITE_APPS.filter((app) => app !== 'main')) apps[name] = await build(name);
+    visitor = new SiteVisitor(apps);
   });
   afterAll(async () => {
-    await t?.close();
+    for (const app of Object.values(apps)) await app.close();
+    await db?.close();
     await provider?.stop();
   });
 
   it('finds an English text put into a German page (the check can fail)', async () => {
-    const page = (await t.get(`/de/bots/${fx.bot.slugs.de}`)).body;
+    const page = (await t.get(`/de/bots/${fx.full.slugs.de}`)).body;
     expect(foreignWords('de', page, fx.userTexts)).toEqual([]);
     const spoiled = page.replace('</main>', '<p>Votes this month</p><img alt="Servers over the last 30 days" src="x"></main>');
     expect(foreignWords('de', spoiled, fx.userTexts)).toEqual(
@@ -56,7 +76,7 @@ describe('both languages complete: every page and embed in German has no English
         '"last" in "Servers over the last 30 days"',
       ]),
     );
-    const english = (await t.get(`/en/bots/${fx.bot.slugs.en}`)).body;
+    const english = (await t.get(`/en/bots/${fx.full.slugs.en}`)).body;
     expect(foreignWords('en', english, fx.userTexts)).toEqual([]);
     expect(foreignWords('en', english.replace('</main>', '<button>Abstimmen</button></main>'), fx.userTexts)).toEqual([
       '"abstimmen" in "Abstimmen"',
@@ -67,9 +87,10 @@ describe('both languages complete: every page and embed in German has no English
     for (const page of SITE_PAGES) {
       it(`${page.name} (${lang})`, async () => {
         const response = await visitor.open(page, lang, fx);
-        expect(response.statusCode, response.body.slice(0, 500)).toBe(page.status ?? 200);
+        expect(response.statusCode, response.body.slice(0, 500)).toBe(page.status);
         expect(String(response.headers['content-type'])).toMatch(/^text\/html/);
         expect(documentLang(response.body)).toBe(lang);
+        if (page.shows) expect(response.body).toContain(page.shows);
         expect(foreignWords(lang, response.body, fx.userTexts)).toEqual([]);
         // The language switch names the other language in its own words and leads to a page in it.
         const other = OTHER[lang];
@@ -93,21 +114,21 @@ describe('both languages complete: every page and embed in German has no English
   }
 
   it('writes ratings and figures as each language does: "3,33 von 5", "3.33 of 5", 12.345 and 12,345', async () => {
-    const german = await t.get(`/de/bots/${fx.bot.slugs.de}`);
-    expect(german.body).toContain('<dd>3,33 von 5 (3 Bewertungen)</dd>');
+    const german = await t.get(`/de/bots/${fx.full.slugs.de}`);
+    expect(german.body).toContain('<dd>3,33 von 5 (12 Bewertungen)</dd>');
     expect(german.body).toContain('<dd>12.345</dd>');
-    const english = await t.get(`/en/bots/${fx.bot.slugs.en}`);
-    expect(english.body).toContain('<dd>3.33 of 5 (3 reviews)</dd>');
+    const english = await t.get(`/en/bots/${fx.full.slugs.en}`);
+    expect(english.body).toContain('<dd>3.33 of 5 (12 reviews)</dd>');
     expect(english.body).toContain('<dd>12,345</dd>');
-    const owner = new SiteVisitor(t);
-    const list = await owner.open({ name: 'dashboard', as: 'owner', path: (lang) => `/dashboard?lang=${lang}` }, 'de', fx);
-    expect(list.body).toContain('<td>3,33 von 5 (3 Bewertungen)</td>');
+    const owner = new SiteVisitor(apps);
+    const list = await owner.open({ name: 'dashboard', as: 'owner', path: (lang) => `/dashboard?lang=${lang}`, status: 200 }, 'de', fx);
+    expect(list.body).toContain('<td>3,33 von 5 (12 Bewertungen)</td>');
     const overview = await owner.open(
-      { name: 'dashboard', as: 'owner', path: (lang) => `/dashboard/bots/${fx.bot.id}?lang=${lang}` },
+      { name: 'dashboard', as: 'owner', path: (lang) => `/dashboard/bots/${fx.full.id}?lang=${lang}`, status: 200 },
       'en',
       fx,
     );
-    expect(overview.body).toContain('<dd>3.33 of 5 (3 reviews)</dd>');
+    expect(overview.body).toContain('<dd>3.33 of 5 (12 reviews)</dd>');
   });
 
   it('the language switch of an error page leads to the same page in the other language', async () => {

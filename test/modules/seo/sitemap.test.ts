@@ -76,7 +76,7 @@ for (const backend of backends()) {
         [BULK],
       );
       await t.app.services.catalog.load();
-      sitemap = new SitemapService(t.app.services.catalog, BASE, t.app.config.site, 50);
+      sitemap = new SitemapService(t.app.services.catalog, t.app.services.groups, BASE, t.app.config.site, t.app.config.categories, 50);
       published = Array.from({ length: BULK }, (_, k) => k + 1)
         .filter((i) => i % 7 !== 0)
         .sort((a, b) => ((a * 37) % BULK) - ((b * 37) % BULK))
@@ -154,9 +154,14 @@ for (const backend of backends()) {
 
     it('refuses a file size the protocol does not allow, or that holds no bot', () => {
       for (const urls of [0, 1, 2.5, MAX_URLS_PER_FILE + 1, Number.NaN]) {
-        expect(() => new SitemapService(t.app.services.catalog, BASE, t.app.config.site, urls), String(urls)).toThrow(RangeError);
+        expect(
+          () => new SitemapService(t.app.services.catalog, t.app.services.groups, BASE, t.app.config.site, t.app.config.categories, urls),
+          String(urls),
+        ).toThrow(RangeError);
       }
-      expect(() => new SitemapService(t.app.services.catalog, BASE, t.app.config.site, 2)).not.toThrow();
+      expect(
+        () => new SitemapService(t.app.services.catalog, t.app.services.groups, BASE, t.app.config.site, t.app.config.categories, 2),
+      ).not.toThrow();
     });
   });
 
@@ -179,17 +184,32 @@ for (const backend of backends()) {
       expect(files[0]!.lastmod).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$/);
     });
 
-    it('the pages file: home and browse in both languages, and the legal pages the operator wrote', async () => {
+    it('the pages file: home, browse, the categories and each one with a bot, in both languages, and the legal pages the operator wrote', async () => {
       const response = await t.get('/sitemaps/pages.xml');
       expect(response.headers['content-type']).toBe(XML);
       expect(response.headers['cache-control']).toBe('public, max-age=3600');
       const entries = urlsOf(response.body);
+      // The bulk bots have no category; putBot's are in "utility". Empty categories are left out.
       expect(entries.map((entry) => entry.loc[0])).toEqual(
-        ['/en', '/de', '/en/bots', '/de/bots', '/en/privacy', '/de/privacy'].map((path) => BASE + path),
+        ['/en', '/de', '/en/bots', '/de/bots', '/en/categories', '/de/categories', '/en/categories/utility', '/de/categories/utility']
+          .map((path) => BASE + path)
+          .concat([`${BASE}/en/privacy`, `${BASE}/de/privacy`]),
       );
       expect(alternates(entries[3]!)).toEqual({ en: `${BASE}/en/bots`, de: `${BASE}/de/bots`, 'x-default': `${BASE}/en/bots` });
+      expect(alternates(entries[7]!)).toEqual({
+        en: `${BASE}/en/categories/utility`,
+        de: `${BASE}/de/categories/utility`,
+        'x-default': `${BASE}/en/categories/utility`,
+      });
       expect(entries[0]!.lastmod).toHaveLength(1);
-      expect(entries[4]!.lastmod).toBeUndefined();
+      expect(entries[4]!.lastmod).toHaveLength(1);
+      expect(entries[6]!.lastmod).toBeUndefined();
+      expect(entries[8]!.lastmod).toBeUndefined();
+      // A category whose last bot leaves is gone from the file.
+      const { id } = await putBot(t, { categories: ['music'] });
+      expect(urlsOf((await t.get('/sitemaps/pages.xml')).body).map((entry) => entry.loc[0])).toContain(`${BASE}/de/categories/music`);
+      expect((await t.admin('PATCH', `/admin/v1/bots/${id}`, { published: false })).statusCode).toBe(200);
+      expect(urlsOf((await t.get('/sitemaps/pages.xml')).body).map((entry) => entry.loc[0])).not.toContain(`${BASE}/de/categories/music`);
     });
 
     it('a bot file lists published bots under their current slugs', async () => {

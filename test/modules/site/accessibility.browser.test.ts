@@ -11,18 +11,19 @@ import { LANGS, type Lang } from '../../../src/html/i18n/index.js';
 import { freshDatabase, testConfig } from '../../helpers.js';
 import { axeViolations, horizontalOverflow, keyboardProblems } from '../../support/page-checks.js';
 import {
+  PERSONA,
   seedSite,
-  SITE_APP_ENV,
-  SITE_ENV,
-  SITE_OWNER,
+  SITE_APPS,
   SITE_PAGES,
   SITE_PERSONAS,
-  SITE_VOTER,
+  siteAppClock,
+  siteAppEnv,
+  siteLookup,
+  type Persona,
   type SiteApp,
   type SiteFixture,
   type SitePage,
-  type Visitor,
-} from '../../support/browser-site-pages.js';
+} from '../../support/site-pages.js';
 import { launchChromium } from '../embeds/browser-harness.js';
 
 /* The page's globals inside page.evaluate (the project compiles without the DOM lib). */
@@ -38,6 +39,8 @@ declare const document: {
 const ARTIFACTS = 'test-artifacts/a11y';
 const ICON_SVG =
   '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 64 64"><rect width="64" height="64" rx="14" fill="#5865f2"/><circle cx="32" cy="28" r="12" fill="#fff"/></svg>';
+const BANNER_SVG =
+  '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 960 240"><rect width="960" height="240" fill="#1f6feb"/><circle cx="800" cy="120" r="90" fill="#fff" opacity=".3"/></svg>';
 /** A desktop window, and a phone's (390 px, as an iPhone 12–15 has). */
 const WINDOWS = [
   { width: 1280, height: 800, mobile: false },
@@ -59,8 +62,8 @@ let browser: Browser;
 let site: SiteFixture;
 const apps = {} as Record<SiteApp, FastifyInstance>;
 const origins = {} as Record<SiteApp, string>;
-/** The cookies of each visitor, signed in once. */
-const sessions = {} as Record<Visitor, BrowserContextOptions['storageState']>;
+/** The cookies of each persona, signed in once. */
+const sessions = {} as Record<Persona, BrowserContextOptions['storageState']>;
 
 async function freePort(): Promise<number> {
   const probe = createServer();
@@ -70,14 +73,15 @@ async function freePort(): Promise<number> {
   return port;
 }
 
-/** Tests talk to 127.0.0.1 only: bot icons are answered here, anything else elsewhere is refused. */
+/** Tests talk to 127.0.0.1 only: bot icons, banners and the logo are answered here, anything else elsewhere is refused. */
 async function offline(context: BrowserContext): Promise<void> {
   await context.route(
     (url) => url.hostname !== '127.0.0.1',
-    (route) =>
-      new URL(route.request().url()).hostname === 'cdn.example.org'
-        ? route.fulfill({ contentType: 'image/svg+xml', body: ICON_SVG })
-        : route.abort(),
+    (route) => {
+      const url = new URL(route.request().url());
+      if (url.hostname !== 'cdn.example.org') return route.abort();
+      return route.fulfill({ contentType: 'image/svg+xml', body: url.pathname.includes('banner') ? BANNER_SVG : ICON_SVG });
+    },
   );
 }
 
@@ -92,23 +96,27 @@ async function signedIn(persona: { label: string }): Promise<BrowserContextOptio
   return state;
 }
 
+/** App `name`, listening on a port of its own; all on one database. */
+async function start(name: SiteApp): Promise<void> {
+  const port = await freePort();
+  origins[name] = `http://127.0.0.1:${port}`;
+  const env = { ...siteAppEnv(name, provider.env), BASE_URL: origins[name] };
+  const app = await buildApp({ config: testConfig(env), db, logger: false, clock: siteAppClock(name), lookup: siteLookup });
+  await app.listen({ port, host: '127.0.0.1' });
+  apps[name] = app;
+}
+
 beforeAll(async () => {
   mkdirSync(ARTIFACTS, { recursive: true });
   provider = await startDemoProvider({ personas: SITE_PERSONAS });
   db = await freshDatabase('pglite');
-  for (const name of Object.keys(SITE_APP_ENV) as SiteApp[]) {
-    const port = await freePort();
-    origins[name] = `http://127.0.0.1:${port}`;
-    const env = { ...SITE_ENV, ...SITE_APP_ENV[name], ...(name === 'main' ? provider.env : {}), BASE_URL: origins[name] };
-    const app = await buildApp({ config: testConfig(env), db, logger: false });
-    await app.listen({ port, host: '127.0.0.1' });
-    apps[name] = app;
-  }
+  await start('main');
   site = await seedSite(apps.main, db);
+  // Built after the seed, so they start with every bot loaded.
+  for (const name of SITE_APPS.filter((app) => app !== 'main')) await start(name);
   browser = await launchChromium();
-  sessions.anonymous = undefined;
-  sessions.owner = await signedIn(SITE_OWNER);
-  sessions.voter = await signedIn(SITE_VOTER);
+  sessions.owner = await signedIn(PERSONA.owner);
+  sessions.voter = await signedIn(PERSONA.voter);
 });
 
 afterAll(async () => {
@@ -121,9 +129,8 @@ afterAll(async () => {
 /** Opens the page as its visitor (sending its form, if it has one); the status it answered. */
 async function open(page: Page, entry: SitePage, lang: Lang): Promise<number | undefined> {
   const origin = origins[entry.app ?? 'main'];
-  let response = await page.goto(`${origin}${entry.path(lang, site)}`);
-  // That app answers one page a minute: the first may still be let through, the next is refused.
-  if (entry.app === 'rateLimited' && response?.status() !== 429) response = await page.goto(`${origin}${entry.path(lang, site)}`);
+  for (const path of entry.before?.(lang, site) ?? []) await page.goto(`${origin}${path}`);
+  const response = await page.goto(`${origin}${entry.path(lang, site)}`);
   if (!entry.form) return response?.status();
   const action = entry.form.action(lang, site);
   // The form's answer: the refused form itself, or (POST → 303 → GET) the page it leads to.
@@ -142,7 +149,7 @@ async function open(page: Page, entry: SitePage, lang: Lang): Promise<number | u
       // As it is, past the browser's own checks: the server's answer is what is looked at.
       form.submit();
     },
-    { action, fields: entry.form.fields },
+    { action, fields: entry.form.fields(site) },
   );
   const status = (await answer).status();
   await loaded;
@@ -157,7 +164,7 @@ async function problemsOf(entry: SitePage, { lang, scheme, size }: View): Promis
     hasTouch: size.mobile,
     colorScheme: scheme,
     locale: lang,
-    storageState: sessions[entry.visitor],
+    storageState: entry.as ? sessions[entry.as] : undefined,
     // Only so that axe-core's source can be added to the page as an inline script: the pages' CSP
     // (which refuses inline scripts) is asserted by the page tests and the flow test.
     bypassCSP: true,
@@ -176,6 +183,7 @@ async function problemsOf(entry: SitePage, { lang, scheme, size }: View): Promis
     await page.screenshot({ path: `${ARTIFACTS}/${entry.name}-${lang}-${scheme}-${size.width}.png`, fullPage: true });
     return [
       ...(status === entry.status ? [] : [`answered ${status}, not ${entry.status}`]),
+      ...(entry.shows && !(await page.content()).includes(entry.shows) ? [`does not show ${entry.shows}`] : []),
       ...(await axeViolations(page)),
       ...(size.mobile ? await horizontalOverflow(page) : []),
       ...(await keyboardProblems(page)),

@@ -272,5 +272,16 @@ for (const backend of backends()) {
         /data-copy="new-secret" data-done="Kopiert" hidden>Kopieren<\/button>/,
       );
     });
+
+    it("shows the bot's icon over its letter, as the bot page does; an icon the pages' CSP would block, the letter alone", async () => {
+      const page = await owner.get(`/dashboard/bots/${a}`);
+      expect(page.body).toMatch(
+        /<span class="avatar avatar-large" aria-hidden="true"\s*><span class="avatar-letter">A<\/span\s*><img src="https:\/\/cdn\.example\.org\/icon\.png" alt=""/,
+      );
+      const plain = (await putBot(t, { owners: [OWNER_A.id], name: 'Gamma', iconUrl: 'http://cdn.example.org/icon.png' })).id;
+      const lettered = await owner.get(`/dashboard/bots/${plain}`);
+      expect(lettered.body).toMatch(/<span class="avatar-letter">G<\/span\s*><\/span/);
+      expect(lettered.body).not.toContain('http://cdn.example.org/icon.png');
+    });
   });
 }

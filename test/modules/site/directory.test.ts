@@ -205,7 +205,7 @@ for (const backend of backends()) {
       }
     });
 
-    it('the bot page: banner, chips that lead to the category and tag pages, category names in the page’s language', async () => {
+    it('the bot page: banner, chips that lead to the category and tag pages above the vote, category names in the page’s language', async () => {
       const slug = (await t.admin('GET', `/admin/v1/bots/${xssId}`)).json().data.slugs;
       const de = await t.get(`/de/bots/${slug.de}`);
       expect(de.statusCode).toBe(200);
@@ -215,6 +215,11 @@ for (const backend of backends()) {
       expect(de.body).toContain('<li>unlisted</li>');
       expect(de.body).toContain(`<li><a href="/de/tags/${encodeURIComponent('größe')}">größe</a></li>`);
       expect(de.body).toContain('<li><a href="/de/tags/radio">radio</a></li>');
+      // Categories and tags belong to who the bot is: named beside their chips, above the vote, under no heading of their own.
+      const article = main(de.body);
+      expect(article).toMatch(/<dl class="labels">\s*<div>\s*<dt>Kategorien<\/dt>[\s\S]*<dt>Schlagwörter<\/dt>/);
+      expect(article.indexOf('<dl class="labels">')).toBeLessThan(article.indexOf('id="vote"'));
+      expect(article).not.toContain('<h3>');
       // A banner that is not https is not shown (the pages' CSP would block it anyway).
       expect((await t.admin('PATCH', `/admin/v1/bots/${xssId}`, { bannerUrl: 'http://cdn.example.org/banner.png' })).statusCode).toBe(200);
       expect((await t.get(`/en/bots/${slug.en}`)).body).not.toContain('class="banner"');

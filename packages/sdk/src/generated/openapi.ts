@@ -2637,6 +2637,7 @@ export interface operations {
             query?: {
                 /** @description auto draws the light theme */
                 theme?: "auto" | "dark" | "light";
+                /** @description Language of labels, numbers and dates */
                 lang?: "de" | "en";
             };
             header?: never;

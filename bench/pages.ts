@@ -170,7 +170,8 @@ if (WRITER && DATABASE_URL) {
 const assetBytes = await (async () => {
   const home = await (await request(`${origin}/en`)).body.text();
   let bytes = 0;
-  for (const asset of home.matchAll(/(?:href|src)="(\/assets\/[^"]+)"/g)) {
+  // The stylesheets and the script every page loads (not the site's icons, fetched once per site).
+  for (const asset of home.matchAll(/<(?:link rel="stylesheet" href|script src)="(\/assets\/[^"]+)"/g)) {
     const response = await request(`${origin}${asset[1]!.replaceAll('&amp;', '&')}`);
     bytes += (await response.body.arrayBuffer()).byteLength;
   }

@@ -104,11 +104,12 @@ describe('docs pages in Chromium', () => {
     await page.close();
   });
 
-  it('the landing page renders without script', async () => {
+  it('the address alone leads a browser to the start page in its language', async () => {
     const { page, problems } = await watchedPage();
     await page.goto(`${running.origin}/`);
-    expect(await page.evaluate(() => document.title)).toBe('Bot Directory');
-    expect(await page.evaluate(() => document.body.innerText)).toContain('API reference');
+    expect(page.url()).toBe(`${running.origin}/en`);
+    expect(await page.evaluate(() => document.title)).toBe('Find bots for your server · Bot Directory');
+    expect(await page.evaluate(() => document.body.innerText)).toContain('Top this month');
     await page.screenshot({ path: `${ARTIFACTS}/landing.png` });
     expect(problems).toEqual([]);
     await page.close();

@@ -1,5 +1,6 @@
 import type { Bot } from '../bots/schemas.js';
 import { highlightParts } from '../search/highlight.js';
+import { ratingText } from '../../html/bot-facts.js';
 import { botIcon } from '../../html/bot-icon.js';
 import { html, type Html } from '../../html/html.js';
 import type { Texts } from '../../html/i18n/index.js';
@@ -33,9 +34,7 @@ export function botCard(t: Texts, bot: Bot, options: CardOptions): Html {
         : ''
     }`;
   const figures = [d.votesMonthShort(count(t, bot.votesMonth), bot.votesMonth), d.serversShort(count(t, bot.serverCount), bot.serverCount)];
-  if (bot.rating.count > 0) {
-    figures.push(t.bot.ratingOf(bot.rating.average.toLocaleString(t.locale, { maximumFractionDigits: 1 }), bot.rating.count));
-  }
+  if (bot.rating.count > 0) figures.push(ratingText(t, bot.rating));
   return html`<li class="bot-card">
     ${botIcon(bot.name, bot.iconUrl, 'small')}
     <div>

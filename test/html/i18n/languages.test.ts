@@ -120,6 +120,9 @@ describe('both languages complete: every page and embed in German has no English
     const english = await t.get(`/en/bots/${fx.full.slugs.en}`);
     expect(english.body).toContain('<dd>3.33 of 5 (12 reviews)</dd>');
     expect(english.body).toContain('<dd>12,345</dd>');
+    // A list's card writes the rating as the bot page does.
+    expect((await t.get('/de/tags/radio')).body).toContain('12.345 Server · 3,33 von 5 (12 Bewertungen)');
+    expect((await t.get('/en/tags/radio')).body).toContain('12,345 servers · 3.33 of 5 (12 reviews)');
     const owner = new SiteVisitor(apps);
     const list = await owner.open({ name: 'dashboard', as: 'owner', path: (lang) => `/dashboard?lang=${lang}`, status: 200 }, 'de', fx);
     expect(list.body).toContain('<td>3,33 von 5 (12 Bewertungen)</td>');

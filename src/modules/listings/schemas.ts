@@ -5,7 +5,7 @@
  */
 import { Type, type Static } from 'typebox';
 import { MARKDOWN_MAX_LENGTH } from '../../html/markdown.js';
-import { named, SnowflakeId, Timestamp, Uuid } from '../../lib/schemas.js';
+import { HttpUrl, named, SnowflakeId, Timestamp, Uuid } from '../../lib/schemas.js';
 import { BOT_WRITABLE, Localized } from '../bots/schemas.js';
 import { EDIT_STATES, LISTING_STATES, MAX_NOTE_LENGTH } from './lifecycle.js';
 
@@ -35,6 +35,12 @@ export const contentFields = {
 };
 
 /** A listing ready for review: every field there and valid (what `submit` requires). */
+/**
+ * A listing's fields as the bot row holds them: the management API may have written an http
+ * address there (its schema allows one), which an owner's edit would not be allowed to write.
+ */
+const storedFields = { ...contentFields, iconUrl: HttpUrl, bannerUrl: Type.Union([HttpUrl, Type.Null()]) };
+
 export const ListingContent = named('ListingContent', Type.Object(contentFields, { additionalProperties: false }));
 export type ListingContent = Static<typeof ListingContent>;
 /** A working copy may miss fields while the owner fills them in. */
@@ -150,10 +156,10 @@ export const Listing = named(
     status: ListingStateSchema,
     editStatus: EditStateSchema,
     note: Type.Union([Type.String(), Type.Null()], { description: "The moderator's last note or reason" }),
-    current: Type.Object(contentFields, {
+    current: Type.Object(storedFields, {
       description: 'The version on the bot: public while published; before the first approval, the one last submitted',
     }),
-    working: Type.Union([Type.Partial(Type.Object(contentFields)), Type.Null()], {
+    working: Type.Union([Type.Partial(Type.Object(storedFields)), Type.Null()], {
       description: 'The working copy, when it differs from `current`; fields may be missing while the owner fills them in',
     }),
     submissionId: Type.Union([Uuid, Type.Null()]),

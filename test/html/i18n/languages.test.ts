@@ -35,7 +35,9 @@ function foreignWords(lang: Lang, markup: string, shownAsWritten: string[]): str
   const verbatim = [...shownAsWritten, ...NAMES_AND_BRANDS].sort((a, b) => b.length - a.length);
   const found: string[] = [];
   for (const text of visibleTexts(markup)) {
-    const rest = verbatim.reduce((remaining, written) => remaining.split(written).join(' · '), text);
+    const named = verbatim.reduce((remaining, written) => remaining.split(written).join(' · '), text);
+    // Identifiers (a key's prefix "bdk_2uS5dG…", ids) are no words: their letters could spell one by chance.
+    const rest = named.replace(/\S*[\d_]\S*/gu, ' ');
     for (const word of wordsOf(rest)) if (foreign.has(word)) found.push(`"${word}" in "${text}"`);
   }
   return found;

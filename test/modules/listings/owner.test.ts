@@ -194,16 +194,16 @@ describe.each(backends())('an owner lists a bot (%s)', (backend) => {
       const { botId } = await draft();
       const stranger = newUser();
       for (const call of [
-        listings().get(stranger, botId),
-        listings().edit(stranger, botId, { name: 'Mine now' }),
-        listings().submit(stranger, botId),
-        listings().withdraw(stranger, botId),
-        listings().unlist(stranger, botId),
-        listings().relist(stranger, botId),
-        listings().discardEdit(stranger, botId),
-        listings().pendingChanges(stranger, botId),
+        () => listings().get(stranger, botId),
+        () => listings().edit(stranger, botId, { name: 'Mine now' }),
+        () => listings().submit(stranger, botId),
+        () => listings().withdraw(stranger, botId),
+        () => listings().unlist(stranger, botId),
+        () => listings().relist(stranger, botId),
+        () => listings().discardEdit(stranger, botId),
+        () => listings().pendingChanges(stranger, botId),
       ]) {
-        expect((await refused(call)).code).toBe('forbidden');
+        expect((await refused(call())).code).toBe('forbidden');
       }
       expect((await refused(listings().get(stranger, '1377777777777777777'))).code).toBe('not_found');
       expect((await refused(listings().get(stranger, 'not-an-id'))).code).toBe('not_found');

@@ -42,6 +42,8 @@ export class KeyService {
   /** Uses noted and not written yet, by key id; written together every TOUCH_FLUSH_MS. */
   private touched = new Map<string, Date>();
   private flusher: Periodic | undefined;
+  /** The write under way (or the last one); flushes queue behind it. */
+  private writing: Promise<void> = Promise.resolve();
 
   constructor(
     private readonly db: Database,
@@ -122,13 +124,16 @@ export class KeyService {
   /**
    * Writes the uses noted since the last call, all in one statement (one commit, not one per key:
    * an API with thousands of keys in use would otherwise commit once per key and minute). A failed
-   * write is dropped: at worst a minute of lastUsedAt is lost.
+   * write is dropped: at worst a minute of lastUsedAt is lost. Writes run one after another, and a
+   * call returns once every use noted before it is written, also when the timer's write holds them.
    */
   async flushUses(): Promise<void> {
-    if (this.touched.size === 0) return;
-    const uses = this.touched;
-    this.touched = new Map();
-    await keyRepository.touchMany(this.db, uses, LAST_USED_INTERVAL_MS).catch(() => undefined);
+    if (this.touched.size > 0) {
+      const uses = this.touched;
+      this.touched = new Map();
+      this.writing = this.writing.then(() => keyRepository.touchMany(this.db, uses, LAST_USED_INTERVAL_MS).catch(() => undefined));
+    }
+    await this.writing;
   }
 
   /** Writes what is noted and stops the background writes (the app is closing). */

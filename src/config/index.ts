@@ -9,6 +9,7 @@ import { readAuthConfig, type AuthConfig } from './auth.js';
 import { readCategories, type Category } from './categories.js';
 import { ConfigError } from './errors.js';
 import { readListingsConfig, type ListingsConfig } from './listings.js';
+import { readOperatorIds } from './operators.js';
 import { cron, emailAddress, trustProxy, url, utcDate } from './parsers.js';
 import { parseRetrySchedule } from './retry-schedule.js';
 import type { ConfigVariables } from './schema.js';
@@ -100,6 +101,8 @@ export interface Config {
   categories: Category[];
   /** Owners' listings: how edits go live, and the platform asked about applications (LISTING_EDITS, PLATFORM_*). */
   listings: ListingsConfig;
+  /** OPERATOR_USER_IDS: the signed-in users who may use the console (`/console`). */
+  operatorUserIds: readonly string[];
 }
 
 /** Requests allowed per 60-second window, by kind of caller. */
@@ -177,6 +180,7 @@ export function readConfig(env: Env = process.env): Config {
     site: readSiteConfig(v),
     categories: readCategories(v.CATEGORIES),
     listings: readListingsConfig(v),
+    operatorUserIds: readOperatorIds(v.OPERATOR_USER_IDS),
   };
 }
 

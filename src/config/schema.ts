@@ -238,6 +238,13 @@ export const ConfigSchema = Type.Object({
     'x-problem': 'must be an integer from 1 to 2160',
     description: 'a session ends this long after sign-in (1–2160)',
   }),
+  OPERATOR_USER_IDS: Type.Optional(
+    Type.String({
+      'x-default-text': 'unset (no console)',
+      description:
+        'Comma-separated platform user IDs of the operators: signed in as everyone else, they moderate in the web console at `/console` (submissions, reports, tier requests, bans). `ADMIN_TOKEN` stays for automation',
+    }),
+  ),
   LISTING_EDITS: Type.Enum(['live', 'review'], {
     default: 'live',
     description:

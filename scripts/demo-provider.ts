@@ -1,6 +1,7 @@
 /**
  * A sign-in provider on this machine, for the demo and the tests: oauth2-mock-server behind a
- * small login page that offers the demo's people ("sign in as a demo owner / a demo voter").
+ * small login page that offers the demo's people ("sign in as a demo owner / a demo voter / the demo
+ * operator").
  * It speaks OpenID Connect (discovery at `/.well-known/openid-configuration`) or the chat
  * platform's OAuth2 paths (`/oauth2/authorize`, `/api/oauth2/token`, `/api/users/@me`), so both
  * AUTH_PROVIDER settings run against it. It checks PKCE like a real provider; never for production.

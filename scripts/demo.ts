@@ -13,11 +13,16 @@ const started = performance.now();
 process.env.LOG_FORMAT ??= 'pretty';
 
 // Sign-in: unless a real provider is configured, a local one whose login page offers the demo's
-// owner (added below, once the demo bot is known) and a demo voter.
+// owner (added below, once the demo bot is known), a demo voter and a demo operator (who may use
+// the console: OPERATOR_USER_IDS names them, beside any operators set already).
 const DEMO_VOTER: Persona = { id: '200000000000000001', name: 'Demo Voter', label: 'Sign in as a demo voter' };
-const personas: Persona[] = [DEMO_VOTER];
+const DEMO_OPERATOR: Persona = { id: '200000000000000002', name: 'Demo Operator', label: 'Sign in as the demo operator (the console)' };
+const personas: Persona[] = [DEMO_VOTER, DEMO_OPERATOR];
 const provider = process.env.AUTH_PROVIDER ? undefined : await startDemoProvider({ personas });
-if (provider) Object.assign(process.env, provider.env);
+if (provider) {
+  Object.assign(process.env, provider.env);
+  process.env.OPERATOR_USER_IDS = [process.env.OPERATOR_USER_IDS, DEMO_OPERATOR.id].filter(Boolean).join(',');
+}
 
 // Adding a bot asks the chat platform about its application: unless a real one is configured, a
 // local stand-in that knows a few applications nobody has listed yet.
@@ -62,9 +67,9 @@ Bot Directory demo is running (ready in ${seconds} s).
   One bot:       ${base}/api/v1/bots/${botId}
   Its page:      ${config.siteUrl}/en/bots/${sample[0]?.slug ?? ''}   (where its widget's vote button leads)
   Its widget:    ${base}/api/widget/${botId}
-  Dashboard:     ${base}/dashboard   (sign-in: ${provider ? `the local demo provider at ${provider.origin}: demo owner or demo voter` : config.auth.provider?.kind})
+  Dashboard:     ${base}/dashboard   (sign-in: ${provider ? `the local demo provider at ${provider.origin}: demo owner, voter or operator` : config.auth.provider?.kind})
   Add a bot:     ${platform ? `application IDs ${NEW_APPLICATIONS.map((a) => a.id).join(', ')} (the platform stand-in at ${platform.origin})` : `any application ID (${config.listings.platform.apiUrl})`}
-  Moderation:    curl -H 'Authorization: Bearer ${config.adminToken}' ${base}/admin/v1/submissions
+  Console:       ${base}/console   (${provider ? 'sign in as the demo operator' : `operators: OPERATOR_USER_IDS=${config.operatorUserIds.join(',') || 'unset'}`}; also: curl -H 'Authorization: Bearer ${config.adminToken}' ${base}/admin/v1/submissions)
   Its votes:     curl -H 'Authorization: Bearer ${key}' ${base}/api/v1/bots/${botId}/votes
   Health:        ${base}/health/ready          Metrics: ${base}/metrics
   Admin token:   ${config.adminToken}

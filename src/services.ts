@@ -3,6 +3,7 @@ import type { Database } from './db/index.js';
 import { isDatabaseUnavailable } from './db/errors.js';
 import { AnswerStore } from './lib/answers/index.js';
 import { systemClock, type Clock } from './lib/clock.js';
+import { BanService } from './modules/bans/service.js';
 import { BotAdminService } from './modules/bots/admin-service.js';
 import { PublishedBots } from './modules/bots/catalog.js';
 import { BotService } from './modules/bots/service.js';
@@ -20,6 +21,8 @@ import { ListingWriter } from './modules/listings/writer.js';
 import type { PlatformAdapter } from './modules/platform/adapter.js';
 import { DiscordAdapter } from './modules/platform/discord.js';
 import { PremiumService } from './modules/premium/service.js';
+import { ReasonTemplateService } from './modules/reason-templates/service.js';
+import { ReportService } from './modules/reports/service.js';
 import { ReviewAdminService } from './modules/reviews/admin-service.js';
 import { ReviewService } from './modules/reviews/service.js';
 import { SearchService } from './modules/search/service.js';
@@ -84,6 +87,11 @@ export function createServices(deps: ServiceDeps) {
     dashboardUrl: `${config.baseUrl}/dashboard`,
   });
   const platform = deps.platform ?? new DiscordAdapter(config.listings.platform.apiUrl, config.listings.platform.botToken, deps.userAgent);
+  const moderation = new ModerationService(db, listingWriter);
+  // A banned bot's listing is removed with the ban's reason, by whoever banned it.
+  const bans = new BanService(db, clock, feed, (botId, by, reason) =>
+    moderation.remove(botId, { kind: 'operator', userId: by.userId, via: by.via }, reason),
+  );
   const services = {
     answers,
     catalog,
@@ -91,17 +99,20 @@ export function createServices(deps: ServiceDeps) {
     bots: new BotService(db, clock, catalog, slugs, feed, config.listMaxStaleMs, new ListingAdminWrites(listingWriter)),
     browse: new BrowseService(catalog, groups, config.listMaxStaleMs),
     trending: new TrendingService(db, clock, catalog),
-    listings: new ListingService(db, listingWriter, platform, catalog, config.listings.edits),
-    moderation: new ModerationService(db, listingWriter),
+    listings: new ListingService(db, listingWriter, platform, catalog, config.listings.edits, bans),
+    moderation,
+    bans,
+    reports: new ReportService(db, clock, catalog, bans),
+    reasonTemplates: new ReasonTemplateService(db, clock),
     listingWriter,
     botAdmin: new BotAdminService(db, clock),
     reviewAdmin: new ReviewAdminService(db),
-    reviews: new ReviewService(db, clock, feed),
+    reviews: new ReviewService(db, clock, feed, bans),
     history,
     embeds: new EmbedService(db.reads, clock, history, config.siteUrl),
     keys,
     tiers: new TierRequestService(db, clock, keys),
-    votes: new VoteService(db, clock, feed, catalog),
+    votes: new VoteService(db, clock, feed, catalog, bans),
     stats: new StatsService(db, clock, feed),
     premium: new PremiumService(db, clock, feed, catalog),
     search: new SearchService(db, clock, feed, catalog, config.listMaxStaleMs),
@@ -132,6 +143,9 @@ function routeChange(change: Change, services: Services): void {
       return;
     case 'keys':
       services.keys.forgetLookups();
+      return;
+    case 'bans':
+      services.bans.forget();
       return;
     case 'synonyms':
       // Searches made while the new synonyms are read back are dropped again once they are in.

@@ -72,5 +72,15 @@ export function reasonText(t: Texts, reason: ErrorReason): string {
       return r.signInRefused;
     case 'sign_in_unidentified':
       return r.signInUnidentified;
+    case 'user_banned':
+      return t.ban.userBanned;
+    case 'bot_banned':
+      return t.ban.botBanned;
+    case 'report_limit':
+      return t.report.limit(reason.max);
+    case 'report_open':
+      return t.report.alreadyOpen;
+    case 'not_operator':
+      return t.console.forbidden;
   }
 }

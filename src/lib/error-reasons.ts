@@ -21,6 +21,14 @@ export type ErrorReason =
   | { kind: 'tier_request_open' }
   // Sign-in (auth/provider.ts): the provider's answer was refused, or did not say who signed in.
   | { kind: 'sign_in_refused' }
-  | { kind: 'sign_in_unidentified' };
+  | { kind: 'sign_in_unidentified' }
+  // Bans (bans/service.ts): the signed-in user, or the bot, is banned.
+  | { kind: 'user_banned' }
+  | { kind: 'bot_banned' }
+  // A report (reports/service.ts): `max` a day used up (again possible at `retryAt`); one open already.
+  | { kind: 'report_limit'; max: number; retryAt: string }
+  | { kind: 'report_open' }
+  // The console (console/access.ts): the signed-in user is not among OPERATOR_USER_IDS.
+  | { kind: 'not_operator' };
 
 export type ErrorReasonKind = ErrorReason['kind'];

@@ -3,6 +3,9 @@ import { botAdminRoutes } from '../modules/bots/admin-routes.js';
 import { historyAdminRoutes } from '../modules/history/admin-routes.js';
 import { keyAdminRoutes } from '../modules/keys/admin-routes.js';
 import { listingAdminRoutes } from '../modules/listings/admin-routes.js';
+import { banAdminRoutes } from '../modules/bans/admin-routes.js';
+import { reasonTemplateAdminRoutes } from '../modules/reason-templates/admin-routes.js';
+import { reportAdminRoutes } from '../modules/reports/admin-routes.js';
 import { premiumAdminRoutes } from '../modules/premium/admin-routes.js';
 import { reviewAdminRoutes } from '../modules/reviews/admin-routes.js';
 import { searchAdminRoutes } from '../modules/search/admin-routes.js';
@@ -39,4 +42,7 @@ export async function adminRoutes(app: App): Promise<void> {
   await app.register(webhookNotificationRoutes);
   await app.register(tierAdminRoutes);
   await app.register(listingAdminRoutes);
+  await app.register(reportAdminRoutes);
+  await app.register(banAdminRoutes);
+  await app.register(reasonTemplateAdminRoutes);
 }

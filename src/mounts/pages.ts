@@ -7,7 +7,9 @@ import type { App } from '../lib/types.js';
 import { registerProvider } from '../modules/auth/provider.js';
 import { authRoutes } from '../modules/auth/routes.js';
 import { currentUser } from '../modules/auth/session.js';
+import { consoleRoutes } from '../modules/console/routes.js';
 import { dashboardRoutes } from '../modules/dashboard/routes.js';
+import { reportPageRoutes } from '../modules/reports/routes.js';
 import type { RateLimitStore } from '../modules/ratelimit/index.js';
 import { assetRoutes } from '../html/assets.js';
 import { htmlErrorHandler } from '../html/error-handler.js';
@@ -24,8 +26,8 @@ import { unknownPageRoutes } from '../modules/site/unknown-pages.js';
 
 /**
  * The server-rendered pages: the start page, the lists, categories, tags and search people browse,
- * sign-in, the public bot pages with their vote, the owner dashboard, and what search engines read
- * of them (robots.txt, the sitemap).
+ * sign-in, the public bot pages with their vote and report, the owner dashboard, the operators'
+ * console, and what search engines read of them (robots.txt, the sitemap).
  * Cookies, the encrypted session cookie, CSRF tokens and form bodies exist in this part of the
  * app only; the API next to it stays cookie-free.
  */
@@ -72,5 +74,7 @@ export async function sitePlugin(app: App, options: { store: RateLimitStore }): 
   await app.register(botPageRoutes, { store: options.store, names });
   await app.register(seoRoutes);
   await app.register(dashboardRoutes);
+  await app.register(reportPageRoutes);
+  await app.register(consoleRoutes);
   await app.register(unknownPageRoutes);
 }

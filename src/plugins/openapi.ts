@@ -72,6 +72,9 @@ const TAGS: Record<string, string> = {
   keys: "Bots' API keys and their rate tiers.",
   webhooks: "The calls a bot's webhook endpoints receive (public document); the endpoints, their delivery log and notices (management).",
   listings: "Owners' listings: the moderation queue and the operator's decisions.",
+  reports: "Users' reports of bots and the operator's answers.",
+  bans: 'Bans of users (no submissions, votes, reviews or reports) and of bots (out of view, never listed again).',
+  moderation: 'Reason templates: the texts the console offers for notes and reasons.',
 };
 
 function split(document: Document, which: 'public' | 'admin', retrySchedule: readonly number[]): Document {

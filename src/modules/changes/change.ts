@@ -23,7 +23,9 @@ export type Change =
   /** The nightly history collection (every bot's history grew a day). */
   | { kind: 'history' }
   | { kind: 'keys' }
-  | { kind: 'synonyms' };
+  | { kind: 'synonyms' }
+  /** A user or bot was banned, or a ban lifted: every process reads the bans in force again. */
+  | { kind: 'bans' };
 
 /** The feed every module writes its changes through (src/lib/change-feed.ts carries them). */
 export type Changes = ChangeFeed<Change>;
@@ -50,7 +52,7 @@ export const changeCodec: ChangeCodec<Change> = {
       if (routing === 'r') change.routing = true;
       return change;
     }
-    if (kind === 'history' || kind === 'keys' || kind === 'synonyms') return { kind };
+    if (kind === 'history' || kind === 'keys' || kind === 'synonyms' || kind === 'bans') return { kind };
     return undefined;
   },
 };

@@ -7,6 +7,7 @@ import {
   ListingBotParams,
   ReasonBody,
   RequestChangesBody,
+  Submission,
   SubmissionIdParams,
   SubmissionQueue,
   SubmissionQueueQuery,
@@ -36,6 +37,21 @@ export async function listingAdminRoutes(app: App): Promise<void> {
       },
     },
     async (request) => moderation().queue(request.query),
+  );
+
+  app.get(
+    '/submissions/:id',
+    {
+      schema: {
+        operationId: 'getSubmission',
+        description: 'One submission of the queue with its content and what it changes of the public version; 404 once decided or withdrawn.',
+        tags: ['listings'],
+        summary: 'One open submission with its changes',
+        params: SubmissionIdParams,
+        response: { 200: dataOf(Submission), ...errorResponses('unauthorized', 'not_found', 'validation_failed') },
+      },
+    },
+    async (request) => ({ data: await moderation().submission(request.params.id) }),
   );
 
   app.post(

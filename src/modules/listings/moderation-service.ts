@@ -7,6 +7,7 @@
  */
 import type { Database, Queryable } from '../../db/index.js';
 import { AppError } from '../../lib/errors.js';
+import { UUID_PATTERN } from '../../lib/keyset.js';
 import { isSnowflakeId } from '../../lib/schemas.js';
 import { changes, incomplete } from './content.js';
 import {
@@ -44,6 +45,14 @@ export class ModerationService {
       data: page.map(toSubmission),
       next: rows.length > query.limit && last ? encodeCursor({ queuedAt: last.queued_at!, botId: last.bot_id }) : null,
     };
+  }
+
+  /** One open submission with its changes; 404 once decided or withdrawn. */
+  async submission(submissionId: string): Promise<Submission> {
+    const botId = UUID_PATTERN.test(submissionId) ? await listingRepository.botOfSubmission(this.db, submissionId) : undefined;
+    const row = botId === undefined ? undefined : await listingRepository.find(this.db, botId);
+    if (!row || row.submission_id !== submissionId) throw AppError.notFound('No open submission with that ID');
+    return toSubmission(row);
   }
 
   /** The listing with its latest transitions, published or not. */

@@ -10,6 +10,7 @@ import type { Html } from '../../html/html.js';
 import { AppError } from '../../lib/errors.js';
 import type { Lang } from '../../lib/langs.js';
 import { isSnowflakeId } from '../../lib/schemas.js';
+import type { BanCheck } from '../bans/service.js';
 import { botRepository } from '../bots/repository.js';
 import type { PublishedBots } from '../bots/catalog.js';
 import type { PlatformAdapter, PlatformApplication } from '../platform/adapter.js';
@@ -65,17 +66,21 @@ export class ListingService {
     private readonly catalog: PublishedBots,
     /** LISTING_EDITS: an approved listing's edit goes live at once, or waits for review. */
     private readonly edits: 'live' | 'review',
+    /** A banned user adds, edits, submits and relists nothing; a banned bot is never added again (403). */
+    private readonly bans?: BanCheck,
   ) {}
 
   /**
    * Adds a bot: the platform says what the application is called and looks like; the listing
    * starts as a draft owned by `userId`. 422 beside `applicationId` for an ID that is no bot's
    * application, 409 when it is listed already, 403 when the platform says the user does not own
-   * it, 503 when the platform does not answer.
+   * it, 503 when the platform does not answer; 403 for a banned user or bot.
    */
   async create(userId: string, applicationId: string): Promise<Listing> {
     const field = (message: string) => AppError.validation([{ field: 'applicationId', message }]);
     if (!isSnowflakeId(applicationId)) throw field('must be the 17 to 20 digits of an application ID');
+    await this.bans?.assertUserAllowed(userId);
+    await this.bans?.assertBotAllowed(applicationId);
     if (await listingRepository.listingExists(this.db, applicationId)) throw alreadyListed();
     const found = await this.platform.lookup(applicationId, userId);
     if (found.kind === 'unknown') throw field(APPLICATION_PROBLEM.unknown);
@@ -166,6 +171,7 @@ export class ListingService {
    */
   async edit(userId: string, botId: string, input: unknown): Promise<Listing> {
     const edit = checkEdit(input);
+    await this.bans?.assertUserAllowed(userId);
     await this.writer.change(botId, async (tx, listing, now) => {
       ownedBy(listing, userId);
       const actor = { kind: 'owner', userId, via: 'dashboard' } as const;
@@ -220,6 +226,7 @@ export class ListingService {
 
   /** Sends a draft (or one sent back) to the moderators: every field must be there and valid (422 names the rest). */
   async submit(userId: string, botId: string): Promise<Listing> {
+    await this.bans?.assertUserAllowed(userId);
     await this.writer.change(botId, async (tx, listing, now) => {
       ownedBy(listing, userId);
       const step = submit(listing.status, 'owner');
@@ -250,6 +257,7 @@ export class ListingService {
 
   /** Shows an unlisted listing again, as it was approved. */
   async relist(userId: string, botId: string): Promise<Listing> {
+    await this.bans?.assertUserAllowed(userId);
     return this.ownerStep(userId, botId, (listing) => relist(listing.status, 'owner'));
   }
 

@@ -3,6 +3,7 @@ import type { Database, Queryable } from '../../db/index.js';
 import type { Clock } from '../../lib/clock.js';
 import { AppError } from '../../lib/errors.js';
 import { offsetOf, page, type Page } from '../../lib/pagination.js';
+import type { BanCheck } from '../bans/service.js';
 import { botRepository } from '../bots/repository.js';
 import type { Changes } from '../changes/change.js';
 import { recordEvent } from '../webhooks/delivery/outbox.js';
@@ -19,6 +20,8 @@ export class ReviewService {
     private readonly db: Database,
     private readonly clock: Clock,
     private readonly feed: Changes,
+    /** A banned user's review is refused (403). */
+    private readonly bans?: BanCheck,
   ) {
     this.anchors = new ReviewAnchors(db.reads, clock);
   }
@@ -40,7 +43,9 @@ export class ReviewService {
     return page(found.reviews.map(toPublic), found.total, query);
   }
 
+  /** A review of a bot by a user; 403 from a banned user. */
   async create(botId: string, input: ReviewCreate): Promise<AdminReview> {
+    await this.bans?.assertUserAllowed(input.user);
     const now = this.clock.now();
     const id = randomUUID();
     const createdAt = input.createdAt ? new Date(input.createdAt) : now;

@@ -57,6 +57,7 @@ export function botView(t: Texts, bot: Bot, reviews: ReviewsPage, vote: VoteStat
       { name: t.bot.tags, items: bot.tags.map((tag) => ({ text: tag, href: tagPath(lang, tag) })) },
     ])}
     ${voteSection(t, bot, vote)}
+    <p class="report-link"><a href="${botPath(lang, bot)}/report" rel="nofollow">${t.report.link}</a></p>
     <h2>${t.bot.history}</h2>
     <img
       class="chart"

@@ -1,4 +1,5 @@
 import type { Queryable } from '../../db/index.js';
+import type { KeysetPosition } from '../../lib/keyset.js';
 import type { TierRequest, TierRequestStatus } from './schemas.js';
 
 interface TierRequestRow {
@@ -61,6 +62,22 @@ export const tierRequestRepository = {
       [...values, limit, offset],
     );
     return { items: rows.map(toRequest), total };
+  },
+
+  /**
+   * Up to `limit` pending requests, oldest first, after `after`, each with its bot's name: the
+   * pending range of tier_requests_status_time read backwards, in its order (no OFFSET, no count).
+   */
+  async pendingQueue(db: Queryable, after: KeysetPosition | undefined, limit: number): Promise<(TierRequest & { botName: string })[]> {
+    const { rows } = await db.query<TierRequestRow & { bot_name: string }>(
+      `SELECT r.*, b.name AS bot_name
+         FROM (SELECT ${COLUMNS} FROM tier_requests WHERE status = 'pending' ${after ? 'AND (created_at, id) > ($2, $3)' : ''}
+                ORDER BY created_at, id LIMIT $1) r
+         JOIN bots b ON b.id = r.bot_id
+        ORDER BY r.created_at, r.id`,
+      after ? [limit, after.at, after.id] : [limit],
+    );
+    return rows.map((row) => ({ ...toRequest(row), botName: row.bot_name }));
   },
 
   /** A bot's latest requests (the dashboard shows them next to its keys). */

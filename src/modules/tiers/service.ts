@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Database } from '../../db/index.js';
 import type { Clock } from '../../lib/clock.js';
 import { AppError } from '../../lib/errors.js';
+import { decodePosition, keysetPage, UUID_PATTERN } from '../../lib/keyset.js';
 import { offsetOf, page, type Page } from '../../lib/pagination.js';
 import type { KeyService } from '../keys/service.js';
 import { tierRequestRepository } from './repository.js';
@@ -49,6 +50,13 @@ export class TierRequestService {
     return tierRequestRepository
       .list(this.db, query.status, query.limit, offsetOf(query))
       .then(({ items, total }) => page(items, total, query));
+  }
+
+  /** The pending requests, oldest first, a page at a time by keyset (the console's queue); `next` continues it. */
+  async queue(query: { after?: string; limit: number }): Promise<{ data: (TierRequest & { botName: string })[]; next: string | null }> {
+    const after = query.after === undefined ? undefined : decodePosition(query.after, UUID_PATTERN);
+    const rows = await tierRequestRepository.pendingQueue(this.db, after, query.limit + 1);
+    return keysetPage(rows, query.limit, (row) => ({ at: new Date(row.createdAt), id: row.id }), (row) => row);
   }
 
   recentForBot(botId: string, limit = 10): Promise<TierRequest[]> {

@@ -13,12 +13,12 @@ export async function voteAdminRoutes(app: App): Promise<void> {
       schema: {
         operationId: 'createVote',
         description:
-          'Records a vote as the vote page does: the counters, the `vote` webhook event and the 12-hour rule (409 when the user voted for the bot less than 12 hours before).',
+          'Records a vote as the vote page does: the counters, the `vote` webhook event and the 12-hour rule (409 when the user voted for the bot less than 12 hours before). 403 when the user is banned.',
         tags: ['votes'],
         summary: 'Record a vote (409 within 12 hours of the same user’s previous vote)',
         params: AdminBotIdParams,
         body: VoteCreate,
-        response: { 201: dataOf(VoteEntry), ...writeErrors, ...errorResponses('conflict') },
+        response: { 201: dataOf(VoteEntry), ...writeErrors, ...errorResponses('conflict', 'forbidden') },
       },
     },
     async (request, reply) => {

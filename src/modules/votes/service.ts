@@ -5,6 +5,7 @@ import { AppError } from '../../lib/errors.js';
 import { isSnowflakeId } from '../../lib/schemas.js';
 import { uuidv7 } from '../../lib/uuid.js';
 import { isDatabaseUnavailable } from '../../db/errors.js';
+import type { BanCheck } from '../bans/service.js';
 import type { PublishedBots } from '../bots/catalog.js';
 import type { Changes } from '../changes/change.js';
 import { voteRepository, type VoteOutcome, type VoteRecord } from './repository.js';
@@ -46,6 +47,8 @@ export class VoteService {
     private readonly feed: Changes,
     /** Every published bot, in memory: reads ask it, not the database, whether the bot is listed. */
     private readonly catalog: PublishedBots,
+    /** A banned user's vote is refused (403). */
+    private readonly bans?: BanCheck,
   ) {
     this.toWrite = new Coalescer((votes) => voteRepository.recordMany(db, votes), WRITE_BATCHES);
   }
@@ -77,12 +80,16 @@ export class VoteService {
     return userIds.map((userId) => ({ userId, ...statusOf(latest.get(userId), now) }));
   }
 
-  /** A vote, its counters and its `vote` event, written with the votes that arrived meanwhile; 409 inside another vote's 12 hours. */
+  /**
+   * A vote, its counters and its `vote` event, written with the votes that arrived meanwhile; 409
+   * inside another vote's 12 hours, 403 from a banned user.
+   */
   async add(botId: string, input: VoteCreate): Promise<VoteEntry> {
     const now = this.clock.now();
     const votedAt = input.votedAt ? new Date(input.votedAt) : now;
     if (votedAt > now) throw AppError.validation([{ field: 'votedAt', message: 'must not be in the future' }]);
     if (!isSnowflakeId(botId)) throw AppError.notFound('No bot with that application ID');
+    await this.bans?.assertUserAllowed(input.user);
     const vote = { user: input.user, username: input.username, flagged: input.flagged ?? false, votedAt: votedAt.toISOString() };
     const month = utcDay(startOfUtcMonth(votedAt));
     const window = { from: new Date(votedAt.getTime() - VOTE_WINDOW_MS), to: new Date(votedAt.getTime() + VOTE_WINDOW_MS) };

@@ -19,9 +19,10 @@ describe('operators (OPERATOR_USER_IDS)', () => {
 
   it('reads a comma list, spaces around the IDs allowed, each ID once', () => {
     expect(readConfig({ OPERATOR_USER_IDS: '170000000000000001' }).operatorUserIds).toEqual(['170000000000000001']);
-    expect(
-      readConfig({ OPERATOR_USER_IDS: ' 170000000000000001 , 12345678901234567890,170000000000000001' }).operatorUserIds,
-    ).toEqual(['170000000000000001', '12345678901234567890']);
+    expect(readConfig({ OPERATOR_USER_IDS: ' 170000000000000001 , 12345678901234567890,170000000000000001' }).operatorUserIds).toEqual([
+      '170000000000000001',
+      '12345678901234567890',
+    ]);
   });
 
   it.each([

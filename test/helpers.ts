@@ -327,8 +327,8 @@ const ENVELOPE_SCHEMA = {
 
 /**
  * Answers outside the API documents, described in the README instead: the landing page, the docs
- * pages, health checks, metrics, and the site's pages (bot pages and their vote, sign-in, the
- * dashboard, their assets, robots.txt and the sitemap).
+ * pages, health checks, metrics, and the site's pages (bot pages and their vote and report, sign-in,
+ * the dashboard, the operators' console, their assets, robots.txt and the sitemap).
  */
 const OPERATOR_PAGES = [/^\/$/, /^\/(admin\/)?docs(\/.*)?$/, /^\/health\/(live|ready)$/, /^\/metrics$/, ...sitePages()];
 
@@ -337,8 +337,9 @@ function sitePages(): RegExp[] {
   return [
     /^\/(en|de)\/bots\/[^/]+(\/vote)?$/,
     // Any other address under a page's prefix is a page too: its 404 or 405 is HTML.
-    /^\/(en|de|dashboard|auth)(\/.*)?$/,
+    /^\/(en|de|dashboard|auth|console)(\/.*)?$/,
     /^\/dashboard(\/.*)?$/,
+    /^\/console(\/.*)?$/,
     /^\/auth\/(sign-in|callback|sign-out)$/,
     /^\/assets\/site\.(css|js)$/,
     /^\/(en|de)\/(imprint|privacy|terms)$/,

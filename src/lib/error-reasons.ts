@@ -25,8 +25,8 @@ export type ErrorReason =
   // Bans (bans/service.ts): the signed-in user, or the bot, is banned.
   | { kind: 'user_banned' }
   | { kind: 'bot_banned' }
-  // A report (reports/service.ts): `max` a day used up (again possible at `retryAt`); one open already.
-  | { kind: 'report_limit'; max: number; retryAt: string }
+  // A report (reports/service.ts): `max` in 24 hours used up (Retry-After says when the next is possible); one open already.
+  | { kind: 'report_limit'; max: number }
   | { kind: 'report_open' }
   // The console (console/access.ts): the signed-in user is not among OPERATOR_USER_IDS.
   | { kind: 'not_operator' };

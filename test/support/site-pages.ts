@@ -14,6 +14,7 @@ import type { Database } from '../../src/db/index.js';
 import type { Lang } from '../../src/html/i18n/index.js';
 import type { Clock } from '../../src/lib/clock.js';
 import type { LookupFn } from '../../src/modules/webhooks/endpoints/resolve-host.js';
+import { BY_TOKEN } from '../../src/modules/bans/schemas.js';
 import { botBody } from '../fixtures.js';
 import { ADMIN_TOKEN, ManualClock, type TestApp } from '../helpers.js';
 import { Browser } from '../modules/site/session-client.js';
@@ -21,11 +22,13 @@ import { Browser } from '../modules/site/session-client.js';
 /** The local sign-in provider's people (scripts/demo-provider.ts); names with markup prove escaping. */
 export const SITE_OWNER = { id: '170000000000000001', name: 'Olga <Owner>', label: 'Sign in as the owner' };
 export const SITE_VOTER = { id: '170000000000000002', name: 'Vik "Voter"', label: 'Sign in as a voter' };
-export const SITE_PERSONAS = [SITE_OWNER, SITE_VOTER];
+/** One of OPERATOR_USER_IDS on `main`: the console is theirs. */
+export const SITE_OPERATOR = { id: '170000000000000003', name: 'Ola & Operator', label: 'Sign in as the operator' };
+export const SITE_PERSONAS = [SITE_OWNER, SITE_VOTER, SITE_OPERATOR];
 
 /** Who is signed in to see a page; none: a visitor. */
-export type Persona = 'owner' | 'voter';
-export const PERSONA: Record<Persona, typeof SITE_OWNER> = { owner: SITE_OWNER, voter: SITE_VOTER };
+export type Persona = 'owner' | 'voter' | 'operator';
+export const PERSONA: Record<Persona, typeof SITE_OWNER> = { owner: SITE_OWNER, voter: SITE_VOTER, operator: SITE_OPERATOR };
 
 /**
  * The app a page needs: `main` signs in through the provider; `signInOff` has no sign-in
@@ -43,7 +46,7 @@ const SITE_ENV: Record<string, string> = {
 };
 
 const APP_ENV: Record<SiteApp, Record<string, string>> = {
-  main: {},
+  main: { OPERATOR_USER_IDS: SITE_OPERATOR.id },
   signInOff: {},
   rateLimited: { RATE_LIMIT_PAGES: '1' },
   branded: { SITE_NAME: 'Bots & Co', SITE_LOGO_URL: 'https://cdn.example.org/logo.svg', SITE_ACCENT_COLOR: '#ffd33d' },
@@ -81,6 +84,10 @@ export interface SiteFixture {
   switchedOff: { id: string };
   /** A key of `full` with a tier request still open. */
   keyId: string;
+  /** A listing of SITE_OWNER waiting in the moderation queue (every field new). */
+  submissionId: string;
+  /** SITE_VOTER's open report of `full` (they reported `plain` too, and were answered). */
+  reportId: string;
   /** Everything the fixture wrote that the pages show as written: names, descriptions, tags, reviews, notes, the operator's texts. */
   userTexts: string[];
 }
@@ -194,6 +201,75 @@ export const SITE_PAGES: SitePage[] = [
       fields: (s) => ({ keyId: s.keyId, tier: '3', reason: 'Noch einmal' }),
     },
   },
+  // Reporting a bot, and the reporter's answers.
+  {
+    name: 'report-form',
+    as: 'voter',
+    path: (lang, s) => `/${lang}/bots/${s.plain.slugs[lang]}/report`,
+    status: 200,
+    shows: 'name="details"',
+  },
+  {
+    name: 'report-refused',
+    as: 'voter',
+    path: (lang, s) => `/${lang}/bots/${s.plain.slugs[lang]}/report`,
+    status: 422,
+    form: { action: (lang, s) => `/${lang}/bots/${s.plain.slugs[lang]}/report`, fields: () => ({ reason: 'spam', details: '' }) },
+  },
+  {
+    name: 'report-waiting',
+    as: 'voter',
+    path: (lang, s) => `/${lang}/bots/${s.full.slugs[lang]}/report`,
+    status: 200,
+    shows: 'class="notice"',
+  },
+  { name: 'dashboard-reports', as: 'voter', path: (lang) => `/dashboard/reports?lang=${lang}`, status: 200 },
+  // The operators' console.
+  { name: 'console-queue', as: 'operator', path: (lang) => `/console?lang=${lang}`, status: 200, shows: '/console/submissions/' },
+  {
+    name: 'console-submission',
+    as: 'operator',
+    path: (lang, s) => `/console/submissions/${s.submissionId}?lang=${lang}`,
+    status: 200,
+    shows: 'class="diff"',
+  },
+  {
+    name: 'console-submission-refused',
+    as: 'operator',
+    path: (lang, s) => `/console/submissions/${s.submissionId}?lang=${lang}`,
+    status: 422,
+    form: {
+      action: (lang, s) => `/console/submissions/${s.submissionId}/request-changes?lang=${lang}`,
+      fields: () => ({ template: '', note: '' }),
+    },
+  },
+  {
+    name: 'console-listing',
+    as: 'operator',
+    path: (lang, s) => `/console/bots/${s.full.id}?lang=${lang}`,
+    status: 200,
+    shows: '/remove?lang=',
+  },
+  { name: 'console-reports', as: 'operator', path: (lang) => `/console/reports?lang=${lang}`, status: 200, shows: 'name="resolution"' },
+  { name: 'console-reports-resolved', as: 'operator', path: (lang) => `/console/reports?status=resolved&lang=${lang}`, status: 200 },
+  {
+    name: 'console-report-refused',
+    as: 'operator',
+    path: (lang) => `/console/reports?lang=${lang}`,
+    status: 422,
+    form: { action: (lang, s) => `/console/reports/${s.reportId}/resolve?lang=${lang}`, fields: () => ({ note: '' }) },
+  },
+  { name: 'console-tier-requests', as: 'operator', path: (lang) => `/console/tier-requests?lang=${lang}`, status: 200 },
+  { name: 'console-bans', as: 'operator', path: (lang) => `/console/bans?lang=${lang}`, status: 200, shows: '/lift?lang=' },
+  {
+    name: 'console-ban-refused',
+    as: 'operator',
+    path: (lang) => `/console/bans?lang=${lang}`,
+    status: 422,
+    form: { action: (lang) => `/console/bans?lang=${lang}`, fields: () => ({ kind: 'user', subjectId: 'abc', note: '' }) },
+  },
+  { name: 'console-templates', as: 'operator', path: (lang) => `/console/templates?lang=${lang}`, status: 200, shows: '/delete?lang=' },
+  { name: 'console-forbidden', as: 'owner', path: (lang) => `/console?lang=${lang}`, status: 403 },
   // Error pages.
   { name: 'error-404-bot', path: (lang) => `/${lang}/bots/no-such-bot`, status: 404 },
   { name: 'error-404-category', path: (lang) => `/${lang}/categories/no-such-category`, status: 404 },
@@ -233,6 +309,33 @@ export const EMBED_PAGES: { name: string; path: (lang: Lang, site: SiteFixture) 
   { name: 'badge of no bot', path: (lang) => `/api/badge/123456789012345678?lang=${lang}` },
   { name: 'widget of no bot', path: (lang) => `/api/widget/123456789012345678?lang=${lang}` },
 ];
+
+/** The listing SITE_OWNER submitted: every field, in one line each (shown as written in the console). */
+const SUBMITTED = {
+  name: 'Lantern Quiz',
+  slugs: { en: 'lantern-quiz', de: 'lantern-quiz-de' },
+  shortDescription: { en: 'Daily quizzes for your server.', de: 'Tägliche Quizze für deinen Server.' },
+  longDescription: { en: 'Quiz nights with **scores** and <em>prizes</em>.', de: 'Quizabende mit **Punkten** und <em>Preisen</em>.' },
+  prefix: '?',
+  pricing: 'freemium',
+  iconUrl: 'https://cdn.example.org/lantern.png',
+  bannerUrl: null,
+  inviteUrl: 'https://discord.com/oauth2/authorize?client_id=13',
+  supportServerUrl: 'https://discord.gg/lantern',
+  websiteUrl: 'https://lantern.example.org',
+  categories: ['games'],
+  tags: ['quiz', 'trivia'],
+  screenshots: ['https://cdn.example.org/lantern-shot.png'],
+};
+
+/** What the reports, the ban and the reason template of the fixture say. */
+const REPORT_TEXTS = {
+  answeredDetails: 'It stopped drawing.',
+  answer: 'The owner fixed it; thank you.',
+  details: 'Plays <b>ads</b> between the songs.',
+  ban: 'Sold votes.',
+  template: { title: 'German text missing', body: 'Please add the German short description.' },
+};
 
 /** A query that finds nothing: two typos from a word of the fixture ("timekeeper"), one more than its length allows. */
 const DID_YOU_MEAN = 'timekepr';
@@ -426,11 +529,24 @@ export async function seedSite(app: FastifyInstance, db: Database): Promise<Site
   // The start page's trending list, as the background refresh would find it.
   await services.trending.refresh();
 
+  // The console's queues: a listing waiting for review, reports (one answered), a ban, a template.
+  const submitted = await bot(app, { name: 'Draft', owners: [SITE_OWNER.id], published: false });
+  await services.listings.edit(SITE_OWNER.id, submitted.id, SUBMITTED);
+  const { submissionId } = await services.listings.submit(SITE_OWNER.id, submitted.id);
+  const voter = { id: SITE_VOTER.id, name: SITE_VOTER.name };
+  const answered = await services.reports.create(voter, plain.id, { reason: 'broken', details: REPORT_TEXTS.answeredDetails });
+  await services.reports.resolve(answered.id, { resolution: 'dismissed', answer: REPORT_TEXTS.answer }, BY_TOKEN);
+  const report = await services.reports.create(voter, full.id, { reason: 'spam', details: REPORT_TEXTS.details });
+  await services.bans.ban({ kind: 'user', subjectId: someone(900), reason: REPORT_TEXTS.ban }, BY_TOKEN);
+  await services.reasonTemplates.create(REPORT_TEXTS.template);
+
   return {
     full,
     plain,
     switchedOff: { id: switchedOff.id },
     keyId: key.id,
+    submissionId: submissionId!,
+    reportId: report.id,
     userTexts: [
       FULL.name,
       FULL.shortDescription.en,
@@ -451,6 +567,16 @@ export async function seedSite(app: FastifyInstance, db: Database): Promise<Site
       'Tier 2 first, please.',
       SITE_OWNER.name,
       SITE_VOTER.name,
+      ...Object.values(SUBMITTED).flatMap((value) =>
+        value === null ? [] : typeof value === 'string' ? [value] : Array.isArray(value) ? value : Object.values(value),
+      ),
+      REPORT_TEXTS.answeredDetails,
+      REPORT_TEXTS.answer,
+      REPORT_TEXTS.details,
+      REPORT_TEXTS.ban,
+      REPORT_TEXTS.template.title,
+      REPORT_TEXTS.template.body,
+      SITE_OPERATOR.name,
       // The addresses typed into the webhook form, shown with their errors, and the one it has.
       'internal.example.org',
       'receiver.example.org',

@@ -217,7 +217,7 @@ export const de: Texts = {
     templatesLead: 'Texte, die du in den Formularen der Konsole wählst, statt denselben Grund noch einmal zu schreiben.',
     templatesEmpty: 'Noch keine Vorlagen.',
     templateTitle: 'Titel',
-    templateBody: 'Text',
+    templateBody: 'Vorlagentext',
     addTemplate: 'Vorlage hinzufügen',
     add: 'Hinzufügen',
     delete: 'Löschen',
@@ -257,7 +257,8 @@ export const de: Texts = {
     back: 'Zurück zum Bot',
   },
   ban: {
-    userBanned: 'Dein Konto ist in diesem Verzeichnis gesperrt: Du kannst keine Bots eintragen oder einreichen, nicht abstimmen, bewerten oder melden.',
+    userBanned:
+      'Dein Konto ist in diesem Verzeichnis gesperrt: Du kannst keine Bots eintragen oder einreichen, nicht abstimmen, bewerten oder melden.',
     botBanned: 'Dieser Bot ist in diesem Verzeichnis gesperrt und kann nicht eingetragen werden.',
   },
   form: {

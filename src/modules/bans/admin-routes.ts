@@ -44,7 +44,7 @@ export async function banAdminRoutes(app: App): Promise<void> {
       schema: {
         operationId: 'liftBan',
         description:
-          "Lifts a ban: the user may submit, vote, review and report again; a bot may be listed again (its removed listing stays removed until the operator publishes it: `PATCH /bots/{id}` with `published: true`). 409 when lifted already.",
+          'Lifts a ban: the user may submit, vote, review and report again; a bot may be listed again (its removed listing stays removed until the operator publishes it: `PATCH /bots/{id}` with `published: true`). 409 when lifted already.',
         tags: ['bans'],
         summary: 'Lift a ban',
         params: BanIdParams,

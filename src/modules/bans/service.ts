@@ -9,7 +9,7 @@ import type { Database } from '../../db/index.js';
 import type { Clock } from '../../lib/clock.js';
 import { AppError } from '../../lib/errors.js';
 import { decodePosition, keysetPage, UUID_PATTERN } from '../../lib/keyset.js';
-import type { Changes } from '../changes/change.js';
+import type { Change, Changes } from '../changes/change.js';
 import { banRepository, toBan } from './repository.js';
 import type { Ban, BanCreate, BanKind, BanList, BanListQuery, Moderator } from './schemas.js';
 
@@ -47,9 +47,18 @@ export class BanService implements BanCheck {
   async ban(input: BanCreate, by: Moderator): Promise<Ban> {
     const reason = input.reason.trim();
     if (reason === '') throw AppError.validation([{ field: 'reason', message: 'must not be blank' }]);
-    const row = { id: randomUUID(), kind: input.kind, subject_id: input.subjectId, reason, banned_by: by.userId, created_at: this.clock.now() };
-    const inserted = await this.feed.commit(this.db, (done: boolean) => (done ? { kind: 'bans' } : undefined), (tx) =>
-      banRepository.insert(tx, row),
+    const row = {
+      id: randomUUID(),
+      kind: input.kind,
+      subject_id: input.subjectId,
+      reason,
+      banned_by: by.userId,
+      created_at: this.clock.now(),
+    };
+    const inserted = await this.feed.commit(
+      this.db,
+      (done: boolean): Change | undefined => (done ? { kind: 'bans' } : undefined),
+      (tx) => banRepository.insert(tx, row),
     );
     if (!inserted) throw new AppError('conflict', `This ${input.kind} is banned already`);
     if (input.kind === 'bot') {
@@ -64,8 +73,10 @@ export class BanService implements BanCheck {
   /** Lifts a ban in force (a bot's listing stays removed: the operator publishes it again if it should be). 404 for none. */
   async lift(id: string, by: Moderator): Promise<Ban> {
     if (!UUID_PATTERN.test(id)) throw AppError.notFound('No ban with that ID');
-    const lifted = await this.feed.commit(this.db, (row: unknown) => (row ? { kind: 'bans' } : undefined), (tx) =>
-      banRepository.lift(tx, id, by.userId, this.clock.now()),
+    const lifted = await this.feed.commit(
+      this.db,
+      (row: unknown): Change | undefined => (row ? { kind: 'bans' } : undefined),
+      (tx) => banRepository.lift(tx, id, by.userId, this.clock.now()),
     );
     if (!lifted) {
       const found = await banRepository.find(this.db, id);

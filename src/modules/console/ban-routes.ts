@@ -57,7 +57,10 @@ export async function banConsoleRoutes(app: App): Promise<void> {
     try {
       await services.bans.ban({ kind: kind as BanKind, subjectId, reason: reason.text! }, moderatorOf(user));
     } catch (error) {
-      const refused = refusalOf(t, error, { fields: { reason: 'note', subjectId: 'subjectId', kind: 'kind' }, conflict: t.console.alreadyBanned });
+      const refused = refusalOf(t, error, {
+        fields: { reason: 'note', subjectId: 'subjectId', kind: 'kind' },
+        conflict: t.console.alreadyBanned,
+      });
       if (!refused) throw error;
       return renderBans(request, reply, user, { ...refused, value });
     }

@@ -50,8 +50,15 @@ export function bansView(t: Texts, page: BanList, state: BansState): Html {
                       <td>${time(t, ban.createdAt)}</td>
                       <td>${ban.bannedBy ?? c.byToken}</td>
                       <td>
-                        <form class="inline" method="post" action="${consoleUrl(t, `/console/bans/${ban.id}/lift`)}" data-confirm="${c.liftConfirm}">
-                          ${csrfField(state.csrf)}<button type="submit" aria-label="${c.lift}: ${c.banKinds[ban.kind]} ${ban.subjectId}">${c.lift}</button>
+                        <form
+                          class="inline"
+                          method="post"
+                          action="${consoleUrl(t, `/console/bans/${ban.id}/lift`)}"
+                          data-confirm="${c.liftConfirm}"
+                        >
+                          ${csrfField(state.csrf)}<button type="submit" aria-label="${c.lift}: ${c.banKinds[ban.kind]} ${ban.subjectId}">
+                            ${c.lift}
+                          </button>
                         </form>
                       </td>
                     </tr>`,
@@ -70,7 +77,8 @@ export function bansView(t: Texts, page: BanList, state: BansState): Html {
           ${BAN_KINDS.map(
             (kind) =>
               html`<label
-                ><input type="radio" name="kind" value="${kind}" ${(value?.kind ?? 'user') === kind ? 'checked' : ''} /> ${c.banKinds[kind]}</label
+                ><input type="radio" name="kind" value="${kind}" ${(value?.kind ?? 'user') === kind ? 'checked' : ''} />
+                ${c.banKinds[kind]}</label
               >`,
           )}
         </fieldset>

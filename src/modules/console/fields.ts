@@ -69,7 +69,8 @@ export function reasonField(
           <p class="muted">${t.console.templateHint}</p>`;
   return html`${picker}
     <label for="${id}-note">${options.label}</label>
-    <textarea id="${id}-note" name="note" rows="${options.rows ?? 3}" maxlength="${options.max}" ${invalid(`${id}-note`, errors.note)}>${value?.note ?? ''}</textarea>
+    <textarea id="${id}-note" name="note" rows="${options.rows ?? 3}" maxlength="${options.max}" ${invalid(`${id}-note`, errors.note)}>
+${value?.note ?? ''}</textarea>
     ${fieldError(`${id}-note`, errors.note)}`;
 }
 
@@ -98,4 +99,10 @@ export async function readReason(
   if (text === '' && options.required) return { errors: { note: t.form.required }, value };
   if (text.length > options.max) return { errors: { note: t.form.tooLong(options.max) }, value };
   return { text: text === '' ? undefined : text, value };
+}
+
+/** A refusal of an item no longer on the page (decided meanwhile): said above the list. */
+export function missing(shown: { id: string }[], failed: { id: string; errors: FieldErrors } | undefined): Html | string {
+  if (!failed?.errors.form || shown.some((item) => item.id === failed.id)) return '';
+  return html`<p class="error" role="alert">${failed.errors.form}</p>`;
 }

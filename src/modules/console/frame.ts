@@ -73,7 +73,13 @@ export function sendConsolePage(
 }
 
 /** The "next page" link of a list read by keyset (there is no page count to show). */
-export function nextPage(t: Texts, path: string, next: string | null, query: Record<string, string | undefined> = {}, after?: string): Html | string {
+export function nextPage(
+  t: Texts,
+  path: string,
+  next: string | null,
+  query: Record<string, string | undefined> = {},
+  after?: string,
+): Html | string {
   if (next === null && after === undefined) return '';
   return html`<nav class="pagination" aria-label="${t.directory.pages}">
     <ul>

@@ -21,17 +21,25 @@ export const ConsoleQuery = Type.Object({
 /** A path parameter of the console: short text; the service says whether it names anything (404 when not). */
 export const ParamText = Type.String({ minLength: 1, maxLength: 40 });
 
-export function getOptions<P extends TObject>(params?: P) {
-  return { schema: { hide: true, querystring: ConsoleQuery, ...(params ? { params } : {}) } } as const;
+/** A console page's route options: its query, and its path parameters when it has any. */
+export function getOptions(): { schema: { hide: boolean; querystring: typeof ConsoleQuery } };
+export function getOptions<P extends TObject>(params: P): { schema: { hide: boolean; querystring: typeof ConsoleQuery; params: P } };
+export function getOptions(params?: TObject) {
+  return { schema: { hide: true, querystring: ConsoleQuery, ...(params ? { params } : {}) } };
 }
 
 /** A form's POST: the operator first (401, 403), then the session's CSRF token. */
-export function postOptions<P extends TObject>(app: App, params?: P) {
-  return {
-    ...getOptions(params),
-    preHandler: [async (request: FastifyRequest) => void operator(request), csrf(app)],
-  };
+export function postOptions(app: App): ReturnType<typeof getOptions> & { preHandler: PreHandlers };
+export function postOptions<P extends TObject>(
+  app: App,
+  params: P,
+): { schema: { hide: boolean; querystring: typeof ConsoleQuery; params: P }; preHandler: PreHandlers };
+export function postOptions(app: App, params?: TObject) {
+  const preHandler: PreHandlers = [async (request: FastifyRequest) => void operator(request), csrf(app)];
+  return { ...(params ? getOptions(params) : getOptions()), preHandler };
 }
+
+type PreHandlers = [(request: FastifyRequest) => Promise<void>, ReturnType<typeof csrf>];
 
 /** A console page's visitor: off to sign-in without a session (undefined then: the reply is sent), 403 for anyone but an operator. */
 export function visitor(request: FastifyRequest, reply: FastifyReply): SignedInUser | undefined {

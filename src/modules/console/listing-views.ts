@@ -28,9 +28,22 @@ export function listingView(t: Texts, listing: Listing, state: ListingState): Ht
     ${state.banned ? html`<p class="notice">${c.botBanned}</p>` : ''}
     ${state.failed?.errors.form ? html`<p class="error" role="alert">${state.failed.errors.form}</p>` : ''}
     <dl class="facts">
-      <div><dt>${c.bot}</dt><dd>${listing.botId}</dd></div>
-      <div><dt>${c.state}</dt><dd>${c.states[listing.status] ?? listing.status}</dd></div>
-      ${listing.editStatus === 'none' ? '' : html`<div><dt>${c.editState}</dt><dd>${c.editStates[listing.editStatus]}</dd></div>`}
+      <div>
+        <dt>${c.bot}</dt>
+        <dd>${listing.botId}</dd>
+      </div>
+      <div>
+        <dt>${c.state}</dt>
+        <dd>${c.states[listing.status] ?? listing.status}</dd>
+      </div>
+      ${
+        listing.editStatus === 'none'
+          ? ''
+          : html`<div>
+              <dt>${c.editState}</dt>
+              <dd>${c.editStates[listing.editStatus]}</dd>
+            </div>`
+      }
       ${
         listing.status === 'published'
           ? html`<div>
@@ -40,7 +53,12 @@ export function listingView(t: Texts, listing: Listing, state: ListingState): Ht
           : ''
       }
     </dl>
-    ${listing.note ? html`<h2>${c.lastNote}</h2><p class="value">${listing.note}</p>` : ''}
+    ${
+      listing.note
+        ? html`<h2>${c.lastNote}</h2>
+            <p class="value">${listing.note}</p>`
+        : ''
+    }
     ${listing.submissionId ? html`<p><a class="button primary" href="${consoleUrl(t, `/console/submissions/${listing.submissionId}`)}">${c.review}</a></p>` : ''}
     <h2 id="history">${c.history}</h2>
     ${historyTable(t, listing)}

@@ -4,7 +4,7 @@ import type { Texts } from '../../html/i18n/index.js';
 import { time } from '../../html/layout.js';
 import type { ReasonTemplate } from '../reason-templates/schemas.js';
 import { MAX_REPORT_ANSWER, RESOLUTIONS, type Report, type ReportList } from '../reports/schemas.js';
-import { csrfField, describedBy, fieldError, reasonField, type FieldErrors, type ReasonValue } from './fields.js';
+import { csrfField, describedBy, fieldError, missing, reasonField, type FieldErrors, type ReasonValue } from './fields.js';
 import { consoleUrl, nextPage } from './frame.js';
 
 export interface ReportsState {
@@ -24,6 +24,7 @@ export function reportsView(t: Texts, page: ReportList, state: ReportsState): Ht
       : html`<li><a href="${consoleUrl(t, '/console/reports', { status })}">${label}</a></li>`;
   return html`<h1>${c.sections.reports}</h1>
     <p class="muted">${c.reportsLead}</p>
+    ${missing(page.data, state.failed)}
     <nav class="review-order" aria-label="${c.sections.reports}">
       <ul>
         ${tab('open', c.openReports)} ${tab('resolved', c.resolvedReports)}
@@ -45,9 +46,18 @@ function reportView(t: Texts, report: Report, state: ReportsState): Html {
   return html`<article class="card" id="${id}" aria-labelledby="${id}-title">
     <h2 id="${id}-title"><a href="${consoleUrl(t, `/console/bots/${report.botId}`)}">${report.botName}</a></h2>
     <dl class="facts">
-      <div><dt>${c.reason}</dt><dd>${t.report.reasons[report.reason] ?? report.reason}</dd></div>
-      <div><dt>${c.reporter}</dt><dd>${report.reporterName} <span class="muted">${report.reporterId}</span></dd></div>
-      <div><dt>${c.when}</dt><dd>${time(t, report.createdAt)}</dd></div>
+      <div>
+        <dt>${c.reason}</dt>
+        <dd>${t.report.reasons[report.reason] ?? report.reason}</dd>
+      </div>
+      <div>
+        <dt>${c.reporter}</dt>
+        <dd>${report.reporterName} <span class="muted">${report.reporterId}</span></dd>
+      </div>
+      <div>
+        <dt>${c.when}</dt>
+        <dd>${time(t, report.createdAt)}</dd>
+      </div>
     </dl>
     <blockquote class="value">${report.details}</blockquote>
     ${
@@ -65,7 +75,12 @@ function reportView(t: Texts, report: Report, state: ReportsState): Html {
               ${RESOLUTIONS.map(
                 (resolution) =>
                   html`<label
-                    ><input type="radio" name="resolution" value="${resolution}" ${failed?.value.resolution === resolution ? 'checked' : ''} />
+                    ><input
+                      type="radio"
+                      name="resolution"
+                      value="${resolution}"
+                      ${failed?.value.resolution === resolution ? 'checked' : ''}
+                    />
                     ${c.resolutions[resolution]}</label
                   >`,
               )}

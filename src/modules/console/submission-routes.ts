@@ -49,7 +49,12 @@ export async function submissionConsoleRoutes(app: App): Promise<void> {
     const t = TEXTS[langOf(request)];
     const after = request.query.after;
     const page = await services.moderation.queue({ after, limit: QUEUE_PAGE });
-    return sendConsolePage(request, reply, { user, section: 'submissions', title: t.console.sections.submissions, main: queueView(t, page, after) });
+    return sendConsolePage(request, reply, {
+      user,
+      section: 'submissions',
+      title: t.console.sections.submissions,
+      main: queueView(t, page, after),
+    });
   });
 
   app.get('/console/submissions/:id', getOptions(SubmissionParams), async (request, reply) => {
@@ -67,7 +72,8 @@ export async function submissionConsoleRoutes(app: App): Promise<void> {
         required: decision.noteRequired,
         max: MAX_NOTE_LENGTH,
       });
-      if ('errors' in reason) return renderSubmission(request, reply, user, id, { errors: reason.errors, value: reason.value, status: 422 });
+      if ('errors' in reason)
+        return renderSubmission(request, reply, user, id, { errors: reason.errors, value: reason.value, status: 422 });
       const actor: Actor = { kind: 'operator', ...moderatorOf(user) };
       try {
         if (decision.action === 'approve') await services.moderation.approve(id, actor, reason.text);

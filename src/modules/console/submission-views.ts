@@ -63,9 +63,18 @@ export function submissionView(t: Texts, submission: Submission, state: Decision
   return html`<p><a href="${consoleUrl(t, '/console')}">← ${c.sections.submissions}</a></p>
     <h1>${c.submissionTitle(submission.content.name)}</h1>
     <dl class="facts">
-      <div><dt>${c.kind}</dt><dd>${c.kinds[submission.kind]}</dd></div>
-      <div><dt>${c.submitted}</dt><dd>${time(t, submission.submittedAt)}</dd></div>
-      <div><dt>${c.submittedBy}</dt><dd>${submission.submittedBy ?? '–'}</dd></div>
+      <div>
+        <dt>${c.kind}</dt>
+        <dd>${c.kinds[submission.kind]}</dd>
+      </div>
+      <div>
+        <dt>${c.submitted}</dt>
+        <dd>${time(t, submission.submittedAt)}</dd>
+      </div>
+      <div>
+        <dt>${c.submittedBy}</dt>
+        <dd>${submission.submittedBy ?? '–'}</dd>
+      </div>
       <div>
         <dt>${c.ownership}</dt>
         <dd>${submission.ownershipConfirmed ? c.ownershipConfirmed : c.ownershipUnchecked}</dd>
@@ -130,7 +139,11 @@ export function fieldName(t: Texts, path: string): string {
 
 /** A value as written (never as markup or a link): a list one item a line, nothing as "none". */
 function valueOf(t: Texts, value: FieldChange['before']): Html {
-  if (value === null || value === '' || (Array.isArray(value) && value.length === 0)) return html`<span class="muted">${t.console.none}</span>`;
-  if (Array.isArray(value)) return html`<ul class="values">${value.map((item) => html`<li>${item}</li>`)}</ul>`;
+  if (value === null || value === '' || (Array.isArray(value) && value.length === 0))
+    return html`<span class="muted">${t.console.none}</span>`;
+  if (Array.isArray(value))
+    return html`<ul class="values">
+      ${value.map((item) => html`<li>${item}</li>`)}
+    </ul>`;
   return html`<div class="value">${value}</div>`;
 }

@@ -30,7 +30,11 @@ export async function templateConsoleRoutes(app: App): Promise<void> {
       section: 'templates',
       title: t.console.sections.templates,
       status: refused.status,
-      main: templatesView(t, await services.reasonTemplates.list(), { errors: refused.errors, value: refused.value, csrf: reply.generateCsrf() }),
+      main: templatesView(t, await services.reasonTemplates.list(), {
+        errors: refused.errors,
+        value: refused.value,
+        csrf: reply.generateCsrf(),
+      }),
     });
   }
 

@@ -25,8 +25,14 @@ export function templatesView(t: Texts, templates: ReasonTemplate[], state: Temp
                 html`<li class="card">
                   <h2>${template.title}</h2>
                   <div class="value">${template.body}</div>
-                  <form method="post" action="${consoleUrl(t, `/console/templates/${template.id}/delete`)}" data-confirm="${c.deleteConfirm}">
-                    ${csrfField(state.csrf)}<button class="danger" type="submit" aria-label="${c.delete}: ${template.title}">${c.delete}</button>
+                  <form
+                    method="post"
+                    action="${consoleUrl(t, `/console/templates/${template.id}/delete`)}"
+                    data-confirm="${c.deleteConfirm}"
+                  >
+                    ${csrfField(state.csrf)}<button class="danger" type="submit" aria-label="${c.delete}: ${template.title}">
+                      ${c.delete}
+                    </button>
                   </form>
                 </li>`,
             )}
@@ -49,7 +55,8 @@ export function templatesView(t: Texts, templates: ReasonTemplate[], state: Temp
         />
         ${fieldError('template-title', errors.title)}
         <label for="template-body">${c.templateBody}</label>
-        <textarea id="template-body" name="body" rows="4" maxlength="${MAX_TEMPLATE_BODY}" ${invalid('template-body', errors.body)}>${value?.body ?? ''}</textarea>
+        <textarea id="template-body" name="body" rows="4" maxlength="${MAX_TEMPLATE_BODY}" ${invalid('template-body', errors.body)}>
+${value?.body ?? ''}</textarea>
         ${fieldError('template-body', errors.body)}
         <p><button class="primary" type="submit">${c.add}</button></p>
       </form>

@@ -44,7 +44,8 @@ export async function listingAdminRoutes(app: App): Promise<void> {
     {
       schema: {
         operationId: 'getSubmission',
-        description: 'One submission of the queue with its content and what it changes of the public version; 404 once decided or withdrawn.',
+        description:
+          'One submission of the queue with its content and what it changes of the public version; 404 once decided or withdrawn.',
         tags: ['listings'],
         summary: 'One open submission with its changes',
         params: SubmissionIdParams,

@@ -50,7 +50,7 @@ export async function reasonTemplateAdminRoutes(app: App): Promise<void> {
     },
     async (request, reply) => {
       await templates().delete(request.params.templateId);
-      return reply.code(204).send();
+      return reply.code(204).send(null);
     },
   );
 }

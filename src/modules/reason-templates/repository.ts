@@ -16,7 +16,9 @@ function toTemplate(row: TemplateRow): ReasonTemplate {
 export const templateRepository = {
   /** Every template by title (index reason_templates_title), at most `limit`. */
   async list(db: Queryable, limit: number): Promise<ReasonTemplate[]> {
-    const { rows } = await db.query<TemplateRow>('SELECT id, title, body, created_at FROM reason_templates ORDER BY title LIMIT $1', [limit]);
+    const { rows } = await db.query<TemplateRow>('SELECT id, title, body, created_at FROM reason_templates ORDER BY title LIMIT $1', [
+      limit,
+    ]);
     return rows.map(toTemplate);
   },
 

@@ -46,6 +46,7 @@ export class ReasonTemplateService {
   }
 
   async delete(id: string): Promise<void> {
-    if (!UUID_PATTERN.test(id) || !(await templateRepository.delete(this.db, id))) throw AppError.notFound('No reason template with that ID');
+    if (!UUID_PATTERN.test(id) || !(await templateRepository.delete(this.db, id)))
+      throw AppError.notFound('No reason template with that ID');
   }
 }

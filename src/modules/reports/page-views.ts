@@ -27,8 +27,9 @@ function invalid(id: string, message: string | undefined): Html | string {
 /** `/{lang}/bots/{slug}/report`: the form, or the report that waits for an answer; earlier answers below. */
 export function reportFormView(t: Texts, bot: Bot, botPath: string, state: ReportFormState): Html {
   const r = t.report;
-  const open = state.own.find((entry) => entry.report.status === 'open');
   const { errors, value } = state;
+  // A refused form is shown again with its error beside the field, even when a report waits.
+  const open = Object.keys(errors).length === 0 && state.own.some((entry) => entry.report.status === 'open');
   return html`<p><a href="${botPath}">← ${r.back}</a></p>
     <h1>${r.title(bot.name)}</h1>
     ${state.sent ? html`<p class="ok" role="status">${r.sent}</p>` : ''}
@@ -48,7 +49,14 @@ export function reportFormView(t: Texts, bot: Bot, botPath: string, state: Repor
               </select>
               ${fieldError('report-reason', errors.reason)}
               <label for="report-details">${r.details}</label>
-              <textarea id="report-details" name="details" rows="5" maxlength="${MAX_REPORT_DETAILS}" ${invalid('report-details', errors.details)}>${value.details ?? ''}</textarea>
+              <textarea
+                id="report-details"
+                name="details"
+                rows="5"
+                maxlength="${MAX_REPORT_DETAILS}"
+                ${invalid('report-details', errors.details)}
+              >
+${value.details ?? ''}</textarea>
               ${fieldError('report-details', errors.details)}
               <p><button class="primary" type="submit">${r.send}</button></p>
             </form>`
@@ -85,7 +93,10 @@ function ownTable(t: Texts, own: OwnReport[], withBot: boolean): Html {
             html`<tr>
               ${withBot ? html`<td><a href="/${t.lang}/bots/${encodeURIComponent(slugs[t.lang])}">${report.botName}</a></td>` : ''}
               <td>${time(t, report.createdAt)}</td>
-              <td>${r.reasons[report.reason]}<div class="value muted">${report.details}</div></td>
+              <td>
+                ${r.reasons[report.reason]}
+                <div class="value muted">${report.details}</div>
+              </td>
               <td>${report.status === 'resolved' ? r.resolutions[report.resolution ?? ''] : r.status.open}</td>
               <td>
                 ${newAnswer ? html`<strong class="badge">${r.newAnswer}</strong> ` : ''}${report.answer ? html`<div class="value">${report.answer}</div>` : ''}

@@ -62,12 +62,16 @@ export async function reportPageRoutes(app: App): Promise<void> {
 
   for (const lang of LANGS) {
     const t = TEXTS[lang];
-    app.get(`/${lang}/bots/:slug/report`, { schema: { hide: true, params: SlugParams, querystring: FormQuery } }, async (request, reply) => {
-      const bot = await services.bots.bySlug(lang, request.params.slug);
-      const redirected = signInFirst(request, reply);
-      if (redirected) return redirected;
-      return renderForm(request, reply, lang, requireUser(request), bot);
-    });
+    app.get(
+      `/${lang}/bots/:slug/report`,
+      { schema: { hide: true, params: SlugParams, querystring: FormQuery } },
+      async (request, reply) => {
+        const bot = await services.bots.bySlug(lang, request.params.slug);
+        const redirected = signInFirst(request, reply);
+        if (redirected) return redirected;
+        return renderForm(request, reply, lang, requireUser(request), bot);
+      },
+    );
 
     app.post(
       `/${lang}/bots/:slug/report`,
@@ -78,13 +82,21 @@ export async function reportPageRoutes(app: App): Promise<void> {
         const form = request.body as Form;
         const value = { reason: lastOf(form?.reason), details: lastOf(form?.details) };
         const read = readForm(t, ReportCreate, form);
-        if ('errors' in read) return renderForm(request, reply, lang, user, bot, { errors: read.errors, value, status: 422 });
+        if ('errors' in read) {
+          // The list offers every reason there is: anything else (or none) asks for one of them.
+          const errors = read.errors.reason ? { ...read.errors, reason: t.console.chooseOne } : read.errors;
+          return renderForm(request, reply, lang, user, bot, { errors, value, status: 422 });
+        }
         try {
           await services.reports.create({ id: user.id, name: user.name }, bot.id, read.value);
         } catch (error) {
           if (!(error instanceof AppError && error.reason && SHOWN_BESIDE_THE_FORM.has(error.reason.kind))) throw error;
           for (const [name, header] of Object.entries(error.headers ?? {})) reply.header(name, header);
-          return renderForm(request, reply, lang, user, bot, { errors: { reason: problemText(t, error) }, value, status: error.statusCode });
+          return renderForm(request, reply, lang, user, bot, {
+            errors: { reason: problemText(t, error) },
+            value,
+            status: error.statusCode,
+          });
         }
         request.log.info({ bot: bot.id, user: user.id, reason: read.value.reason }, 'bot reported');
         return reply.header('cache-control', 'no-store').redirect(`${botPath(lang, bot)}/report?sent=1`, 303);

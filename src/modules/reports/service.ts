@@ -61,7 +61,7 @@ export class ReportService {
         const seconds = Math.max(1, Math.ceil((again.getTime() - now.getTime()) / 1000));
         throw new AppError('rate_limited', `At most ${REPORTS_PER_DAY} reports in 24 hours`, undefined, {
           'retry-after': String(seconds),
-        }).because({ kind: 'report_limit', max: REPORTS_PER_DAY, retryAt: again.toISOString() });
+        }).because({ kind: 'report_limit', max: REPORTS_PER_DAY });
       }
       const inserted = await reportRepository.insert(tx, {
         id,

@@ -56,7 +56,12 @@ export class TierRequestService {
   async queue(query: { after?: string; limit: number }): Promise<{ data: (TierRequest & { botName: string })[]; next: string | null }> {
     const after = query.after === undefined ? undefined : decodePosition(query.after, UUID_PATTERN);
     const rows = await tierRequestRepository.pendingQueue(this.db, after, query.limit + 1);
-    return keysetPage(rows, query.limit, (row) => ({ at: new Date(row.createdAt), id: row.id }), (row) => row);
+    return keysetPage(
+      rows,
+      query.limit,
+      (row) => ({ at: new Date(row.createdAt), id: row.id }),
+      (row) => row,
+    );
   }
 
   recentForBot(botId: string, limit = 10): Promise<TierRequest[]> {

@@ -22,6 +22,11 @@ const REASONS: Record<ErrorReasonKind, ErrorReason> = {
   tier_request_open: { kind: 'tier_request_open' },
   sign_in_refused: { kind: 'sign_in_refused' },
   sign_in_unidentified: { kind: 'sign_in_unidentified' },
+  user_banned: { kind: 'user_banned' },
+  bot_banned: { kind: 'bot_banned' },
+  report_limit: { kind: 'report_limit', max: 5 },
+  report_open: { kind: 'report_open' },
+  not_operator: { kind: 'not_operator' },
 };
 const CATEGORIES: Record<Exclude<AddressCategory, 'public'>, true> = {
   unspecified: true,

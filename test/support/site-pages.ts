@@ -238,9 +238,10 @@ export const SITE_PAGES: SitePage[] = [
     as: 'operator',
     path: (lang, s) => `/console/submissions/${s.submissionId}?lang=${lang}`,
     status: 422,
+    // Approval's note is optional: one over the limit is what a refused decision looks like.
     form: {
-      action: (lang, s) => `/console/submissions/${s.submissionId}/request-changes?lang=${lang}`,
-      fields: () => ({ template: '', note: '' }),
+      action: (lang, s) => `/console/submissions/${s.submissionId}/approve?lang=${lang}`,
+      fields: () => ({ note: 'x'.repeat(2001) }),
     },
   },
   {

@@ -52,7 +52,7 @@ export async function banConsoleRoutes(app: App): Promise<void> {
     const value = { ...reason.value, kind, subjectId };
     const errors: FieldErrors = { ...('errors' in reason ? reason.errors : {}) };
     if (!(BAN_KINDS as readonly string[]).includes(kind)) errors.kind = t.console.chooseOne;
-    if (!isSnowflakeId(subjectId)) errors.subjectId = subjectId === '' ? t.form.required : t.console.subjectHint;
+    if (!isSnowflakeId(subjectId)) errors.subjectId = subjectId === '' ? t.form.required : t.console.subjectInvalid;
     if ('errors' in reason || Object.keys(errors).length > 0) return renderBans(request, reply, user, { errors, value, status: 422 });
     try {
       await services.bans.ban({ kind: kind as BanKind, subjectId, reason: reason.text! }, moderatorOf(user));

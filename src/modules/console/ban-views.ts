@@ -30,7 +30,7 @@ export function bansView(t: Texts, page: BanList, state: BansState): Html {
             html`<table>
               <thead>
                 <tr>
-                  <th scope="col">${c.banKind}</th>
+                  <th scope="col">${c.kind}</th>
                   <th scope="col">${c.subjectId}</th>
                   <th scope="col">${c.reason}</th>
                   <th scope="col">${c.when}</th>
@@ -69,7 +69,7 @@ export function bansView(t: Texts, page: BanList, state: BansState): Html {
     }
     ${nextPage(t, '/console/bans', page.next, {}, state.after)}
     <section class="card" aria-labelledby="new-ban">
-      <h2 id="new-ban">${c.ban}</h2>
+      <h2 id="new-ban">${c.newBan}</h2>
       <form method="post" action="${consoleUrl(t, '/console/bans')}" data-confirm="${c.banConfirm}">
         ${csrfField(state.csrf)}
         <fieldset ${describedBy('ban-kind', errors.kind)}>

@@ -27,7 +27,7 @@ export function listingView(t: Texts, listing: Listing, state: ListingState): Ht
   return html`<h1>${c.listingTitle(listing.current.name)}</h1>
     ${state.banned ? html`<p class="notice">${c.botBanned}</p>` : ''}
     ${state.failed?.errors.form ? html`<p class="error" role="alert">${state.failed.errors.form}</p>` : ''}
-    <dl class="facts">
+    <dl class="meta">
       <div>
         <dt>${c.bot}</dt>
         <dd>${listing.botId}</dd>
@@ -80,7 +80,7 @@ export function listingView(t: Texts, listing: Listing, state: ListingState): Ht
         ? ''
         : html`<section class="card" aria-labelledby="ban">
             <h2 id="ban">${c.banBot}</h2>
-            <p class="muted">${c.bansLead}</p>
+            <p class="muted">${c.banBotLead}</p>
             <form method="post" action="${consoleUrl(t, `${base}/ban`)}" data-confirm="${c.banConfirm}">
               ${csrfField(state.csrf)}
               ${reasonField(t, 'ban', { label: c.reason, templates: state.templates, errors: errorsOf('ban'), value: valueOf('ban'), max: MAX_BAN_REASON_LENGTH })}

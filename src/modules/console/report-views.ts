@@ -45,7 +45,7 @@ function reportView(t: Texts, report: Report, state: ReportsState): Html {
   const errors = failed?.errors ?? {};
   return html`<article class="card" id="${id}" aria-labelledby="${id}-title">
     <h2 id="${id}-title"><a href="${consoleUrl(t, `/console/bots/${report.botId}`)}">${report.botName}</a></h2>
-    <dl class="facts">
+    <dl class="meta">
       <div>
         <dt>${c.reason}</dt>
         <dd>${t.report.reasons[report.reason] ?? report.reason}</dd>

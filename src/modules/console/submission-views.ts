@@ -62,7 +62,7 @@ export function submissionView(t: Texts, submission: Submission, state: Decision
   const base = `/console/submissions/${submission.id}`;
   return html`<p><a href="${consoleUrl(t, '/console')}">← ${c.sections.submissions}</a></p>
     <h1>${c.submissionTitle(submission.content.name)}</h1>
-    <dl class="facts">
+    <dl class="meta">
       <div>
         <dt>${c.kind}</dt>
         <dd>${c.kinds[submission.kind]}</dd>

@@ -33,7 +33,7 @@ function requestView(t: Texts, request: TierRequest & { botName: string }, state
   const base = `/console/tier-requests/${request.id}`;
   return html`<article class="card" id="${id}" aria-labelledby="${id}-title">
     <h2 id="${id}-title"><a href="${consoleUrl(t, `/console/bots/${request.botId}`)}">${request.botName}</a></h2>
-    <dl class="facts">
+    <dl class="meta">
       <div>
         <dt>${c.tier}</dt>
         <dd>${t.dash.tierOption(request.tier)}</dd>

@@ -247,7 +247,7 @@ for (const backend of backends()) {
       const slug = (body.slugs as { en: string }).en;
       const cases: [Record<string, string | string[]>, string][] = [
         [{ kind: 'user', subjectId: '', note: 'x' }, 'id="ban-subject-error">Fill in this field.'],
-        [{ kind: 'user', subjectId: 'not-an-id', note: 'x' }, 'id="ban-subject-error">The user’s or the bot’s ID: 17 to 20 digits.'],
+        [{ kind: 'user', subjectId: 'not-an-id', note: 'x' }, 'id="ban-subject-error">This is no platform ID: enter its 17 to 20 digits.'],
         [{ kind: 'user', subjectId: '１７００００００００００００００００１', note: 'x' }, 'id="ban-subject-error"'],
         [{ kind: 'server', subjectId: VOTER_2.id, note: 'x' }, 'id="ban-kind-error">Choose one.'],
         [{ subjectId: VOTER_2.id, note: 'x' }, 'id="ban-kind-error">Choose one.'],

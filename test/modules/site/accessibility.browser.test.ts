@@ -115,8 +115,7 @@ beforeAll(async () => {
   // Built after the seed, so they start with every bot loaded.
   for (const name of SITE_APPS.filter((app) => app !== 'main')) await start(name);
   browser = await launchChromium();
-  sessions.owner = await signedIn(PERSONA.owner);
-  sessions.voter = await signedIn(PERSONA.voter);
+  for (const persona of Object.keys(PERSONA) as Persona[]) sessions[persona] = await signedIn(PERSONA[persona]);
 });
 
 afterAll(async () => {

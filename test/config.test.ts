@@ -79,6 +79,7 @@ describe('readConfig', () => {
       LISTING_EDITS: 'review',
       PLATFORM_API_URL: 'https://platform.example.org/api/v10',
       PLATFORM_BOT_TOKEN: 'bot-token-of-the-operator-0123',
+      OPERATOR_USER_IDS: '170000000000000001,170000000000000002',
     });
     expect(config).toEqual({
       nodeEnv: 'production',
@@ -128,6 +129,7 @@ describe('readConfig', () => {
         edits: 'review',
         platform: { apiUrl: 'https://platform.example.org/api/v10', botToken: 'bot-token-of-the-operator-0123' },
       },
+      operatorUserIds: ['170000000000000001', '170000000000000002'],
     });
   });
 

@@ -59,6 +59,13 @@ const ADMIN_PATHS = [
   '/admin/v1/submissions/{id}/deny',
   '/admin/v1/bots/{id}/listing',
   '/admin/v1/bots/{id}/remove',
+  '/admin/v1/bans',
+  '/admin/v1/bans/{banId}/lift',
+  '/admin/v1/reason-templates',
+  '/admin/v1/reason-templates/{templateId}',
+  '/admin/v1/reports',
+  '/admin/v1/reports/{reportId}/resolve',
+  '/admin/v1/submissions/{id}',
 ];
 
 type Operation = {

@@ -48,7 +48,10 @@ export async function banAdminRoutes(app: App): Promise<void> {
         tags: ['bans'],
         summary: 'Lift a ban',
         params: BanIdParams,
-        response: { 200: dataOf(Ban), ...errorResponses('unauthorized', 'not_found', 'conflict', 'validation_failed') },
+        response: {
+          200: dataOf(Ban),
+          ...errorResponses('unauthorized', 'not_found', 'conflict', 'validation_failed', 'payload_too_large'),
+        },
       },
     },
     async (request) => ({ data: await bans().lift(request.params.banId, BY_TOKEN) }),

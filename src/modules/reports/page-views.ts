@@ -61,7 +61,8 @@ ${value.details ?? ''}</textarea>
               <p><button class="primary" type="submit">${r.send}</button></p>
             </form>`
     }
-    ${state.own.length === 0 ? '' : ownTable(t, state.own, false)}`;
+    ${state.own.length === 0 ? '' : ownTable(t, state.own, false)}
+    <p><a href="/dashboard/reports?lang=${t.lang}">${r.mine}</a></p>`;
 }
 
 /** `/dashboard/reports`: every report of the user, newest first, answers new to them marked. */

@@ -5,7 +5,7 @@
  * prefix inside a disallowed one opens it again.
  */
 export const CRAWL_RULES = {
-  disallow: ['/dashboard', '/auth/', '/admin/', '/api/', '/health/', '/metrics'],
+  disallow: ['/dashboard', '/console', '/auth/', '/admin/', '/api/', '/health/', '/metrics'],
   /** The embeds: bot pages show the chart, link previews load the card, other sites show badges and widgets. */
   allow: ['/api/badge/', '/api/widget/', '/api/card/', '/api/chart/'],
 } as const;

@@ -16,6 +16,7 @@ describe('GET /robots.txt', () => {
     expect(rules).toEqual(
       expect.arrayContaining([
         'Disallow: /dashboard',
+        'Disallow: /console',
         'Disallow: /auth/',
         'Disallow: /admin/',
         'Disallow: /api/',

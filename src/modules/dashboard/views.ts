@@ -9,7 +9,7 @@ import { count, time } from '../../html/layout.js';
 import { scrollingTable } from '../../html/table.js';
 
 /** `/dashboard`: the bots that list the signed-in user among their owners, each with its listing's state. */
-export function botListView(t: Texts, userId: string, bots: AdminBot[], listings: OwnedListing[]): Html {
+export function botListView(t: Texts, userId: string, bots: AdminBot[], listings: OwnedListing[] = []): Html {
   const add = html`<p><a class="button primary" href="/dashboard/bots/new?lang=${t.lang}">${t.listing.add}</a></p>`;
   if (bots.length === 0)
     return html`<h1>${t.dash.title}</h1>

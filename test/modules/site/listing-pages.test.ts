@@ -304,7 +304,7 @@ for (const backend of backends()) {
         const cookie = [...owner.cookies].map(([name, value]) => `${name}=${value}`).join('; ');
         for (const payload of [
           { _csrf: csrf, name: 5, screenshots: { a: 1 }, categories: [1, null], intent: 'save' },
-          { _csrf: csrf, name: ['x', 7], intent: ['preview', {}] },
+          { _csrf: csrf, name: ['x', 7], intent: ['save', {}] },
         ]) {
           const response = await t.inject({
             method: 'POST',

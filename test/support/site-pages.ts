@@ -212,8 +212,20 @@ export const SITE_PAGES: SitePage[] = [
     shows: 'id="application-id-error"',
     form: { action: (lang) => `/dashboard/bots/new?lang=${lang}`, fields: () => ({ applicationId: '12345' }) },
   },
-  { name: 'dashboard-listing-published', as: 'owner', path: (lang, s) => listingEditor(lang, s.full.id), status: 200, shows: '/listing/unlist?' },
-  { name: 'dashboard-listing-draft', as: 'owner', path: (lang, s) => listingEditor(lang, s.switchedOff.id), status: 200, shows: '/listing/submit?' },
+  {
+    name: 'dashboard-listing-published',
+    as: 'owner',
+    path: (lang, s) => listingEditor(lang, s.full.id),
+    status: 200,
+    shows: '/listing/unlist?',
+  },
+  {
+    name: 'dashboard-listing-draft',
+    as: 'owner',
+    path: (lang, s) => listingEditor(lang, s.switchedOff.id),
+    status: 200,
+    shows: '/listing/submit?',
+  },
   {
     name: 'dashboard-listing-changes-requested',
     as: 'owner',

@@ -352,7 +352,8 @@ export const en = {
     } as Record<string, string>,
     slugHint: 'Lower-case letters, digits and single hyphens.',
     shortHint: 'Up to 300 characters, shown in lists and search results.',
-    markdownHint: 'Markdown, up to 10,000 characters: headings, bold, italics, lists, links, quotes, code and tables. HTML shows as text; images are left out.',
+    markdownHint:
+      'Markdown, up to 10,000 characters: headings, bold, italics, lists, links, quotes, code and tables. HTML shows as text; images are left out.',
     pricingHint: 'One word in lower case, for example free, freemium or paid.',
     httpsHint: 'An address starting with https://.',
     tagsHint: 'Up to 20, separated by commas; lower-case words of up to 40 characters.',

@@ -22,7 +22,8 @@ export function addBotView(t: Texts, state: { applicationId: string; error?: str
         maxlength="20"
         autocomplete="off"
         spellcheck="false"
-        aria-describedby="${described}"${state.error ? html` aria-invalid="true"` : ''}
+        aria-describedby="${described}"
+        ${state.error ? html` aria-invalid="true"` : ''}
       />
       ${fieldError('application-id', state.error)}
       <p><button class="primary" type="submit">${l.addButton}</button></p>

@@ -76,8 +76,20 @@ export function stateOfForm(form: Form | undefined): ListingFormState {
     // Markdown keeps the indentation it starts with; every other field is trimmed.
     text[field] = field.startsWith('longDescription.') ? value.trimEnd() : value.trim();
   }
-  const list = (name: string) => all(name).map((value) => value.trim()).filter((value) => value !== '');
+  const list = (name: string) =>
+    all(name)
+      .map((value) => value.trim())
+      .filter((value) => value !== '');
   return { text, categories: list('categories'), screenshots: list('screenshots') };
+}
+
+/**
+ * The texts given for a field: a form gives a text or a list of texts; anything else (a JSON body
+ * posted to the form's address with a number or an object) is no text.
+ */
+export function texts(given: unknown): string[] {
+  const values: unknown[] = Array.isArray(given) ? given : [given];
+  return values.filter((value): value is string => typeof value === 'string');
 }
 
 /** The owner's edit the form stands for: every field, an empty banner or contact address as none. */

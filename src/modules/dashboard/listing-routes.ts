@@ -153,11 +153,15 @@ export async function listingRoutes(app: App): Promise<void> {
     }
   });
 
-  app.get('/dashboard/bots/:id/listing', { schema: { hide: true, params: AdminBotIdParams, querystring: LangQuery } }, async (request, reply) => {
-    const redirected = redirectToSignIn(request, reply);
-    if (redirected) return redirected;
-    return renderListing(request, reply, request.params.id);
-  });
+  app.get(
+    '/dashboard/bots/:id/listing',
+    { schema: { hide: true, params: AdminBotIdParams, querystring: LangQuery } },
+    async (request, reply) => {
+      const redirected = redirectToSignIn(request, reply);
+      if (redirected) return redirected;
+      return renderListing(request, reply, request.params.id);
+    },
+  );
 
   app.post(
     '/dashboard/bots/:id/listing',
@@ -176,7 +180,12 @@ export async function listingRoutes(app: App): Promise<void> {
           if (tooLong) errors[`longDescription.${lang}`] = t.form.tooLong(MARKDOWN_MAX_LENGTH);
           preview[lang] = tooLong ? html`` : markdown(source);
         }
-        return renderListing(request, reply, request.params.id, { form, errors, preview, status: Object.keys(errors).length > 0 ? 422 : 200 });
+        return renderListing(request, reply, request.params.id, {
+          form,
+          errors,
+          preview,
+          status: Object.keys(errors).length > 0 ? 422 : 200,
+        });
       }
       const checked = checkListingForm(t, form);
       if ('errors' in checked) return renderListing(request, reply, request.params.id, { form, errors: checked.errors, status: 422 });
@@ -198,7 +207,8 @@ export async function listingRoutes(app: App): Promise<void> {
     { schema: { hide: true, params: StepParams, querystring: LangQuery }, ...post },
     async (request, reply) => {
       const user = requireUser(request);
-      const { id, step } = request.params;
+      const { id } = request.params;
+      const step = request.params.step as OwnerStep;
       const listings = services.listings;
       const call = {
         submit: () => listings.submit(user.id, id),
@@ -222,7 +232,9 @@ export async function listingRoutes(app: App): Promise<void> {
   );
 
   // A step's address opened by itself leads to the editor; only its POST does something.
-  app.get('/dashboard/bots/:id/listing/:step', { schema: { hide: true, params: StepParams, querystring: LangQuery } }, async (request, reply) =>
-    toEditor(reply, request, request.params.id),
+  app.get(
+    '/dashboard/bots/:id/listing/:step',
+    { schema: { hide: true, params: StepParams, querystring: LangQuery } },
+    async (request, reply) => toEditor(reply, request, request.params.id),
   );
 }

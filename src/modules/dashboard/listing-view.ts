@@ -47,9 +47,11 @@ export function listingView(t: Texts, page: ListingPage): Html {
   const editable = EDITABLE.includes(listing.status);
   return html`<p><a href="${base}?lang=${t.lang}">← ${l.back}</a></p>
     <h1>${l.title(name)}</h1>
-    ${page.message
-      ? html`<p class="${page.message.ok ? 'ok' : 'error'}" role="${page.message.ok ? 'status' : 'alert'}">${page.message.text}</p>`
-      : ''}
+    ${
+      page.message
+        ? html`<p class="${page.message.ok ? 'ok' : 'error'}" role="${page.message.ok ? 'status' : 'alert'}">${page.message.text}</p>`
+        : ''
+    }
     ${errorSummary(t, page.errors)} ${stateView(t, page, base)} ${changesView(t, page.changes)}
     ${editable ? formView(t, page, base) : html`<p class="muted">${l.notEditable}</p>`} ${historyView(t, listing)}`;
 }
@@ -59,8 +61,13 @@ function stateView(t: Texts, page: ListingPage, base: string): Html {
   const l = t.listing;
   const csrf = html`<input type="hidden" name="_csrf" value="${page.csrf}" />`;
   const step = (action: OwnerStep, label: string, kind = '', confirm?: string) =>
-    html`<form class="inline" method="post" action="${base}/listing/${action}?lang=${t.lang}"${confirm ? html` data-confirm="${confirm}"` : ''}>
-      ${csrf}<button type="submit"${kind ? html` class="${kind}"` : ''}>${label}</button>
+    html`<form
+      class="inline"
+      method="post"
+      action="${base}/listing/${action}?lang=${t.lang}"
+      ${confirm ? html` data-confirm="${confirm}"` : ''}
+    >
+      ${csrf}<button type="submit" ${kind ? html` class="${kind}"` : ''}>${label}</button>
     </form>`;
   const steps: Html[] = [];
   if (listing.status === 'draft' || listing.status === 'changes_requested') steps.push(step('submit', l.submit, 'primary'));
@@ -71,20 +78,24 @@ function stateView(t: Texts, page: ListingPage, base: string): Html {
   const approved = listing.status === 'published' || listing.status === 'unlisted';
   return html`<h2 id="state">${l.state}</h2>
     <p>
-      <strong>${l.status[listing.status] ?? listing.status}</strong>${listing.editStatus === 'none'
-        ? ''
-        : html` · ${l.editStatus[listing.editStatus] ?? listing.editStatus}`}
-      ${listing.status === 'published'
-        ? html` · <a href="/${t.lang}/bots/${encodeURIComponent(listing.current.slugs[t.lang])}">${l.publicPage}</a>`
-        : ''}
+      <strong>${l.status[listing.status] ?? listing.status}</strong>${
+        listing.editStatus === 'none' ? '' : html` · ${l.editStatus[listing.editStatus] ?? listing.editStatus}`
+      }
+      ${
+        listing.status === 'published'
+          ? html` · <a href="/${t.lang}/bots/${encodeURIComponent(listing.current.slugs[t.lang])}">${l.publicPage}</a>`
+          : ''
+      }
     </p>
     <p class="muted">${l.explain[listing.status] ?? ''} ${approved ? (page.edits === 'live' ? l.liveEdits : l.reviewedEdits) : ''}</p>
-    ${listing.note
-      ? html`<div class="notice">
-          <p><strong>${l.note}</strong></p>
-          <p>${listing.note}</p>
-        </div>`
-      : ''}
+    ${
+      listing.note
+        ? html`<div class="notice">
+            <p><strong>${l.note}</strong></p>
+            <p>${listing.note}</p>
+          </div>`
+        : ''
+    }
     ${steps.length > 0 ? html`<div class="actions">${steps}</div>` : ''}`;
 }
 
@@ -107,7 +118,8 @@ function labelOf(t: Texts, field: string): string {
 }
 
 function shown(t: Texts, value: FieldChange['before']): Html | string {
-  if (value === null || value === '' || (Array.isArray(value) && value.length === 0)) return html`<span class="muted">${t.listing.empty}</span>`;
+  if (value === null || value === '' || (Array.isArray(value) && value.length === 0))
+    return html`<span class="muted">${t.listing.empty}</span>`;
   const text = Array.isArray(value) ? value.join(', ') : value;
   return text.length > 300 ? `${text.slice(0, 299)}…` : text;
 }
@@ -159,8 +171,8 @@ function field(t: Texts, page: ListingPage, name: TextField, options: InputOptio
   const max = options.maxlength ? html` maxlength="${options.maxlength}"` : '';
   const input =
     options.rows !== undefined
-      ? html`<textarea id="${id}" name="${name}" rows="${options.rows}"${max}${aria}>${value}</textarea>`
-      : html`<input type="${options.type ?? 'text'}" id="${id}" name="${name}" value="${value}"${max}${aria}${options.extra ?? ''} />`;
+      ? html`<textarea id="${id}" name="${name}" rows="${options.rows}" ${max}${aria}>${value}</textarea>`
+      : html`<input type="${options.type ?? 'text'}" id="${id}" name="${name}" value="${value}" ${max}${aria}${options.extra ?? ''} />`;
   return html`<label for="${id}">${t.listing.fields[name] ?? name}</label>
     ${options.hint ? html`<p class="muted" id="${id}-hint">${options.hint}</p>` : ''} ${input} ${fieldError(id, error)}`;
 }
@@ -182,9 +194,7 @@ function formView(t: Texts, page: ListingPage, base: string): Html {
       ${langs.map((lang) => field(t, page, `slugs.${lang}`, { hint: `/${lang}/bots/… · ${l.slugHint}`, maxlength: 100, extra: off }))}
       <h3 id="descriptions">${l.descriptions}</h3>
       ${langs.map((lang) => field(t, page, `shortDescription.${lang}`, { hint: l.shortHint, maxlength: 300, rows: 2 }))}
-      ${langs.map((lang) =>
-        field(t, page, `longDescription.${lang}`, { hint: l.markdownHint, maxlength: MARKDOWN_MAX_LENGTH, rows: 10 }),
-      )}
+      ${langs.map((lang) => field(t, page, `longDescription.${lang}`, { hint: l.markdownHint, maxlength: MARKDOWN_MAX_LENGTH, rows: 10 }))}
       ${page.preview ? previewView(t, page.preview, langs) : ''}
       <h3>${l.details}</h3>
       ${field(t, page, 'prefix', { maxlength: 32, extra: off })} ${field(t, page, 'pricing', { hint: l.pricingHint, maxlength: 32, extra: off })}
@@ -193,10 +203,18 @@ function formView(t: Texts, page: ListingPage, base: string): Html {
       ${field(t, page, 'websiteUrl', { type: 'url', extra: off })}
       <fieldset${page.errors.categories ? html` aria-describedby="${idOf('categories')}-error"` : ''}>
         <legend id="${idOf('categories')}">${l.fields.categories} <span class="muted">(${l.categoriesHint})</span></legend>
-        ${[...names.map((category) => ({ id: category.id, label: category.label[t.lang] })), ...others.map((id) => ({ id, label: id }))].map(
+        ${[
+          ...names.map((category) => ({ id: category.id, label: category.label[t.lang] })),
+          ...others.map((id) => ({ id, label: id })),
+        ].map(
           (category) =>
             html`<label
-              ><input type="checkbox" name="categories" value="${category.id}"${page.form.categories.includes(category.id) ? ' checked' : ''} />
+              ><input
+                type="checkbox"
+                name="categories"
+                value="${category.id}"
+                ${page.form.categories.includes(category.id) ? ' checked' : ''}
+              />
               ${category.label}</label
             >`,
         )}
@@ -246,30 +264,32 @@ function previewView(t: Texts, preview: Record<Lang, Html>, langs: readonly Lang
 function historyView(t: Texts, listing: Listing): Html {
   const l = t.listing;
   return html`<h2 id="history">${l.history}</h2>
-    ${listing.history.length === 0
-      ? html`<p class="muted">${l.noHistory}</p>`
-      : scrollingTable(
-          l.history,
-          html`<table>
-            <thead>
-              <tr>
-                <th scope="col">${l.when}</th>
-                <th scope="col">${l.step}</th>
-                <th scope="col">${l.who}</th>
-                <th scope="col">${l.note}</th>
-              </tr>
-            </thead>
-            <tbody>
-              ${listing.history.map((entry) => {
-                const step = l.steps[entry.transition] ?? entry.transition;
-                return html`<tr>
-                  <td>${time(t, entry.at)}</td>
-                  <td>${entry.track === 'edit' ? l.editStep(step) : step}</td>
-                  <td>${l.actor[entry.actor] ?? entry.actor}</td>
-                  <td>${entry.note ?? ''}</td>
-                </tr>`;
-              })}
-            </tbody>
-          </table>`,
-        )}`;
+    ${
+      listing.history.length === 0
+        ? html`<p class="muted">${l.noHistory}</p>`
+        : scrollingTable(
+            l.history,
+            html`<table>
+              <thead>
+                <tr>
+                  <th scope="col">${l.when}</th>
+                  <th scope="col">${l.step}</th>
+                  <th scope="col">${l.who}</th>
+                  <th scope="col">${l.note}</th>
+                </tr>
+              </thead>
+              <tbody>
+                ${listing.history.map((entry) => {
+                  const step = l.steps[entry.transition] ?? entry.transition;
+                  return html`<tr>
+                    <td>${time(t, entry.at)}</td>
+                    <td>${entry.track === 'edit' ? l.editStep(step) : step}</td>
+                    <td>${l.actor[entry.actor] ?? entry.actor}</td>
+                    <td>${entry.note ?? ''}</td>
+                  </tr>`;
+                })}
+              </tbody>
+            </table>`,
+          )
+    }`;
 }

@@ -20,7 +20,8 @@ export function botListView(t: Texts, userId: string, bots: AdminBot[], listings
     const listing = states.get(bot.id);
     if (!listing) return bot.published ? t.dash.published : t.dash.unpublished;
     const edit = listing.editStatus === 'none' ? '' : ` · ${t.listing.editStatus[listing.editStatus] ?? listing.editStatus}`;
-    return html`<a href="/dashboard/bots/${bot.id}/listing?lang=${t.lang}">${t.listing.status[listing.status] ?? listing.status}</a>${edit}`;
+    return html`<a href="/dashboard/bots/${bot.id}/listing?lang=${t.lang}">${t.listing.status[listing.status] ?? listing.status}</a
+      >${edit}`;
   };
   return html`<h1>${t.dash.title}</h1>
     <p class="muted">${t.dash.lead}</p>

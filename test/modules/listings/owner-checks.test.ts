@@ -49,7 +49,7 @@ describe.each(backends())("an owner's edit, checked against the operator's lists
     expect(listing.working).toMatchObject({ name: 'Renamed by its owner', categories: ['utility'] });
   });
 
-  it("refuses a slug another bot had before a rename (its old address leads there), in that language only", async () => {
+  it('refuses a slug another bot had before a rename (its old address leads there), in that language only', async () => {
     const { id: other, body } = await putBot(t);
     const old = (body.slugs as { en: string; de: string }).en;
     expect((await t.admin('PATCH', `/admin/v1/bots/${other}`, { slugs: { de: `${old}-neu`, en: `${old}-new` } })).statusCode).toBe(200);

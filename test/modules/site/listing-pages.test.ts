@@ -101,7 +101,7 @@ for (const backend of backends()) {
         expect(page).toContain(`action="/dashboard/bots/${botId}/listing/submit?lang=en"`);
         // The dashboard lists it with its state, linked to the editor; the bot's page links the editor too.
         const list = await owner.get('/dashboard?lang=en');
-        expect(list.body).toContain(`<a href="/dashboard/bots/${botId}/listing?lang=en">Draft</a>`);
+        expect(list.body).toMatch(new RegExp(`<a href="/dashboard/bots/${botId}/listing\\?lang=en">Draft</a\\s*>`));
         expect(list.body).toContain('href="/dashboard/bots/new?lang=en">Add a bot</a>');
         const overview = await owner.get(`/dashboard/bots/${botId}?lang=de`);
         expect(overview.body).toContain(`href="/dashboard/bots/${botId}/listing?lang=de">Eintrag bearbeiten</a>`);
@@ -117,11 +117,31 @@ for (const backend of backends()) {
         const cases: [string, number, string, string][] = [
           ['', 422, 'Fill in this field.', 'Bitte fülle dieses Feld aus.'],
           ['not an id', 422, 'Enter the 17 to 20 digits of an application ID.', 'Bitte gib die 17 bis 20 Ziffern einer Anwendungs-ID ein.'],
-          ['<script>alert(1)</script>', 422, 'Enter the 17 to 20 digits of an application ID.', 'Bitte gib die 17 bis 20 Ziffern einer Anwendungs-ID ein.'],
-          ['1'.repeat(21), 422, 'Enter the 17 to 20 digits of an application ID.', 'Bitte gib die 17 bis 20 Ziffern einer Anwendungs-ID ein.'],
+          [
+            '<script>alert(1)</script>',
+            422,
+            'Enter the 17 to 20 digits of an application ID.',
+            'Bitte gib die 17 bis 20 Ziffern einer Anwendungs-ID ein.',
+          ],
+          [
+            '1'.repeat(21),
+            422,
+            'Enter the 17 to 20 digits of an application ID.',
+            'Bitte gib die 17 bis 20 Ziffern einer Anwendungs-ID ein.',
+          ],
           ['1388888888888888888', 422, 'No application has this ID.', 'Keine Anwendung hat diese ID.'],
-          [person, 422, 'This is the ID of a user account. Enter the ID of your application.', 'Das ist die ID eines Nutzerkontos. Bitte gib die ID deiner Anwendung ein.'],
-          [noBot, 422, 'This application has no bot user. Add a bot user to it first.', 'Diese Anwendung hat keinen Bot-Nutzer. Füge ihr zuerst einen hinzu.'],
+          [
+            person,
+            422,
+            'This is the ID of a user account. Enter the ID of your application.',
+            'Das ist die ID eines Nutzerkontos. Bitte gib die ID deiner Anwendung ein.',
+          ],
+          [
+            noBot,
+            422,
+            'This application has no bot user. Add a bot user to it first.',
+            'Diese Anwendung hat keinen Bot-Nutzer. Füge ihr zuerst einen hinzu.',
+          ],
           [listed, 409, 'This bot is listed already.', 'Dieser Bot ist schon eingetragen.'],
         ];
         for (const [applicationId, status, en, de] of cases) {
@@ -146,7 +166,9 @@ for (const backend of backends()) {
           const response = await owner.post('/dashboard/bots/new?lang=en', { applicationId: botId }, form.body);
           expect(response.statusCode).toBe(503);
           expect(response.headers['retry-after']).toBeDefined();
-          expect(errorBeside(response.body, 'application-id')).toBe('The chat platform does not answer right now. Please try again in a minute.');
+          expect(errorBeside(response.body, 'application-id')).toBe(
+            'The chat platform does not answer right now. Please try again in a minute.',
+          );
         } finally {
           platform.failWith(undefined);
         }
@@ -186,7 +208,7 @@ for (const backend of backends()) {
           expect(page, name).toContain(`name="${name}"`);
         }
         expect(page.match(/name="screenshots"/g)).toHaveLength(5);
-        expect(page).toContain('<input type="checkbox" name="categories" value="music" />');
+        expect(page).toMatch(/<input\s+type="checkbox"\s+name="categories"\s+value="music"\s*\/>/);
         expect(page).toContain('name="intent" value="preview"');
         expect(page).toContain('Daily quizzes and trivia nights.');
       });
@@ -214,7 +236,7 @@ for (const backend of backends()) {
         expect(shown.body).not.toContain('<b>🤖</b>');
         // A draft never submitted has no version to compare with: no changes are listed.
         expect(shown.body).not.toContain('<h2 id="changes">');
-        expect(shown.body).toContain('<input type="checkbox" name="categories" value="welcome" checked />');
+        expect(shown.body).toMatch(/<input\s+type="checkbox"\s+name="categories"\s+value="welcome"\s+checked\s*\/>/);
       });
 
       it('refuses bad values beside each field, in German too, keeps what was typed, and saves nothing', async () => {
@@ -343,7 +365,9 @@ for (const backend of backends()) {
         expect(preview).toContain('<h4>Hello</h4>');
         expect(preview).toContain('&lt;script&gt;alert(1)&lt;/script&gt;');
         expect(preview).toContain('<a href="https://ok.example.org" rel="nofollow ugc noopener">ok</a>');
-        expect(preview).not.toMatch(/<script|href="javascript:|href="data:|<img|onerror=/i);
+        // Markup typed in the Markdown is text; a link to javascript: or data: is its text only.
+        expect(preview).not.toMatch(/<script|<img|href="(javascript|data):|<[^>]*\sonerror=/i);
+        expect(preview).toContain('&lt;img src=x onerror=alert(1)&gt;');
         expect(preview).toContain('No long description yet.');
         expect((await t.app.services.listings.get(OWNER_A.id, botId)).working).toEqual(before);
         // Oversized Markdown is not rendered: the error stands beside the field.
@@ -411,7 +435,9 @@ for (const backend of backends()) {
         for (const step of ['submit', 'unlist', 'relist', 'discard-edit']) {
           const refused = await owner.post(`/dashboard/bots/${botId}/listing/${step}?lang=de`, {}, waiting.body);
           expect(refused.statusCode, step).toBe(409);
-          expect(refused.body).toContain('<p class="error" role="alert">Wartet auf Prüfung: Dieser Schritt ist jetzt nicht möglich. Bitte lade die Seite neu.</p>');
+          expect(refused.body).toContain(
+            '<p class="error" role="alert">Wartet auf Prüfung: Dieser Schritt ist jetzt nicht möglich. Bitte lade die Seite neu.</p>',
+          );
         }
         const edit = await owner.post(`/dashboard/bots/${botId}/listing?lang=en`, filled(), waiting.body);
         expect(edit.statusCode).toBe(409);
@@ -467,7 +493,11 @@ for (const backend of backends()) {
         await browser.signIn(OWNER_A.id);
         const editor = await browser.get(`/dashboard/bots/${botId}/listing?lang=en`);
         expect(editor.body).toContain('shown once a moderator approves them');
-        const saved = await browser.post(`/dashboard/bots/${botId}/listing?lang=en`, { ...content, name: 'Lighthouse Renamed' }, editor.body);
+        const saved = await browser.post(
+          `/dashboard/bots/${botId}/listing?lang=en`,
+          { ...content, name: 'Lighthouse Renamed' },
+          editor.body,
+        );
         expect(saved.headers.location).toBe(`/dashboard/bots/${botId}/listing?lang=en&done=savedForReview`);
         const waiting = await browser.get(String(saved.headers.location));
         expect(waiting.body).toContain('Saved. Your edit waits for review.');

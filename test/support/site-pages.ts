@@ -255,13 +255,6 @@ export const SITE_PAGES: SitePage[] = [
       fields: () => ({ intent: 'preview', 'longDescription.en': LISTING_MARKDOWN, 'longDescription.de': '' }),
     },
   },
-  {
-    name: 'dashboard-listing-step-refused',
-    as: 'owner',
-    path: (lang, s) => listingEditor(lang, s.full.id),
-    status: 409,
-    form: { action: (lang, s) => `/dashboard/bots/${s.full.id}/listing/withdraw?lang=${lang}`, fields: () => ({}) },
-  },
   // Error pages.
   { name: 'error-404-bot', path: (lang) => `/${lang}/bots/no-such-bot`, status: 404 },
   { name: 'error-404-category', path: (lang) => `/${lang}/categories/no-such-category`, status: 404 },

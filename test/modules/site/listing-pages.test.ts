@@ -342,7 +342,7 @@ for (const backend of backends()) {
           method: 'POST',
           url: '/dashboard/bots/new?lang=en',
           headers: { cookie: [...owner.cookies].map(([name, value]) => `${name}=${value}`).join('; '), 'content-type': 'application/json' },
-          payload: { _csrf: /name="_csrf" value="([^"]+)"/.exec(form.body)?.[1], applicationId: 12345678901234567 },
+          payload: { _csrf: /name="_csrf" value="([^"]+)"/.exec(form.body)?.[1], applicationId: 1234567890123 },
         });
         expect(wrong.statusCode).toBe(422);
       });
@@ -389,6 +389,16 @@ for (const backend of backends()) {
         );
         expect(saved.statusCode).toBe(303);
         expect((await t.app.services.listings.get(OWNER_A.id, botId)).working?.longDescription?.de).toHaveLength(MARKDOWN_MAX_LENGTH);
+        // Far beyond any listing: 413, a page saying so; the add form keeps the small limit of the other forms.
+        const huge = await owner.post(
+          `/dashboard/bots/${botId}/listing?lang=en`,
+          filled({ 'longDescription.en': 'x'.repeat(300_000) }),
+          page,
+        );
+        expect(huge.statusCode).toBe(413);
+        expect(huge.body).toContain('What was sent is too large.');
+        const form = await owner.get('/dashboard/bots/new?lang=en');
+        expect((await owner.post('/dashboard/bots/new?lang=en', { applicationId: '1'.repeat(20_000) }, form.body)).statusCode).toBe(413);
       });
 
       it('is a 403 for a bot that is not yours: the page, the form, the preview and every step', async () => {

@@ -108,8 +108,8 @@ export async function listingRoutes(app: App): Promise<void> {
     const status = t.listing.status[listing.status] ?? listing.status;
     const message = outcome.refused
       ? { text: t.listing.cannot(status), ok: false }
-      : done && t.listing.done[done]
-        ? { text: t.listing.done[done], ok: true }
+      : done !== undefined && Object.hasOwn(t.listing.done, done)
+        ? { text: t.listing.done[done] as string, ok: true }
         : undefined;
     return sendPage(request, reply, {
       lang,

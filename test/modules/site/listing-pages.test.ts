@@ -456,6 +456,12 @@ for (const backend of backends()) {
         const draft = await owner.get(String(withdrawn.headers.location));
         expect(draft.body).toContain('<strong>Draft</strong>');
         expect(draft.body).toMatch(/<td>Withdrawn<\/td>\s*<td>Owner<\/td>/);
+        // Only the page's own words follow `done=`.
+        for (const done of ['constructor', '__proto__', '<script>']) {
+          const odd = await owner.get(`/dashboard/bots/${botId}/listing?lang=en&done=${encodeURIComponent(done)}`);
+          expect(odd.statusCode).toBe(200);
+          expect(odd.body).not.toContain('role="status"');
+        }
         // The address of a step, opened by itself, leads to the editor.
         const opened = await owner.get(`/dashboard/bots/${botId}/listing/submit?lang=en`);
         expect(opened.statusCode).toBe(303);

@@ -11,7 +11,8 @@
  *    dashboard, one request at a time (issue 14's figures).
  *
  * Targets (issue 29): TTFB p99 ≤ 30 ms, weight ≤ 100 KB. TTFB is the time to the status line and
- * headers over loopback HTTP; the app runs in this process.
+ * headers over loopback HTTP. On a data set the service runs in a process of its own, started as
+ * `npm start` starts it; the 1,000 bots on PGlite are loaded into an app in this process.
  *
  *   npm run bench:pages                                   1,000 bots on PGlite, loaded here
  *   DATABASE_URL=postgres://postgres@127.0.0.1:5432/bd_scale_100000_10000000 npm run bench:pages
@@ -21,7 +22,8 @@
  *   BENCH_REQUESTS=2000 BENCH_CONCURRENCY=10 BENCH_BOTS=1000
  */
 import { randomBytes } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { request } from 'undici';
 import { buildApp } from '../src/app.js';
@@ -32,7 +34,8 @@ import { SORTS } from '../src/modules/bots/schemas.js';
 import { LIST_PAGE_SIZE } from '../src/modules/site/directory-routes.js';
 import { startDemoProvider } from '../scripts/demo-provider.js';
 import { sampleDataFile } from '../scripts/sample-data.js';
-import { loadAverage } from './lib/proc.js';
+import { cpuMs, loadAverage } from './lib/proc.js';
+import { buildServer, startServer } from './lib/server-process.js';
 import { dataSet } from './scale/data-set.js';
 import { sideFilePath } from './scale/generate.js';
 import { Writer } from './scale/writer-control.js';
@@ -45,7 +48,7 @@ const WRITER = process.env.BENCH_WRITER;
 const WARMUP = 100;
 const TARGET_P99_MS = 30;
 const TARGET_KB = 100;
-const ADMIN_TOKEN = `bench-${randomBytes(12).toString('hex')}`;
+const OUT_DIR = process.env.BENCH_SCALE_DIR ?? 'bench/scale/out';
 const OWNER = { id: '210000000000000001', name: 'Bench Owner', label: 'owner' };
 const VOTER = { id: '210000000000000002', name: 'Bench Voter', label: 'voter' };
 const LANGS = ['en', 'de'] as const;
@@ -66,29 +69,58 @@ const QUERIES = (JSON.parse(readFileSync(sampleDataFile('search-queries.public.j
 const provider = DATABASE_URL ? undefined : await startDemoProvider({ personas: [OWNER, VOTER] });
 const db = DATABASE_URL ? undefined : await openEmbedded(undefined);
 if (db) await migrate(db);
-const port = 20000 + Math.floor(Math.random() * 20000);
-const origin = `http://127.0.0.1:${port}`;
-const config = readConfig({
-  NODE_ENV: 'development',
-  ADMIN_TOKEN,
-  LOG_LEVEL: 'warn',
-  BASE_URL: origin,
-  SECRET_KEY: randomBytes(32).toString('hex'),
-  RATE_LIMIT_ANONYMOUS: '1000000000',
-  RATE_LIMIT_EMBEDS: '1000000000',
-  RATE_LIMIT_PAGES: '1000000000',
-  RATE_LIMIT_TIER1: '1000000000',
-  // A slow moment of a busy machine must not turn into 503s that end the run.
-  MAX_EVENT_LOOP_DELAY_MS: '0',
-  ...(DATABASE_URL ? { DATABASE_URL } : {}),
-  ...(provider?.env ?? {}),
-});
-const app = await buildApp({ config, ...(db ? { db } : {}) });
-await app.listen({ port, host: '127.0.0.1' });
-const admin = { authorization: `Bearer ${ADMIN_TOKEN}` };
+
+/**
+ * The service under test. On a data set it runs as `npm start` runs it, in a process of its own
+ * (its CPU is not this load generator's); the small PGlite directory runs in this process, where
+ * the bots are loaded and the owner's pages are signed in to.
+ */
+interface Target {
+  origin: string;
+  adminToken: string;
+  pid: number;
+  stop(): Promise<void>;
+}
+
+async function inProcess(embedded: NonNullable<typeof db>): Promise<Target & { app: Awaited<ReturnType<typeof buildApp>> }> {
+  const port = 20000 + Math.floor(Math.random() * 20000);
+  const origin = `http://127.0.0.1:${port}`;
+  const adminToken = `bench-${randomBytes(12).toString('hex')}`;
+  const config = readConfig({
+    NODE_ENV: 'development',
+    ADMIN_TOKEN: adminToken,
+    LOG_LEVEL: 'warn',
+    BASE_URL: origin,
+    SECRET_KEY: randomBytes(32).toString('hex'),
+    RATE_LIMIT_ANONYMOUS: '1000000000',
+    RATE_LIMIT_EMBEDS: '1000000000',
+    RATE_LIMIT_PAGES: '1000000000',
+    RATE_LIMIT_TIER1: '1000000000',
+    // A slow moment of a busy machine must not turn into 503s that end the run.
+    MAX_EVENT_LOOP_DELAY_MS: '0',
+    ...(provider?.env ?? {}),
+  });
+  const app = await buildApp({ config, db: embedded });
+  await app.listen({ port, host: '127.0.0.1' });
+  return { app, origin, adminToken, pid: process.pid, stop: () => app.close() };
+}
+
+async function ownProcess(url: string): Promise<Target> {
+  buildServer();
+  mkdirSync(OUT_DIR, { recursive: true });
+  const server = await startServer({ DATABASE_URL: url, MAX_EVENT_LOOP_DELAY_MS: '0' }, join(OUT_DIR, `pages-server-${Date.now()}.log`));
+  console.log(`server: its own process (pid ${server.pid}), started in ${(server.startupMs / 1000).toFixed(1)} s`);
+  return { origin: server.url, adminToken: server.adminToken, pid: server.pid, stop: server.stop };
+}
+
+const local = db ? await inProcess(db) : undefined;
+const target: Target = local ?? (await ownProcess(DATABASE_URL as string));
+const { origin } = target;
+const admin = { authorization: `Bearer ${target.adminToken}` };
 
 let ownedId = '';
-if (db) {
+if (local) {
+  const { app } = local;
   console.log(`loading ${BOTS} bots…`);
   for (let i = 0; i < BOTS; i++) {
     const id = String(300000000000000000n + BigInt(i));
@@ -141,19 +173,33 @@ if (db) {
   await app.services.trending.refresh();
 }
 
-// What the random requests pick from: the published bots' slugs, the categories that have bots.
-const { services } = app;
-const total = (await services.browse.list('votes_month', 0, 1)).total;
-const slugs: { en: string; de: string }[] = [];
-for (let i = 0; i < 10; i++) {
-  for (const bot of (await services.browse.list('name', Math.floor(Math.random() * total), 100)).bots) slugs.push(bot.slugs);
-}
-const categories: { id: string; pages: number }[] = [];
-for (const { id } of config.categories) {
-  const size = await services.browse.size({ kind: 'category', id });
-  if (size > 0) categories.push({ id, pages: Math.ceil(size / LIST_PAGE_SIZE) });
-}
+// What the random requests pick from, asked of the service as any client would: the published
+// bots' slugs, the number of list pages, and the categories that have bots with their page counts.
+const getJson = async <T>(path: string): Promise<T> => {
+  const response = await request(`${origin}${path}`, { headers: admin });
+  if (response.statusCode !== 200) throw new Error(`${path}: ${response.statusCode}`);
+  return (await response.body.json()) as T;
+};
+type BotPage = { data: { slugs: { en: string; de: string }; categories: string[] }[]; pagination: { total: number } };
+const total = (await getJson<BotPage>('/api/v1/bots?limit=1')).pagination.total;
 const listPages = Math.max(1, Math.ceil(total / LIST_PAGE_SIZE));
+const slugs: { en: string; de: string }[] = [];
+const inCategory = new Map<string, number>();
+for (let i = 0; i < 10; i++) {
+  const page = await getJson<BotPage>(`/api/v1/bots?sort=name&limit=100&page=${1 + Math.floor(Math.random() * Math.ceil(total / 100))}`);
+  for (const bot of page.data) {
+    slugs.push(bot.slugs);
+    for (const category of bot.categories) inCategory.set(category, (inCategory.get(category) ?? 0) + 1);
+  }
+}
+// A category's page count, as its first page's pagination shows it (the last page's link).
+const categories: { id: string; pages: number }[] = [];
+for (const id of inCategory.keys()) {
+  const response = await request(`${origin}/en/categories/${encodeURIComponent(id)}`);
+  const page = await response.body.text();
+  const numbers = [...page.matchAll(/[?&]page=(\d+)/g)].map((match) => Number(match[1]));
+  if (response.statusCode === 200) categories.push({ id, pages: Math.max(1, ...numbers) });
+}
 
 const pick = <T>(items: readonly T[]): T => items[Math.floor(Math.random() * items.length)]!;
 const pageOf = (pages: number) => 1 + Math.floor(Math.random() * pages);
@@ -162,7 +208,7 @@ let writer: Writer | undefined;
 if (WRITER && DATABASE_URL) {
   const [votes = 0, stats = 0] = WRITER.split(',').map(Number);
   const name = new URL(DATABASE_URL).pathname.slice(1);
-  writer = await Writer.start({ url: origin, adminToken: ADMIN_TOKEN, sideFile: sideFilePath(dataSet(name, false)), seed: 1 });
+  writer = await Writer.start({ url: origin, adminToken: target.adminToken, sideFile: sideFilePath(dataSet(name, false)), seed: 1 });
   writer.setRate(votes, stats);
   console.log(`writer: ${votes} votes/s, ${stats} stats reports/s`);
 }
@@ -183,6 +229,8 @@ interface Figures {
   p99: number;
   /** The largest body seen, in bytes. */
   largest: number;
+  /** The server's CPU time per request, in ms, when it runs in a process of its own. */
+  cpu?: number;
 }
 
 /** `REQUESTS` requests, `CONCURRENCY` at a time, each to the path `next()` makes; TTFB of each. */
@@ -190,6 +238,8 @@ async function measure(next: () => string, headers: Record<string, string> = {},
   const times: number[] = [];
   let largest = 0;
   let issued = 0;
+  const ownProcess = target.pid !== process.pid;
+  const cpuBefore = ownProcess ? cpuMs(target.pid) : undefined;
   const worker = async () => {
     while (issued < WARMUP + REQUESTS) {
       const n = issued++;
@@ -206,7 +256,9 @@ async function measure(next: () => string, headers: Record<string, string> = {},
   await Promise.all(Array.from({ length: concurrency }, worker));
   times.sort((a, b) => a - b);
   const at = (q: number) => times[Math.min(times.length - 1, Math.floor(q * times.length))]!;
-  return { p50: at(0.5), p99: at(0.99), largest };
+  const cpuAfter = ownProcess ? cpuMs(target.pid) : undefined;
+  const cpu = cpuBefore !== undefined && cpuAfter !== undefined ? (cpuAfter - cpuBefore) / (WARMUP + REQUESTS) : undefined;
+  return { p50: at(0.5), p99: at(0.99), largest, ...(cpu === undefined ? {} : { cpu }) };
 }
 
 function line(name: string, figures: Figures, page: boolean): void {
@@ -216,7 +268,8 @@ function line(name: string, figures: Figures, page: boolean): void {
     : `body ≤ ${kb.toFixed(1).padStart(5)} KB`;
   const ok = figures.p99 <= TARGET_P99_MS && (!page || kb <= TARGET_KB);
   console.log(
-    `${name.padEnd(34)} p50 ${figures.p50.toFixed(2).padStart(6)} ms  p99 ${figures.p99.toFixed(2).padStart(6)} ms  ${weight}${page ? `  ${ok ? 'ok' : 'MISSED'}` : ''}`,
+    `${name.padEnd(34)} p50 ${figures.p50.toFixed(2).padStart(6)} ms  p99 ${figures.p99.toFixed(2).padStart(6)} ms  ` +
+      `${figures.cpu === undefined ? '' : `server CPU ${figures.cpu.toFixed(2)} ms/req  `}${weight}${page ? `  ${ok ? 'ok' : 'MISSED'}` : ''}`,
   );
 }
 
@@ -308,6 +361,6 @@ console.log(
   '\nReproduce: npm run bench:pages (BENCH_BOTS, BENCH_REQUESTS, BENCH_CONCURRENCY; DATABASE_URL for a data set, BENCH_WRITER=votes,stats per second)',
 );
 await writer?.stop();
-await app.close();
+await target.stop();
 await db?.close();
 await provider?.stop();

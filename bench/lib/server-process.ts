@@ -55,6 +55,7 @@ export async function startServer(dataEnv: Record<string, string>, logFile: stri
     RATE_LIMIT_TIER1: HUGE,
     RATE_LIMIT_TIER2: HUGE,
     RATE_LIMIT_TIER3: HUGE,
+    RATE_LIMIT_PAGES: HUGE,
     ...dataEnv,
     // BENCH_SERVER_ENV: extra variables for the server, e.g. `MALLOC_ARENA_MAX=2` (space-separated K=V).
     ...Object.fromEntries(

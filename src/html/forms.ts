@@ -19,6 +19,9 @@ export type FieldErrors = Record<string, string>;
 /** Form fields arrive as text: numbers and lists are coerced as in query strings. */
 const ajv = addFormats(new Ajv({ allErrors: true, coerceTypes: 'array', useDefaults: true, strict: false }));
 const compiled = new WeakMap<TSchema, ReturnType<Ajv['compile']>>();
+/** A value a page built from its form (nested objects, lists): checked as the API checks JSON, without coercion. */
+const exact = addFormats(new Ajv({ allErrors: true, coerceTypes: false, strict: false }));
+const compiledExact = new WeakMap<TSchema, ReturnType<Ajv['compile']>>();
 
 /**
  * The form's value as `schema` describes it, or the errors of its fields. A field named like a
@@ -48,6 +51,33 @@ export function readForm<S extends TObject>(t: Texts, schema: S, form: Form | un
     errors[field] ??= error.keyword === 'required' && list ? t.form.chooseAtLeast(1) : messageOf(t, error);
   }
   return { errors };
+}
+
+/**
+ * The errors of `value` against `schema`, by dotted path (`slugs.de`, `screenshots.2`), each in
+ * the page's words: `words` may say it better for a field (a pattern's rule); otherwise the
+ * keyword's general words. A union's own summary, and the branch that did not fit the value's
+ * type (`null` of an optional address), are left out: the fitting branch says what is wrong.
+ */
+export function valueErrors(
+  t: Texts,
+  schema: TSchema,
+  value: unknown,
+  words: (field: string, error: ErrorObject) => string | undefined = () => undefined,
+): FieldErrors {
+  let validate = compiledExact.get(schema);
+  if (!validate) compiledExact.set(schema, (validate = exact.compile(schema)));
+  if (validate(value)) return {};
+  const errors: FieldErrors = {};
+  for (const error of validate.errors ?? []) {
+    if (error.keyword === 'anyOf' || (error.keyword === 'type' && error.schemaPath.includes('/anyOf/'))) continue;
+    const params = error.params as { missingProperty?: string; additionalProperty?: string };
+    const path = error.instancePath.split('/').slice(1);
+    const extra = params.missingProperty ?? params.additionalProperty;
+    const field = [...path, ...(extra === undefined ? [] : [extra])].join('.') || 'form';
+    errors[field] ??= words(field, error) ?? messageOf(t, error);
+  }
+  return errors;
 }
 
 function fieldOf(error: ErrorObject): string {

@@ -3,6 +3,7 @@ import { ASSETS } from './assets.js';
 import { brandCssUrl } from './brand.js';
 import { html, type Html } from './html.js';
 import type { Texts } from './i18n/index.js';
+import { formatsOf } from './i18n/formats.js';
 
 /**
  * The pages' Content-Security-Policy: scripts and styles from this origin only (no inline script
@@ -123,11 +124,11 @@ function footer(t: Texts, site: SiteConfig): Html {
 export function time(t: Texts, iso: string | null): Html {
   if (iso === null) return html`<span class="muted">–</span>`;
   const date = new Date(iso);
-  const text = date.toLocaleString(t.locale, { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' }) + ' UTC';
+  const text = formatsOf(t.locale).time.format(date) + ' UTC';
   return html`<time datetime="${iso}" data-local>${text}</time>`;
 }
 
 /** A number as the language writes it (1,234 / 1.234). */
 export function count(t: Texts, n: number): string {
-  return n.toLocaleString(t.locale);
+  return formatsOf(t.locale).count.format(n);
 }

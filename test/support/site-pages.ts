@@ -84,6 +84,11 @@ export interface SiteFixture {
   switchedOff: { id: string };
   /** A key of `full` with a tier request still open. */
   keyId: string;
+  /**
+   * Unpublished, owned by SITE_OWNER: submitted, sent back by the moderators with a note, and
+   * edited since (its editor shows the note, the history and the changes).
+   */
+  listed: { id: string };
   /** A listing of SITE_OWNER waiting in the moderation queue (every field new). */
   submissionId: string;
   /** SITE_VOTER's open report of `full` (they reported `plain` too, and were answered). */
@@ -118,6 +123,9 @@ export interface SitePage {
 const botPage = (lang: Lang, site: SiteFixture, query = '') => `/${lang}/bots/${site.full.slugs[lang]}${query}`;
 const dashboard = (lang: Lang, id: string) => `/dashboard/bots/${id}?lang=${lang}`;
 const fullDashboard = (lang: Lang, site: SiteFixture) => dashboard(lang, site.full.id);
+const listingEditor = (lang: Lang, id: string) => `/dashboard/bots/${id}/listing?lang=${lang}`;
+/** Markdown typed into the editor and previewed: a heading, emphasis, a list, a link, markup shown as text. */
+const LISTING_MARKDOWN = '## Nova\n\n**Radio** *Nova*\n\n- Radio Nova\n\n[Radio Nova](https://radio.example.org) <b>Nova</b>';
 
 export const SITE_PAGES: SitePage[] = [
   // The directory people browse.
@@ -199,6 +207,59 @@ export const SITE_PAGES: SitePage[] = [
     form: {
       action: (lang, s) => `/dashboard/bots/${s.full.id}/tier-requests?lang=${lang}`,
       fields: (s) => ({ keyId: s.keyId, tier: '3', reason: 'Noch einmal' }),
+    },
+  },
+  // The owner's listings: adding a bot, the editor in each state worth seeing, its refusals and preview.
+  { name: 'dashboard-add-bot', as: 'owner', path: (lang) => `/dashboard/bots/new?lang=${lang}`, status: 200 },
+  {
+    name: 'dashboard-add-bot-refused',
+    as: 'owner',
+    path: (lang) => `/dashboard/bots/new?lang=${lang}`,
+    status: 422,
+    shows: 'id="application-id-error"',
+    form: { action: (lang) => `/dashboard/bots/new?lang=${lang}`, fields: () => ({ applicationId: '12345' }) },
+  },
+  {
+    name: 'dashboard-listing-published',
+    as: 'owner',
+    path: (lang, s) => listingEditor(lang, s.full.id),
+    status: 200,
+    shows: '/listing/unlist?',
+  },
+  {
+    name: 'dashboard-listing-draft',
+    as: 'owner',
+    path: (lang, s) => listingEditor(lang, s.switchedOff.id),
+    status: 200,
+    shows: '/listing/submit?',
+  },
+  {
+    name: 'dashboard-listing-changes-requested',
+    as: 'owner',
+    path: (lang, s) => listingEditor(lang, s.listed.id),
+    status: 200,
+    shows: '<h2 id="changes">',
+  },
+  {
+    name: 'dashboard-listing-refused',
+    as: 'owner',
+    path: (lang, s) => listingEditor(lang, s.switchedOff.id),
+    status: 422,
+    shows: 'id="l-websiteUrl-error"',
+    form: {
+      action: (lang, s) => `/dashboard/bots/${s.switchedOff.id}/listing?lang=${lang}`,
+      fields: () => ({ intent: 'save', name: '', websiteUrl: 'javascript:alert(1)', categories: ['music', 'music'] }),
+    },
+  },
+  {
+    name: 'dashboard-listing-preview',
+    as: 'owner',
+    path: (lang, s) => listingEditor(lang, s.switchedOff.id),
+    status: 200,
+    shows: 'class="markdown"',
+    form: {
+      action: (lang, s) => `/dashboard/bots/${s.switchedOff.id}/listing?lang=${lang}`,
+      fields: () => ({ intent: 'preview', 'longDescription.en': LISTING_MARKDOWN, 'longDescription.de': '' }),
     },
   },
   // Reporting a bot, and the reporter's answers.
@@ -352,6 +413,14 @@ const FULL = {
   owners: [SITE_OWNER.id],
   isVerified: true,
   platformServerCount: 12_345,
+};
+
+/** The listing sent back for changes: as submitted, the moderators' note, and the owner's edit since. */
+const LISTED = {
+  name: 'Night Radio',
+  shortDescription: { en: 'Plays calm radio at night.', de: 'Spielt nachts ruhiges Radio.' },
+  note: 'Please describe the stations (Night Radio).',
+  edited: { en: 'Plays calm radio all night long.', de: 'Spielt die ganze Nacht ruhiges Radio.' },
 };
 
 const PLAIN_DESCRIPTION = { en: 'Draws pixel art from your messages.', de: 'Zeichnet Pixelkunst aus deinen Nachrichten.' };
@@ -527,13 +596,26 @@ export async function seedSite(app: FastifyInstance, db: Database): Promise<Site
      VALUES (gen_random_uuid(), $1, 'webhook_disabled', 'Failed 20 times in a row', '{}', now())`,
     [switchedOff.id],
   );
+  // A listing the moderators sent back, edited since: submitted as the management API made it.
+  const listed = await bot(app, {
+    name: LISTED.name,
+    shortDescription: LISTED.shortDescription,
+    owners: [SITE_OWNER.id],
+    categories: ['music'],
+    tags: [],
+    published: false,
+  });
+  const submitted = await services.listings.submit(SITE_OWNER.id, listed.id);
+  await admin(app, 'POST', `/admin/v1/submissions/${submitted.submissionId}/request-changes`, { note: LISTED.note });
+  await services.listings.edit(SITE_OWNER.id, listed.id, { shortDescription: LISTED.edited });
+
   // The start page's trending list, as the background refresh would find it.
   await services.trending.refresh();
 
   // The console's queues: a listing waiting for review, reports (one answered), a ban, a template.
-  const submitted = await bot(app, { name: 'Draft', owners: [SITE_OWNER.id], published: false });
-  await services.listings.edit(SITE_OWNER.id, submitted.id, SUBMITTED);
-  const { submissionId } = await services.listings.submit(SITE_OWNER.id, submitted.id);
+  const queued = await bot(app, { name: 'Draft', owners: [SITE_OWNER.id], published: false });
+  await services.listings.edit(SITE_OWNER.id, queued.id, SUBMITTED);
+  const { submissionId } = await services.listings.submit(SITE_OWNER.id, queued.id);
   const voter = { id: SITE_VOTER.id, name: SITE_VOTER.name };
   const answered = await services.reports.create(voter, plain.id, { reason: 'broken', details: REPORT_TEXTS.answeredDetails });
   await services.reports.resolve(answered.id, { resolution: 'dismissed', answer: REPORT_TEXTS.answer }, BY_TOKEN);
@@ -546,6 +628,7 @@ export async function seedSite(app: FastifyInstance, db: Database): Promise<Site
     plain,
     switchedOff: { id: switchedOff.id },
     keyId: key.id,
+    listed: { id: listed.id },
     submissionId: submissionId!,
     reportId: report.id,
     userTexts: [
@@ -568,6 +651,10 @@ export async function seedSite(app: FastifyInstance, db: Database): Promise<Site
       'Tier 2 first, please.',
       SITE_OWNER.name,
       SITE_VOTER.name,
+      LISTED.name,
+      LISTED.note,
+      ...Object.values(LISTED.shortDescription),
+      ...Object.values(LISTED.edited),
       ...Object.values(SUBMITTED).flatMap((value) =>
         value === null ? [] : typeof value === 'string' ? [value] : Array.isArray(value) ? value : Object.values(value),
       ),

@@ -10,9 +10,11 @@ import { html } from '../../html/html.js';
 import { pickLang, TEXTS, type Lang } from '../../html/i18n/index.js';
 import { problemText } from '../../html/problems.js';
 import { generateWebhookSecret } from '../webhooks/endpoints/secret.js';
+import { reportsLink } from '../reports/page-views.js';
 import { ownedBot, redirectToSignIn } from './access.js';
 import { keyForm, tierForm, urlForm, type FieldErrors, type Form } from './forms.js';
 import { keysView } from './keys-view.js';
+import { listingRoutes } from './listing-routes.js';
 import { keepShownOnce, takeShownOnce } from './shown-once.js';
 import { botListView, overviewView } from './views.js';
 import { webhookView } from './webhook-view.js';
@@ -84,13 +86,17 @@ export async function dashboardRoutes(app: App): Promise<void> {
     const user = currentUser(request);
     if (!user) throw new AppError('unauthorized', 'Sign in first');
     const lang = langOf(request);
-    const bots = await services.botAdmin.list({ owner: user.id, page: 1, limit: MAX_BOTS });
+    const [bots, listings, newAnswers] = await Promise.all([
+      services.botAdmin.list({ owner: user.id, page: 1, limit: MAX_BOTS }),
+      services.listings.mine(user.id),
+      services.reports.newAnswers(user.id),
+    ]);
     return sendPage(request, reply, {
       lang,
       user,
       title: TEXTS[lang].dash.title,
       alternate: otherLangUrl(request, lang),
-      main: botListView(TEXTS[lang], user.id, bots.data),
+      main: html`${botListView(TEXTS[lang], user.id, bots.data, listings)} ${reportsLink(TEXTS[lang], newAnswers)}`,
     });
   });
 
@@ -234,4 +240,6 @@ export async function dashboardRoutes(app: App): Promise<void> {
       back(reply, request, request.params.id, anchor),
     );
   }
+
+  await listingRoutes(app);
 }

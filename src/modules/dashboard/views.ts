@@ -1,4 +1,5 @@
 import type { AdminBot } from '../bots/schemas.js';
+import type { OwnedListing } from '../listings/service.js';
 import type { VoteEntry } from '../votes/schemas.js';
 import { botFacts, ratingText } from '../../html/bot-facts.js';
 import { botIcon } from '../../html/bot-icon.js';
@@ -7,13 +8,24 @@ import type { Texts } from '../../html/i18n/index.js';
 import { count, time } from '../../html/layout.js';
 import { scrollingTable } from '../../html/table.js';
 
-/** `/dashboard`: the bots that list the signed-in user among their owners. */
-export function botListView(t: Texts, userId: string, bots: AdminBot[]): Html {
+/** `/dashboard`: the bots that list the signed-in user among their owners, each with its listing's state. */
+export function botListView(t: Texts, userId: string, bots: AdminBot[], listings: OwnedListing[] = []): Html {
+  const add = html`<p><a class="button primary" href="/dashboard/bots/new?lang=${t.lang}">${t.listing.add}</a></p>`;
   if (bots.length === 0)
     return html`<h1>${t.dash.title}</h1>
-      <p>${t.dash.none(userId)}</p>`;
+      <p>${t.dash.none(userId)}</p>
+      ${add}`;
+  const states = new Map(listings.map((listing) => [listing.botId, listing]));
+  const state = (bot: AdminBot) => {
+    const listing = states.get(bot.id);
+    if (!listing) return bot.published ? t.dash.published : t.dash.unpublished;
+    const edit = listing.editStatus === 'none' ? '' : ` · ${t.listing.editStatus[listing.editStatus] ?? listing.editStatus}`;
+    return html`<a href="/dashboard/bots/${bot.id}/listing?lang=${t.lang}">${t.listing.status[listing.status] ?? listing.status}</a
+      >${edit}`;
+  };
   return html`<h1>${t.dash.title}</h1>
     <p class="muted">${t.dash.lead}</p>
+    ${add}
     ${scrollingTable(
       t.dash.title,
       html`<table>
@@ -36,7 +48,7 @@ export function botListView(t: Texts, userId: string, bots: AdminBot[]): Html {
                 <td>${count(t, bot.votesMonth)}</td>
                 <td>${count(t, bot.votesTotal)}</td>
                 <td>${bot.rating.count === 0 ? '–' : ratingText(t, bot.rating)}</td>
-                <td>${bot.published ? t.dash.published : t.dash.unpublished}</td>
+                <td>${state(bot)}</td>
               </tr>`,
           )}
         </tbody>
@@ -55,6 +67,7 @@ export function overviewView(t: Texts, bot: AdminBot, votes: VoteEntry[]): Html 
           ${bot.id} ·
           ${bot.published ? html`<a href="/${t.lang}/bots/${encodeURIComponent(bot.slugs[t.lang])}">${t.dash.published}</a>` : t.dash.unpublished}
         </p>
+        <p><a class="button" href="/dashboard/bots/${bot.id}/listing?lang=${t.lang}">${t.listing.edit}</a></p>
       </div>
     </div>
     <h2 id="overview">${t.dash.overview}</h2>

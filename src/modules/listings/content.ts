@@ -20,10 +20,20 @@ function problems(errors: ErrorObject[] | null | undefined): FieldError[] {
   return fieldErrors((errors ?? []) as FastifySchemaValidationError[], 'body');
 }
 
-/** The edit as the schema takes it, or a 422 naming each field that is wrong (the same words as the API's). */
-export function checkEdit(edit: unknown): ListingEdit {
-  if (validEdit(edit)) return edit as ListingEdit;
-  throw AppError.validation(problems(validEdit.errors));
+/** The words of a refused category, beside `categories`; pages show their own. */
+export const CATEGORY_PROBLEM = { unknown: "holds a category that is not in the operator's list" } as const;
+
+/**
+ * The edit as the schema takes it, or a 422 naming each field that is wrong (the same words as the
+ * API's). An owner chooses categories from the operator's list (CATEGORIES) only; the management
+ * API may give a bot others.
+ */
+export function checkEdit(edit: unknown, categories: ReadonlySet<string>): ListingEdit {
+  if (!validEdit(edit)) throw AppError.validation(problems(validEdit.errors));
+  const checked = edit as ListingEdit;
+  if (checked.categories?.some((category) => !categories.has(category)))
+    throw AppError.validation([{ field: 'categories', message: CATEGORY_PROBLEM.unknown }]);
+  return checked;
 }
 
 /** What keeps a working copy from being submitted: each field missing or invalid. Empty: it is complete. */

@@ -66,6 +66,8 @@ export class ListingService {
     private readonly catalog: PublishedBots,
     /** LISTING_EDITS: an approved listing's edit goes live at once, or waits for review. */
     private readonly edits: 'live' | 'review',
+    /** The ids of the operator's categories (CATEGORIES): the only ones an owner may choose. */
+    private readonly categories: ReadonlySet<string>,
     /** A banned user adds, edits, submits and relists nothing; a banned bot is never added again (403). */
     private readonly bans?: BanCheck,
   ) {}
@@ -166,11 +168,12 @@ export class ListingService {
    * Changes fields of the listing. A draft (or one sent back) keeps them in its working copy;
    * an approved listing's edit goes live at once (LISTING_EDITS=live) or waits for review while
    * the approved version stays public (`review`). 422 names each wrong field (the management
-   * API's schemas, reserved or taken slugs, and, for an approved listing, fields left empty);
+   * API's schemas, categories not in the operator's list, reserved or taken slugs, and, for an
+   * approved listing, fields left empty);
    * 409 while the listing is submitted, denied or removed.
    */
   async edit(userId: string, botId: string, input: unknown): Promise<Listing> {
-    const edit = checkEdit(input);
+    const edit = checkEdit(input, this.categories);
     await this.bans?.assertUserAllowed(userId);
     await this.writer.change(botId, async (tx, listing, now) => {
       ownedBy(listing, userId);

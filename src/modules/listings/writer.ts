@@ -13,6 +13,7 @@ import { AppError, type FieldError } from '../../lib/errors.js';
 import { LANGS, type Lang } from '../../lib/langs.js';
 import { botRepository } from '../bots/repository.js';
 import type { BotWrite } from '../bots/schemas.js';
+import { slugHistoryRepository } from '../bots/slug-history-repository.js';
 import type { Changes } from '../changes/change.js';
 import { recordEvent } from '../webhooks/delivery/outbox.js';
 import { notificationRepository } from '../webhooks/notifications/repository.js';
@@ -31,7 +32,12 @@ export type Actor =
 export const OPERATOR_TOKEN: Actor = { kind: 'operator', userId: null, via: 'admin_api' };
 
 /** The words of a slug refusal, in the API's English; pages compare them to show their own. */
-export const SLUG_PROBLEM = { taken: 'is taken by another bot', reserved: 'is a reserved word' } as const;
+export const SLUG_PROBLEM = {
+  taken: 'is taken by another bot',
+  reserved: 'is a reserved word',
+  /** Another bot had it before a rename: its old address still leads there (bot_slug_history). */
+  former: "is another bot's former slug and still leads to it",
+} as const;
 
 export interface WriterOptions {
   db: Database;
@@ -152,13 +158,16 @@ export class ListingWriter {
     await botRepository.update(tx, listing.bot_id, { ...writeOf(row), published }, row.published_at ?? (published ? now : null), now);
   }
 
-  /** Refuses slugs that are reserved words or another bot's slug in that language (the checks hold until the transaction ends). */
+  /**
+   * Refuses slugs that are reserved words, another bot's slug in that language, or one another
+   * bot had before a rename (its old address leads to it); the checks hold until the transaction ends.
+   */
   async checkSlugs(tx: Queryable, botId: string, slugs: Partial<Record<Lang, string>> | undefined): Promise<void> {
     const problems = await this.slugProblems(tx, botId, slugs);
     if (problems.length > 0) throw AppError.validation(problems);
   }
 
-  /** What is wrong with the slugs (reserved, or another bot's in that language); empty when nothing is. */
+  /** What is wrong with the slugs (reserved, another bot's in that language now or before); empty when nothing is. */
   async slugProblems(tx: Queryable, botId: string, slugs: Partial<Record<Lang, string>> | undefined): Promise<FieldError[]> {
     const problems: FieldError[] = [];
     if (!slugs) return problems;
@@ -170,7 +179,12 @@ export class ListingWriter {
         continue;
       }
       await listingRepository.lockSlug(tx, lang, slug);
-      if (await listingRepository.slugHolder(tx, lang, slug, botId)) problems.push({ field: `slugs.${lang}`, message: SLUG_PROBLEM.taken });
+      if (await listingRepository.slugHolder(tx, lang, slug, botId)) {
+        problems.push({ field: `slugs.${lang}`, message: SLUG_PROBLEM.taken });
+        continue;
+      }
+      const former = await slugHistoryRepository.find(tx, lang, slug);
+      if (former !== undefined && former !== botId) problems.push({ field: `slugs.${lang}`, message: SLUG_PROBLEM.former });
     }
     return problems;
   }
@@ -194,6 +208,8 @@ export class ListingWriter {
       published,
     };
     await botRepository.update(tx, botId, write, row.published_at ?? (published ? now : null), now);
+    // A bot that has been public keeps its old addresses, leading to it, as a rename by the management API does.
+    if (row.published_at !== null) await slugHistoryRepository.record(tx, botId, row.slugs, content.slugs, now);
   }
 
   private async botRow(tx: Queryable, botId: string) {

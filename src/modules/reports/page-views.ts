@@ -65,6 +65,14 @@ ${value.details ?? ''}</textarea>
     <p><a href="/dashboard/reports?lang=${t.lang}">${r.mine}</a></p>`;
 }
 
+/** On `/dashboard`: the way to the user's reports, and how many answers they have not seen yet. */
+export function reportsLink(t: Texts, newAnswers: number): Html {
+  return html`<p>
+    <a href="/dashboard/reports?lang=${t.lang}">${t.report.mine}</a>
+    ${newAnswers > 0 ? html`<strong class="badge">${t.report.newAnswers(newAnswers)}</strong>` : ''}
+  </p>`;
+}
+
 /** `/dashboard/reports`: every report of the user, newest first, answers new to them marked. */
 export function ownReportsView(t: Texts, own: OwnReport[]): Html {
   const r = t.report;

@@ -141,6 +141,17 @@ export const reportRepository = {
     return rows;
   },
 
+  /** The user's answered reports they have not seen, up to `cap`: a range of reports_reporter_time. */
+  async unseenAnswers(db: Queryable, reporterId: string, cap: number): Promise<number> {
+    const { rows } = await db.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM (
+         SELECT 1 FROM reports WHERE reporter_id = $1 AND status = 'resolved' AND seen_at IS NULL LIMIT $2
+       ) unseen`,
+      [reporterId, cap],
+    );
+    return rows[0]?.n ?? 0;
+  },
+
   /** The answers the user has now been shown. */
   async markSeen(db: Queryable, ids: string[], now: Date): Promise<void> {
     if (ids.length === 0) return;

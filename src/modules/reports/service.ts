@@ -111,6 +111,11 @@ export class ReportService {
     return this.get(id);
   }
 
+  /** How many answers to the user's reports they have not seen yet (the dashboard says so), at most 50. */
+  newAnswers(reporterId: string): Promise<number> {
+    return reportRepository.unseenAnswers(this.db, reporterId, REPORTER_PAGE);
+  }
+
   /**
    * The user's latest reports, newest first (of one bot, with `botId`). Answers not seen before are
    * marked new in this answer and seen from now on: showing them is how the reporter is told.

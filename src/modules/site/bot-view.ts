@@ -1,4 +1,5 @@
 import type { Bot } from '../bots/schemas.js';
+import type { PublicListing } from '../listings/service.js';
 import type { ReviewOrder } from '../reviews/service.js';
 import type { Review } from '../reviews/schemas.js';
 import { botIcon } from '../../html/bot-icon.js';
@@ -29,8 +30,19 @@ export interface ReviewsPage {
   total: number;
 }
 
-/** The public bot page: its banner, who it is, its figures, links, categories and tags, the vote, history chart and reviews. */
-export function botView(t: Texts, bot: Bot, reviews: ReviewsPage, vote: VoteState, names: CategoryNames): Html {
+/**
+ * The public bot page: its banner, who it is, its figures, links, categories and tags, what its
+ * owner wrote about it (long description, screenshots; bots listed by their owners), the vote,
+ * history chart and reviews.
+ */
+export function botView(
+  t: Texts,
+  bot: Bot,
+  reviews: ReviewsPage,
+  vote: VoteState,
+  names: CategoryNames,
+  listing: PublicListing | undefined,
+): Html {
   const lang = t.lang;
   const banner = httpsUrl(bot.bannerUrl);
   return html`<article>
@@ -56,7 +68,7 @@ export function botView(t: Texts, bot: Bot, reviews: ReviewsPage, vote: VoteStat
       },
       { name: t.bot.tags, items: bot.tags.map((tag) => ({ text: tag, href: tagPath(lang, tag) })) },
     ])}
-    ${voteSection(t, bot, vote)}
+    ${listing ? aboutSection(t, bot.name, listing) : ''} ${voteSection(t, bot, vote)}
     <p class="report-link"><a href="${botPath(lang, bot)}/report" rel="nofollow">${t.report.link}</a></p>
     <h2>${t.bot.history}</h2>
     <img
@@ -102,6 +114,28 @@ function reviewsSection(t: Texts, bot: Bot, page: ReviewsPage): Html {
 }
 
 /** An https address as given, else undefined: the pages' CSP loads no other images from elsewhere. */
+/** The owner's long description in the page's language (sanitised when it was accepted) and the screenshots. */
+function aboutSection(t: Texts, name: string, listing: PublicListing): Html | '' {
+  const text = listing.longDescription[t.lang];
+  const shots = listing.screenshots.flatMap((url) => httpsUrl(url) ?? []);
+  if (text.value.trim() === '' && shots.length === 0) return '';
+  return html`<section aria-labelledby="about">
+    <h2 id="about">${t.bot.about}</h2>
+    ${text.value.trim() === '' ? '' : html`<div class="markdown">${text}</div>`}
+    ${
+      shots.length === 0
+        ? ''
+        : html`<h3>${t.bot.screenshots}</h3>
+            <ul class="screenshots">
+              ${shots.map(
+                (url, i) =>
+                  html`<li><img src="${url}" alt="${t.bot.screenshotOf(name, i + 1)}" loading="lazy" width="640" height="360" /></li>`,
+              )}
+            </ul>`
+    }
+  </section>`;
+}
+
 function httpsUrl(value: string | null): string | undefined {
   if (!value) return undefined;
   try {

@@ -47,9 +47,14 @@ export async function botPageRoutes(app: App, options: { store: RateLimitStore; 
       // A renamed bot's old address: moved for good, with whatever the address asked besides.
       if (!current) return movedPermanently(reply, botPath(lang, bot), request.url);
       const user = currentUser(request);
-      const [reviews, status] = await Promise.all([
+      const [reviews, status, listing] = await Promise.all([
         services.reviews.page(bot.id, { page, limit: REVIEWS_PAGE_SIZE }, order),
         user ? services.votes.status(bot.id, user.id) : undefined,
+        // A bot the operator added through the management API has no listing of its own.
+        services.listings.published(bot.id).catch((error: unknown) => {
+          if (error instanceof AppError && error.code === 'not_found') return undefined;
+          throw error;
+        }),
       ]);
       const { total, pages } = reviews.pagination;
       assertPageExists(page, pages);
@@ -73,6 +78,7 @@ export async function botPageRoutes(app: App, options: { store: RateLimitStore; 
             signInEnabled: app.config.auth.provider !== undefined,
           },
           options.names,
+          listing,
         ),
       });
     });

@@ -205,6 +205,10 @@ for (const backend of backends()) {
       const done = (await t.admin('GET', '/admin/v1/reports?status=resolved&limit=1')).json();
       expect(done.data[0].id).toBe(target.id);
 
+      // The dashboard says there is an answer, and leads to it.
+      const dashboard = await reporter.get('/dashboard?lang=en');
+      expect(dashboard.body).toContain('<a href="/dashboard/reports?lang=en">Your reports</a>');
+      expect(dashboard.body).toContain('<strong class="badge">1 new answer</strong>');
       const mine = await reporter.get('/dashboard/reports?lang=en');
       expect(mine.statusCode).toBe(200);
       expect(mine.body).toContain('We removed the copy. Danke!');
@@ -212,6 +216,7 @@ for (const backend of backends()) {
       const again = await reporter.get('/dashboard/reports?lang=de');
       expect(again.body).toContain('We removed the copy. Danke!');
       expect(again.body).not.toContain('class="badge"');
+      expect((await reporter.get('/dashboard?lang=en')).body).not.toContain('new answer');
       // The bot's report page shows the answer too, and the form again (the report is closed).
       const form = await reporter.get(`/en/bots/${made[1]!.slug}/report`);
       expect(form.body).toContain('We removed the copy. Danke!');

@@ -33,7 +33,12 @@ interface FormField {
   checked: boolean;
 }
 declare const document: {
-  querySelector(selector: string): { elements: { namedItem(name: string): FormField | Iterable<FormField> | null }; submit(): void } | null;
+  querySelector(selector: string): {
+    elements: { namedItem(name: string): FormField | Iterable<FormField> | null };
+    noValidate: boolean;
+    submit(): void;
+    requestSubmit(submitter: FormField): void;
+  } | null;
 };
 
 const ARTIFACTS = 'test-artifacts/a11y';
@@ -139,14 +144,23 @@ async function open(page: Page, entry: SitePage, lang: Lang): Promise<number | u
     ({ action, fields }) => {
       const form = document.querySelector(`form[action="${action}"]`);
       if (!form) throw new Error(`no form posting to ${action}`);
+      let submitter: FormField | undefined;
       for (const [name, value] of Object.entries(fields)) {
         const field = form.elements.namedItem(name);
         if (field === null) throw new Error(`no field ${name}`);
-        if (Array.isArray(value)) for (const box of field as Iterable<FormField>) box.checked = value.includes(box.value);
+        // A field named like the form's buttons (`intent`) chooses the button it is sent with.
+        const buttons = (Symbol.iterator in field ? [...field] : [field]).filter((element) => element.type === 'submit');
+        if (buttons.length > 0) {
+          submitter = buttons.find((button) => button.value === value);
+          if (!submitter) throw new Error(`no button ${name}=${String(value)}`);
+        } else if (Array.isArray(value)) for (const box of field as Iterable<FormField>) box.checked = value.includes(box.value);
         else (field as FormField).value = value;
       }
       // As it is, past the browser's own checks: the server's answer is what is looked at.
-      form.submit();
+      if (submitter) {
+        form.noValidate = true;
+        form.requestSubmit(submitter);
+      } else form.submit();
     },
     { action, fields: entry.form.fields(site) },
   );

@@ -7,7 +7,20 @@ import type { AddressCategory } from '../../../src/modules/webhooks/endpoints/ad
 import { textsOf } from '../../support/ui-words.js';
 
 /** Texts both languages write alike: names of things, not sentences. */
-const SAME_IN_BOTH = ['Dashboard', 'Bot', 'Name', 'Name (A–Z)', 'Banner', 'Website', 'Webhook', 'Premium', 'Test'];
+const SAME_IN_BOTH = [
+  'Dashboard',
+  'Bot',
+  'Name',
+  'Name (A–Z)',
+  'Banner',
+  'Website',
+  'Webhook',
+  'Premium',
+  'Test',
+  'Links',
+  'Tags',
+  'Moderator',
+];
 
 /** One reason of every kind (the type makes the list complete). */
 const REASONS: Record<ErrorReasonKind, ErrorReason> = {

@@ -131,7 +131,7 @@ function changesView(t: Texts, changes: FieldChange[]): Html | string {
     <p class="muted">${l.changesLead}</p>
     ${scrollingTable(
       l.changes,
-      html`<table>
+      html`<table class="diff">
         <thead>
           <tr>
             <th scope="col">${l.field}</th>
@@ -144,8 +144,8 @@ function changesView(t: Texts, changes: FieldChange[]): Html | string {
             (change) =>
               html`<tr>
                 <th scope="row">${labelOf(t, change.field)}</th>
-                <td>${shown(t, change.before)}</td>
-                <td>${shown(t, change.after)}</td>
+                <td class="before">${shown(t, change.before)}</td>
+                <td class="after">${shown(t, change.after)}</td>
               </tr>`,
           )}
         </tbody>

@@ -86,7 +86,7 @@ function ownTable(t: Texts, own: OwnReport[], withBot: boolean): Html {
   const r = t.report;
   return scrollingTable(
     r.mine,
-    html`<table>
+    html`<table class="own-reports">
       <thead>
         <tr>
           ${withBot ? html`<th scope="col">${t.console.bot}</th>` : ''}

@@ -37,6 +37,10 @@ const PHONE = { width: 390, height: 844 };
 const IMAGE_SVG =
   '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 64 64"><rect width="64" height="64" rx="14" fill="#2f9e6e"/><circle cx="32" cy="28" r="12" fill="#fff"/></svg>';
 
+/** Banners and screenshots are wide, as real ones are. */
+const WIDE_SVG =
+  '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 1280 400"><rect width="1280" height="400" fill="#1d5c8c"/><circle cx="1080" cy="120" r="60" fill="#f5c542"/><rect x="80" y="150" width="560" height="48" rx="10" fill="#fff"/><rect x="80" y="230" width="380" height="28" rx="8" fill="#cfe3f3"/></svg>';
+
 let provider: DemoProvider;
 let standIn: PlatformStandIn;
 let app: FastifyInstance;
@@ -92,7 +96,7 @@ async function open(lang: Lang): Promise<Watched> {
   const context = await browser.newContext({ viewport: DESKTOP, locale: lang === 'de' ? 'de-DE' : 'en-GB' });
   await context.route(
     (url) => url.origin !== origin && url.origin !== provider.origin,
-    (route) => route.fulfill({ contentType: 'image/svg+xml', body: IMAGE_SVG }),
+    (route) => route.fulfill({ contentType: 'image/svg+xml', body: /-(banner|shot)\./.test(route.request().url()) ? WIDE_SVG : IMAGE_SVG }),
   );
   const page = await context.newPage();
   const problems: string[] = [];

@@ -233,7 +233,11 @@ describe('an owner lists a bot, an operator moderates it, a visitor reports it (
       const preview = op.locator('#preview-section');
       await preview.getByRole('heading', { name: o.listing.previewTitle }).waitFor();
       // Rendered on the server: headings from h3 on, emphasis, the link; the script shows as text.
-      await preview.getByRole('heading', { name: 'Features', level: 4 }).or(preview.getByRole('heading', { name: 'Features' })).first().waitFor();
+      await preview
+        .getByRole('heading', { name: 'Features', level: 4 })
+        .or(preview.getByRole('heading', { name: 'Features' }))
+        .first()
+        .waitFor();
       await expect(preview.locator('strong', { hasText: 'Daily' }).count()).resolves.toBe(1);
       await expect(preview.getByRole('link', { name: 'Docs' }).getAttribute('href')).resolves.toBe(`https://${run.slug}.example.org/docs`);
       await expect(preview.locator('script').count()).resolves.toBe(0);
@@ -277,14 +281,16 @@ describe('an owner lists a bot, an operator moderates it, a visitor reports it (
       await mp.getByRole('heading', { name: templateTitle }).waitFor();
       await mp.getByRole('navigation', { name: c.console.nav }).getByRole('link', { name: c.console.sections.submissions }).click();
       const queueRow = mp.getByRole('row').filter({ hasText: run.name });
-      await expect(queueRow.getByText(c.console.kinds.listing!).count()).resolves.toBe(1);
+      await expect(queueRow.getByText(c.console.kinds.listing).count()).resolves.toBe(1);
       await expect(queueRow.getByText(c.console.ownershipUnchecked).count()).resolves.toBe(1);
       await shoot(mp, `${tag}-4-console-queue`);
       await queueRow.getByRole('link', { name: run.name }).click();
       await mp.getByRole('heading', { name: c.console.submissionTitle(run.name), level: 1 }).waitFor();
       // The diff: each field with its value as submitted (as text, never rendered).
       const diff = mp.locator('table.diff');
-      const longEn = diff.getByRole('row').filter({ has: mp.getByRole('rowheader', { name: `${c.console.fields.longDescription} (${c.console.inLang.en})` }) });
+      const longEn = diff
+        .getByRole('row')
+        .filter({ has: mp.getByRole('rowheader', { name: `${c.console.fields.longDescription} (${c.console.inLang.en})` }) });
       await expect(longEn.locator('td.after').textContent()).resolves.toContain('## Features');
       await expect(diff.getByRole('rowheader', { name: c.console.fields.tags }).count()).resolves.toBe(1);
       await mp.getByLabel(c.console.template, { exact: true }).selectOption({ label: templateTitle });
@@ -312,7 +318,10 @@ describe('an owner lists a bot, an operator moderates it, a visitor reports it (
       // 6. The operator sees the fix in the diff (a new listing's diff holds every field), and approves.
       await mp.reload();
       await mp.getByRole('row').filter({ hasText: run.name }).getByRole('link', { name: run.name }).click();
-      const fixed = mp.locator('table.diff').getByRole('row').filter({ has: mp.getByRole('rowheader', { name: `${c.console.fields.longDescription} (${c.console.inLang.de})` }) });
+      const fixed = mp
+        .locator('table.diff')
+        .getByRole('row')
+        .filter({ has: mp.getByRole('rowheader', { name: `${c.console.fields.longDescription} (${c.console.inLang.de})` }) });
       await expect(fixed.locator('td.after').textContent()).resolves.toContain('Bestenlisten pro Server');
       await shoot(mp, `${tag}-6-console-fixed`);
       await mp.getByRole('button', { name: c.console.approve, exact: true }).click();
@@ -322,7 +331,10 @@ describe('an owner lists a bot, an operator moderates it, a visitor reports it (
       await mp.getByRole('button', { name: c.console.open, exact: true }).click();
       await mp.getByRole('heading', { name: c.console.listingTitle(run.name), level: 1 }).waitFor();
       await expect(
-        mp.getByRole('cell').filter({ hasText: `${c.console.transitions.approve} (${c.console.states.published})` }).count(),
+        mp
+          .getByRole('cell')
+          .filter({ hasText: `${c.console.transitions.approve} (${c.console.states.published})` })
+          .count(),
       ).resolves.toBe(1);
       await shoot(mp, `${tag}-6-console-listing`);
 

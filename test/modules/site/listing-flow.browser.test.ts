@@ -233,11 +233,7 @@ describe('an owner lists a bot, an operator moderates it, a visitor reports it (
       const preview = op.locator('#preview-section');
       await preview.getByRole('heading', { name: o.listing.previewTitle }).waitFor();
       // Rendered on the server: headings from h3 on, emphasis, the link; the script shows as text.
-      await preview
-        .getByRole('heading', { name: 'Features', level: 4 })
-        .or(preview.getByRole('heading', { name: 'Features' }))
-        .first()
-        .waitFor();
+      await preview.getByRole('heading', { name: 'Features' }).waitFor();
       await expect(preview.locator('strong', { hasText: 'Daily' }).count()).resolves.toBe(1);
       await expect(preview.getByRole('link', { name: 'Docs' }).getAttribute('href')).resolves.toBe(`https://${run.slug}.example.org/docs`);
       await expect(preview.locator('script').count()).resolves.toBe(0);

@@ -518,7 +518,9 @@ for (const backend of backends()) {
         const waiting = await browser.get(String(saved.headers.location));
         expect(waiting.body).toContain('Saved. Your edit waits for review.');
         expect(waiting.body).toContain('An edit waits for review');
-        expect(waiting.body).toMatch(/<th scope="row">Name<\/th>\s*<td class="before">Lighthouse<\/td>\s*<td class="after">Lighthouse Renamed<\/td>/);
+        expect(waiting.body).toMatch(
+          /<th scope="row">Name<\/th>\s*<td class="before">Lighthouse<\/td>\s*<td class="after">Lighthouse Renamed<\/td>/,
+        );
         expect((await reviewed.get(`/api/v1/bots/${botId}`)).json().data.name).toBe('Lighthouse');
         const discarded = await browser.post(`/dashboard/bots/${botId}/listing/discard-edit?lang=en`, {}, waiting.body);
         expect(discarded.headers.location).toBe(`/dashboard/bots/${botId}/listing?lang=en&done=discarded`);

@@ -16,6 +16,7 @@ export const SITE_CSP =
 
 /** Who the header shows as signed in. */
 export interface PageUser {
+  id: string;
   name: string;
 }
 
@@ -30,6 +31,8 @@ export interface PageFrame {
   /** The same page in the other language. */
   alternate: string;
   signInEnabled: boolean;
+  /** The signed-in user is an operator (OPERATOR_USER_IDS): the header leads to the console too. */
+  operator: boolean;
   /** The operator's name, logo, colour and legal pages (SITE_*). */
   site: SiteConfig;
   /** What the header's search box holds (the search page's query). */
@@ -79,6 +82,7 @@ export function layout(frame: PageFrame, main: Html): string {
           <nav aria-label="${site.name}">
             <a href="/${t.lang}/bots">${t.directory.browse}</a>
             <a href="/dashboard?lang=${t.lang}">${t.dashboard}</a>
+            ${frame.operator ? html`<a href="/console?lang=${t.lang}">${t.console.nav}</a>` : ''}
             <a href="${frame.alternate}" hreflang="${t.other.lang}" lang="${t.other.lang}">${t.other.label}</a>${account}
           </nav>
         </header>

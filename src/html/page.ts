@@ -49,6 +49,7 @@ export function sendPage(
     path: request.url,
     alternate: page.alternate,
     signInEnabled: config.auth.provider !== undefined,
+    operator: user !== undefined && config.operatorUserIds.includes(user.id),
     site: config.site,
     search: page.search,
   };

@@ -63,6 +63,9 @@ for (const backend of backends()) {
       await owner.signIn(OWNER_A.id);
       const { listing, botId } = await submittedListing(t, standIn);
       const ownPage = await owner.get('/dashboard');
+      // The header leads operators to the console, nobody else.
+      expect(ownPage.body).not.toContain('href="/console');
+      expect((await operator.get('/dashboard?lang=de')).body).toContain('<a href="/console?lang=de">Konsole</a>');
       for (const path of [...PAGES, `/console/submissions/${listing.submissionId}`, `/console/bots/${botId}`]) {
         const refused = await owner.get(path);
         expect(refused.statusCode, path).toBe(403);

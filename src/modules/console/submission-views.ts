@@ -2,7 +2,7 @@
 import { html, type Html } from '../../html/html.js';
 import type { Texts } from '../../html/i18n/index.js';
 import { time } from '../../html/layout.js';
-import { scrollingTable } from '../../html/table.js';
+import { changeTable, scrollingTable } from '../../html/table.js';
 import { MAX_NOTE_LENGTH } from '../listings/lifecycle.js';
 import type { FieldChange, Submission, SubmissionQueue } from '../listings/schemas.js';
 import type { ReasonTemplate } from '../reason-templates/schemas.js';
@@ -106,27 +106,9 @@ export function submissionView(t: Texts, submission: Submission, state: Decision
 export function diffTable(t: Texts, changes: FieldChange[]): Html {
   const c = t.console;
   if (changes.length === 0) return html`<p class="muted">${c.noChanges}</p>`;
-  return scrollingTable(
-    c.changes,
-    html`<table class="diff">
-      <thead>
-        <tr>
-          <th scope="col">${c.field}</th>
-          <th scope="col">${c.before}</th>
-          <th scope="col">${c.after}</th>
-        </tr>
-      </thead>
-      <tbody>
-        ${changes.map(
-          (change) =>
-            html`<tr>
-              <th scope="row">${fieldName(t, change.field)}</th>
-              <td class="before">${valueOf(t, change.before)}</td>
-              <td class="after">${valueOf(t, change.after)}</td>
-            </tr>`,
-        )}
-      </tbody>
-    </table>`,
+  return changeTable(
+    { caption: c.changes, field: c.field, before: c.before, after: c.after },
+    changes.map((change) => ({ field: fieldName(t, change.field), before: valueOf(t, change.before), after: valueOf(t, change.after) })),
   );
 }
 

@@ -9,7 +9,7 @@ import { html, type Html } from '../../html/html.js';
 import type { FieldErrors } from '../../html/forms.js';
 import type { Lang, Texts } from '../../html/i18n/index.js';
 import { time } from '../../html/layout.js';
-import { scrollingTable } from '../../html/table.js';
+import { changeTable, scrollingTable } from '../../html/table.js';
 import { MARKDOWN_MAX_LENGTH } from '../../html/markdown.js';
 import type { ListingState } from '../listings/lifecycle.js';
 import { MAX_SCREENSHOTS, type FieldChange, type Listing } from '../listings/schemas.js';
@@ -129,27 +129,9 @@ function changesView(t: Texts, changes: FieldChange[]): Html | string {
   const l = t.listing;
   return html`<h2 id="changes">${l.changes}</h2>
     <p class="muted">${l.changesLead}</p>
-    ${scrollingTable(
-      l.changes,
-      html`<table class="diff">
-        <thead>
-          <tr>
-            <th scope="col">${l.field}</th>
-            <th scope="col">${l.before}</th>
-            <th scope="col">${l.after}</th>
-          </tr>
-        </thead>
-        <tbody>
-          ${changes.map(
-            (change) =>
-              html`<tr>
-                <th scope="row">${labelOf(t, change.field)}</th>
-                <td class="before">${shown(t, change.before)}</td>
-                <td class="after">${shown(t, change.after)}</td>
-              </tr>`,
-          )}
-        </tbody>
-      </table>`,
+    ${changeTable(
+      { caption: l.changes, field: l.field, before: l.before, after: l.after },
+      changes.map((change) => ({ field: labelOf(t, change.field), before: shown(t, change.before), after: shown(t, change.after) })),
     )}`;
 }
 

@@ -63,11 +63,11 @@ describe.each(backends())('a bot team (%s)', (backend) => {
       await teams().remove(manager, botId, viewer);
       expect(await rolesOf(t, botId)).toEqual({ [owner]: 'owner', [manager]: 'manager', [editor]: 'viewer' });
       for (const call of [
-        teams().changeRole(manager, botId, editor, 'owner'),
-        teams().changeRole(manager, botId, owner, 'viewer'),
-        teams().remove(manager, botId, owner),
+        () => teams().changeRole(manager, botId, editor, 'owner'),
+        () => teams().changeRole(manager, botId, owner, 'viewer'),
+        () => teams().remove(manager, botId, owner),
       ]) {
-        const error = await refused(call);
+        const error = await refused(call());
         expect([error.statusCode, error.reason]).toEqual([403, { kind: 'team_role_too_low', role: 'manager' }]);
       }
     });
@@ -95,11 +95,11 @@ describe.each(backends())('a bot team (%s)', (backend) => {
     it('never leaves a team without an owner: the last owner cannot leave, be demoted or be removed (409)', async () => {
       const { botId, owner, manager, viewer } = await fullTeam(t);
       for (const call of [
-        teams().leave(owner, botId),
-        teams().changeRole(owner, botId, owner, 'manager'),
-        teams().remove(owner, botId, owner),
+        () => teams().leave(owner, botId),
+        () => teams().changeRole(owner, botId, owner, 'manager'),
+        () => teams().remove(owner, botId, owner),
       ]) {
-        const error = await refused(call);
+        const error = await refused(call());
         expect([error.statusCode, error.reason]).toEqual([409, { kind: 'team_last_owner' }]);
       }
       // With a second owner, either may go.

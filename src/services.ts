@@ -6,6 +6,7 @@ import { systemClock, type Clock } from './lib/clock.js';
 import { BanService } from './modules/bans/service.js';
 import { BotAdminService } from './modules/bots/admin-service.js';
 import { PublishedBots } from './modules/bots/catalog.js';
+import { allOf } from './modules/bots/write-listener.js';
 import { BotService } from './modules/bots/service.js';
 import { BrowseService } from './modules/bots/browse-service.js';
 import { BotGroups } from './modules/bots/groups.js';
@@ -29,6 +30,10 @@ import { SearchService } from './modules/search/service.js';
 import { SitemapService } from './modules/seo/service.js';
 import { SlugIndex } from './modules/bots/slug-index.js';
 import { StatsService } from './modules/stats/service.js';
+import { TeamAdminWrites } from './modules/teams/admin-writes.js';
+import { InvitationService } from './modules/teams/invitation-service.js';
+import { TeamService } from './modules/teams/service.js';
+import { TeamWriter } from './modules/teams/writer.js';
 import { TierRequestService } from './modules/tiers/service.js';
 import { VoteService } from './modules/votes/service.js';
 import { TrendingService } from './modules/votes/trending-service.js';
@@ -92,11 +97,21 @@ export function createServices(deps: ServiceDeps) {
   const bans = new BanService(db, clock, feed, (botId, by, reason) =>
     moderation.remove(botId, { kind: 'operator', userId: by.userId, via: by.via }, reason),
   );
+  const teamWriter = new TeamWriter(db, clock, feed);
   const services = {
     answers,
     catalog,
     groups,
-    bots: new BotService(db, clock, catalog, slugs, feed, config.listMaxStaleMs, new ListingAdminWrites(listingWriter)),
+    // The operator's writes keep the bot's listing and its team in step with them.
+    bots: new BotService(
+      db,
+      clock,
+      catalog,
+      slugs,
+      feed,
+      config.listMaxStaleMs,
+      allOf(new ListingAdminWrites(listingWriter), new TeamAdminWrites()),
+    ),
     browse: new BrowseService(catalog, groups, config.listMaxStaleMs),
     trending: new TrendingService(db, clock, catalog),
     listings: new ListingService(
@@ -109,6 +124,8 @@ export function createServices(deps: ServiceDeps) {
       bans,
     ),
     moderation,
+    teams: new TeamService(db, teamWriter),
+    invitations: new InvitationService(db, teamWriter),
     bans,
     reports: new ReportService(db, clock, catalog, bans),
     reasonTemplates: new ReasonTemplateService(db, clock),

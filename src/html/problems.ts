@@ -82,5 +82,38 @@ export function reasonText(t: Texts, reason: ErrorReason): string {
       return t.report.alreadyOpen;
     case 'not_operator':
       return t.console.forbidden;
+    case 'team_not_member':
+      return t.team.reason.notMember;
+    case 'team_role_too_low':
+      return t.team.reason.roleTooLow(roleName(t, reason.role));
+    case 'team_last_owner':
+      return t.team.reason.lastOwner;
+    case 'team_already_member':
+      return t.team.alreadyMember(roleName(t, reason.role));
+    case 'team_no_such_member':
+      return t.team.reason.noSuchMember;
+    case 'team_role_unknown':
+      return t.team.reason.roleUnknown;
+    case 'team_transfer_target':
+      return t.team.reason.transferTarget;
+    case 'team_full':
+      return t.team.reason.full(reason.max);
+    case 'team_leads_full':
+      return t.team.reason.leadsFull(reason.max);
+    case 'team_invitations_full':
+      return t.team.reason.invitationsFull(reason.max);
+    case 'invitation_unknown':
+      return t.team.reason.invitationUnknown;
+    case 'invitation_expired':
+      return t.team.reason.invitationExpired;
+    case 'invitation_used':
+      return t.team.reason.invitationUsed;
+    case 'invitation_revoked':
+      return t.team.reason.invitationRevoked;
   }
+}
+
+/** A team role as the page names it; one the texts do not know is named as the service names it. */
+function roleName(t: Texts, role: string): string {
+  return (t.team.roles as Record<string, string>)[role] ?? role;
 }

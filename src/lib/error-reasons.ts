@@ -29,6 +29,22 @@ export type ErrorReason =
   | { kind: 'report_limit'; max: number }
   | { kind: 'report_open' }
   // The console (console/access.ts): the signed-in user is not among OPERATOR_USER_IDS.
-  | { kind: 'not_operator' };
+  | { kind: 'not_operator' }
+  // A bot's team (teams/refusals.ts): who may do what (`role`: the user's own role), the team's
+  // rules and limits, and why an invitation link no longer works.
+  | { kind: 'team_not_member' }
+  | { kind: 'team_role_too_low'; role: string }
+  | { kind: 'team_last_owner' }
+  | { kind: 'team_already_member'; role: string }
+  | { kind: 'team_no_such_member' }
+  | { kind: 'team_role_unknown' }
+  | { kind: 'team_transfer_target' }
+  | { kind: 'team_full'; max: number }
+  | { kind: 'team_leads_full'; max: number }
+  | { kind: 'team_invitations_full'; max: number }
+  | { kind: 'invitation_unknown' }
+  | { kind: 'invitation_expired' }
+  | { kind: 'invitation_used' }
+  | { kind: 'invitation_revoked' };
 
 export type ErrorReasonKind = ErrorReason['kind'];

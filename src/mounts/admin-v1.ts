@@ -6,6 +6,7 @@ import { listingAdminRoutes } from '../modules/listings/admin-routes.js';
 import { banAdminRoutes } from '../modules/bans/admin-routes.js';
 import { reasonTemplateAdminRoutes } from '../modules/reason-templates/admin-routes.js';
 import { reportAdminRoutes } from '../modules/reports/admin-routes.js';
+import { teamAdminRoutes } from '../modules/teams/admin-routes.js';
 import { premiumAdminRoutes } from '../modules/premium/admin-routes.js';
 import { reviewAdminRoutes } from '../modules/reviews/admin-routes.js';
 import { searchAdminRoutes } from '../modules/search/admin-routes.js';
@@ -45,4 +46,5 @@ export async function adminRoutes(app: App): Promise<void> {
   await app.register(reportAdminRoutes);
   await app.register(banAdminRoutes);
   await app.register(reasonTemplateAdminRoutes);
+  await app.register(teamAdminRoutes);
 }

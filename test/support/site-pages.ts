@@ -93,6 +93,8 @@ export interface SiteFixture {
   submissionId: string;
   /** SITE_VOTER's open report of `full` (they reported `plain` too, and were answered). */
   reportId: string;
+  /** An open invitation link's token to `full`'s team, as a viewer (the team also has an editor who joined by a link). */
+  invitationToken: string;
   /** Everything the fixture wrote that the pages show as written: names, descriptions, tags, reviews, notes, the operator's texts. */
   userTexts: string[];
 }
@@ -124,6 +126,9 @@ const botPage = (lang: Lang, site: SiteFixture, query = '') => `/${lang}/bots/${
 const dashboard = (lang: Lang, id: string) => `/dashboard/bots/${id}?lang=${lang}`;
 const fullDashboard = (lang: Lang, site: SiteFixture) => dashboard(lang, site.full.id);
 const listingEditor = (lang: Lang, id: string) => `/dashboard/bots/${id}/listing?lang=${lang}`;
+const teamPage = (lang: Lang, id: string) => `/dashboard/bots/${id}/team?lang=${lang}`;
+/** The name of the member who joined `full`'s team by a link. */
+const TEAM_MEMBER = 'Tessa Teamwork';
 /** Markdown typed into the editor and previewed: a heading, emphasis, a list, a link, markup shown as text. */
 const LISTING_MARKDOWN = '## Nova\n\n**Radio** *Nova*\n\n- Radio Nova\n\n[Radio Nova](https://radio.example.org) <b>Nova</b>';
 
@@ -261,6 +266,31 @@ export const SITE_PAGES: SitePage[] = [
       action: (lang, s) => `/dashboard/bots/${s.switchedOff.id}/listing?lang=${lang}`,
       fields: () => ({ intent: 'preview', 'longDescription.en': LISTING_MARKDOWN, 'longDescription.de': '' }),
     },
+  },
+  // A bot's team: its page, a new link shown once, the last owner refused, the link's own page.
+  { name: 'dashboard-team', as: 'owner', path: (lang, s) => teamPage(lang, s.full.id), status: 200, shows: '/revoke?lang=' },
+  {
+    name: 'dashboard-team-link-shown-once',
+    as: 'owner',
+    path: (lang, s) => teamPage(lang, s.switchedOff.id),
+    status: 200,
+    shows: '<code id="new-invitation">',
+    form: { action: (lang, s) => `/dashboard/bots/${s.switchedOff.id}/team/invitations?lang=${lang}`, fields: () => ({ role: 'editor' }) },
+  },
+  {
+    name: 'dashboard-team-last-owner',
+    as: 'owner',
+    path: (lang, s) => teamPage(lang, s.switchedOff.id),
+    status: 409,
+    shows: 'class="error" role="alert"',
+    form: { action: (lang, s) => `/dashboard/bots/${s.switchedOff.id}/team/leave?lang=${lang}`, fields: () => ({}) },
+  },
+  {
+    name: 'invitation',
+    as: 'voter',
+    path: (lang, s) => `/dashboard/invitations/${s.invitationToken}?lang=${lang}`,
+    status: 200,
+    shows: '/accept?lang=',
   },
   // Reporting a bot, and the reporter's answers.
   {
@@ -570,6 +600,10 @@ export async function seedSite(app: FastifyInstance, db: Database): Promise<Site
   await services.tiers.create(full.id, SITE_OWNER.id, { keyId: key.id, tier: 2, reason: 'A server of 40,000 members.' });
   const denied = await services.tiers.create(full.id, SITE_OWNER.id, { keyId: other.id, tier: 3, reason: 'More posts.' });
   await services.tiers.deny(denied.id, { note: 'Tier 2 first, please.' });
+  // A team beside the owner: an editor who joined by a link, and a link still open.
+  const joining = await services.invitations.create(SITE_OWNER.id, full.id, 'editor');
+  await services.invitations.accept({ id: someone(950), name: TEAM_MEMBER }, joining.token);
+  const invitation = await services.invitations.create(SITE_OWNER.id, full.id, 'viewer');
 
   for (const id of [full.id, switchedOff.id]) {
     await services.webhookEndpoints.configure(id, { url: 'https://receiver.example.org/hook', enabled: true });
@@ -631,7 +665,9 @@ export async function seedSite(app: FastifyInstance, db: Database): Promise<Site
     listed: { id: listed.id },
     submissionId: submissionId!,
     reportId: report.id,
+    invitationToken: invitation.token,
     userTexts: [
+      TEAM_MEMBER,
       FULL.name,
       FULL.shortDescription.en,
       FULL.shortDescription.de,

@@ -123,7 +123,7 @@ export class BotService {
       await this.writes?.written(
         tx,
         id,
-        { created: !existing, wasPublished: existing?.published ?? false, published: write.published },
+        { created: !existing, wasPublished: existing?.published ?? false, published: write.published, owners: write.owners },
         now,
       );
       return !existing;
@@ -140,7 +140,12 @@ export class BotService {
       const publishedAt = existing.published_at ?? (write.published ? now : null);
       await botRepository.update(tx, id, write, publishedAt, now);
       await slugHistoryRepository.record(tx, id, existing.slugs, write.slugs, now);
-      await this.writes?.written(tx, id, { created: false, wasPublished: existing.published, published: write.published }, now);
+      await this.writes?.written(
+        tx,
+        id,
+        { created: false, wasPublished: existing.published, published: write.published, owners: patch.owners },
+        now,
+      );
     });
     return this.adminGet(id);
   }

@@ -10,6 +10,8 @@ import { fieldError, invalid, shownOnce } from './views.js';
 export interface KeysState {
   keys: ApiKey[];
   requests: TierRequest[];
+  /** The tier requests' part is shown (the role may ask for tiers); default yes. */
+  tiers?: boolean;
   /** A key just created, shown this once. */
   created?: string;
   errors: Record<string, string>;
@@ -81,7 +83,15 @@ export function keysView(t: Texts, botId: string, state: KeysState): Html {
       ${fieldError('scopes', state.errors.scopes)}
       <button class="primary" type="submit">${t.dash.create}</button>
     </form>
-    <h3 id="tier">${t.dash.tierRequests}</h3>
+    ${state.tiers === false ? '' : tierView(t, base, live, state)}`;
+}
+
+/** Tier requests: the form for a key below tier 3, and the requests made with their answers. */
+function tierView(t: Texts, base: string, live: ApiKey[], state: KeysState): Html {
+  const q = `?lang=${t.lang}`;
+  const csrf = html`<input type="hidden" name="_csrf" value="${state.csrf}" />`;
+  const keyLabel = (key: ApiKey) => `${key.name ?? key.prefix} (${key.prefix}…)`;
+  return html`<h3 id="tier">${t.dash.tierRequests}</h3>
     <p class="muted">${t.dash.tierLead}</p>
     ${
       live.some((key) => key.tier < 3)

@@ -3,8 +3,9 @@
  * listing editor (`/dashboard/bots/{id}/listing`) with its steps (submit, withdraw, unlist,
  * relist, discard an edit). Every form carries the session's CSRF token and follows POST → 303 →
  * GET; a refused form or step is the page again with the refusal beside its field or above the
- * form, in the reader's language, never a 500. Each action is the listings service's call for it,
- * which answers 403 for a bot that is not the user's.
+ * form, in the reader's language, never a 500. Each page and step is for the roles that edit the
+ * listing (`memberBot` with `listing.edit`: owners, managers, editors) and is the listings
+ * service's call for it, which checks the same rule again.
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
@@ -18,7 +19,7 @@ import type { App } from '../../lib/types.js';
 import { csrf, currentUser, requireUser } from '../auth/session.js';
 import { AdminBotIdParams } from '../bots/schemas.js';
 import { APPLICATION_PROBLEM } from '../listings/service.js';
-import { redirectToSignIn } from './access.js';
+import { memberBot, redirectToSignIn } from './access.js';
 import { addBotView } from './add-bot-view.js';
 import { checkListingForm, serviceErrors, stateOfForm, stateOfListing, texts, type ListingFormState } from './listing-form.js';
 import { listingView, OWNER_STEPS, type OwnerStep } from './listing-view.js';
@@ -159,6 +160,7 @@ export async function listingRoutes(app: App): Promise<void> {
     async (request, reply) => {
       const redirected = redirectToSignIn(request, reply);
       if (redirected) return redirected;
+      await memberBot(request, request.params.id, 'listing.edit');
       return renderListing(request, reply, request.params.id);
     },
   );
@@ -167,7 +169,7 @@ export async function listingRoutes(app: App): Promise<void> {
     '/dashboard/bots/:id/listing',
     { schema: { hide: true, params: AdminBotIdParams, querystring: LangQuery }, bodyLimit: LISTING_BODY_LIMIT, ...post },
     async (request, reply) => {
-      const user = requireUser(request);
+      const { user } = await memberBot(request, request.params.id, 'listing.edit');
       const t = TEXTS[langOf(request)];
       const body = request.body as Form | undefined;
       const form = stateOfForm(body);
@@ -206,7 +208,7 @@ export async function listingRoutes(app: App): Promise<void> {
     '/dashboard/bots/:id/listing/:step',
     { schema: { hide: true, params: StepParams, querystring: LangQuery }, ...post },
     async (request, reply) => {
-      const user = requireUser(request);
+      const { user } = await memberBot(request, request.params.id, 'listing.edit');
       const { id } = request.params;
       const step = request.params.step as OwnerStep;
       const listings = services.listings;

@@ -11,10 +11,12 @@ import { pickLang, TEXTS, type Lang } from '../../html/i18n/index.js';
 import { problemText } from '../../html/problems.js';
 import { generateWebhookSecret } from '../webhooks/endpoints/secret.js';
 import { reportsLink } from '../reports/page-views.js';
-import { ownedBot, redirectToSignIn } from './access.js';
+import { may, type Role } from '../teams/permissions.js';
+import { memberBot, redirectToSignIn } from './access.js';
 import { keyForm, tierForm, urlForm, type FieldErrors, type Form } from './forms.js';
 import { keysView } from './keys-view.js';
 import { listingRoutes } from './listing-routes.js';
+import { teamRoutes } from './team-routes.js';
 import { keepShownOnce, takeShownOnce } from './shown-once.js';
 import { botListView, overviewView } from './views.js';
 import { webhookView } from './webhook-view.js';
@@ -22,8 +24,6 @@ import { webhookView } from './webhook-view.js';
 const LangQuery = Type.Object({ lang: Type.Optional(Type.String({ maxLength: 5 })), done: Type.Optional(Type.String({ maxLength: 10 })) });
 const KeyParams = Type.Object({ id: AdminBotIdParams.properties.id, keyId: Uuid });
 const DeliveryParams = Type.Object({ id: AdminBotIdParams.properties.id, deliveryId: Uuid });
-/** Bots one owner sees at once; an owner of more pages through the management API. */
-const MAX_BOTS = 100;
 const LOG_ROWS = 20;
 
 /** A refused form, shown again on the POST's own answer with each error beside its field. */
@@ -41,37 +41,47 @@ const orNothing = <T>(promise: Promise<T>): Promise<T | undefined> =>
   });
 
 /**
- * `/dashboard`: an owner's bots, keys, tier requests and webhook. Every action is authorised per
- * bot (`ownedBot`) and then calls the same service method as the management API's route for it.
+ * `/dashboard`: the bots of the user's teams, and each bot's figures, keys, tier requests and
+ * webhook as far as the user's role reaches. Every action is authorised per bot and action
+ * (`memberBot`) and then calls the same service method as the management API's route for it.
  */
 export async function dashboardRoutes(app: App): Promise<void> {
   const { services } = app;
   const langOf = (request: FastifyRequest): Lang => pickLang((request.query as { lang?: string }).lang, request.headers['accept-language']);
   const post = { preHandler: [async (request: FastifyRequest) => void requireUser(request), csrf(app)] };
 
-  async function renderBot(request: FastifyRequest, reply: FastifyReply, bot: AdminBot, outcome: Outcome = {}): Promise<FastifyReply> {
+  /** A bot's page: the figures for every member, keys and tiers and the webhook for the roles that manage them. */
+  async function renderBot(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    bot: AdminBot,
+    role: Role,
+    outcome: Outcome = {},
+  ): Promise<FastifyReply> {
     const lang = langOf(request);
     const t = TEXTS[lang];
+    const keysShown = may(role, 'keys.manage');
+    const webhookShown = may(role, 'webhooks.manage');
     const [votes, keys, requests, webhook, deliveries, notice] = await Promise.all([
       bot.published ? orNothing(services.votes.recent(bot.id, 10, undefined)) : undefined,
-      services.keys.list(bot.id),
-      services.tiers.recentForBot(bot.id),
-      orNothing(services.webhookEndpoints.get(bot.id)),
-      orNothing(services.webhookDeliveries.deliveries(bot.id, { page: 1, limit: LOG_ROWS })),
-      services.webhookNotifications.switchOffNotice(bot.id),
+      keysShown ? services.keys.list(bot.id) : [],
+      may(role, 'tiers.request') ? services.tiers.recentForBot(bot.id) : [],
+      webhookShown ? orNothing(services.webhookEndpoints.get(bot.id)) : undefined,
+      webhookShown ? orNothing(services.webhookDeliveries.deliveries(bot.id, { page: 1, limit: LOG_ROWS })) : undefined,
+      webhookShown ? services.webhookNotifications.switchOffNotice(bot.id) : undefined,
     ]);
     const csrf = reply.generateCsrf();
     const done = (request.query as { done?: string }).done;
-    const shown = takeShownOnce(request, bot.id);
+    const shown = takeShownOnce(request, bot.id, ['key', 'secret']);
     return sendPage(request, reply, {
       lang,
       user: currentUser(request),
       status: outcome.status,
       title: bot.name,
       alternate: otherLangUrl(request, lang),
-      main: html`${overviewView(t, bot, votes ?? [])} ${done === 'saved' ? html`<p class="ok" role="status">${t.dash.saved}</p>` : ''}
-      ${keysView(t, bot.id, { keys, requests, created: shown?.kind === 'key' ? shown.value : undefined, errors: outcome.keyErrors ?? {}, csrf })}
-      ${webhookView(t, bot.id, { webhook, deliveries: deliveries?.data ?? [], notice, secret: shown?.kind === 'secret' ? shown.value : undefined, tested: done === 'test', errors: outcome.webhookErrors ?? {}, url: outcome.url, csrf })}`,
+      main: html`${overviewView(t, bot, votes ?? [], role)} ${done === 'saved' ? html`<p class="ok" role="status">${t.dash.saved}</p>` : ''}
+      ${keysShown ? keysView(t, bot.id, { keys, requests, tiers: may(role, 'tiers.request'), created: shown?.kind === 'key' ? shown.value : undefined, errors: outcome.keyErrors ?? {}, csrf }) : ''}
+      ${webhookShown ? webhookView(t, bot.id, { webhook, deliveries: deliveries?.data ?? [], notice, secret: shown?.kind === 'secret' ? shown.value : undefined, tested: done === 'test', errors: outcome.webhookErrors ?? {}, url: outcome.url, csrf }) : ''}`,
     });
   }
 
@@ -86,8 +96,10 @@ export async function dashboardRoutes(app: App): Promise<void> {
     const user = currentUser(request);
     if (!user) throw new AppError('unauthorized', 'Sign in first');
     const lang = langOf(request);
-    const [bots, listings, newAnswers] = await Promise.all([
-      services.botAdmin.list({ owner: user.id, page: 1, limit: MAX_BOTS }),
+    // Back from leaving a team (team-routes.ts).
+    const left = (request.query as { done?: string }).done === 'left';
+    const [memberships, listings, newAnswers] = await Promise.all([
+      services.teams.memberships(user.id),
       services.listings.mine(user.id),
       services.reports.newAnswers(user.id),
     ]);
@@ -96,24 +108,25 @@ export async function dashboardRoutes(app: App): Promise<void> {
       user,
       title: TEXTS[lang].dash.title,
       alternate: otherLangUrl(request, lang),
-      main: html`${botListView(TEXTS[lang], user.id, bots.data, listings)} ${reportsLink(TEXTS[lang], newAnswers)}`,
+      main: html`${botListView(TEXTS[lang], user.id, memberships, listings, left ? TEXTS[lang].team.done.left : undefined)}
+      ${reportsLink(TEXTS[lang], newAnswers)}`,
     });
   });
 
   app.get('/dashboard/bots/:id', { schema: { hide: true, params: AdminBotIdParams, querystring: LangQuery } }, async (request, reply) => {
     const redirected = redirectToSignIn(request, reply);
     if (redirected) return redirected;
-    const { bot } = await ownedBot(request, request.params.id);
-    return renderBot(request, reply, bot);
+    const { bot, role } = await memberBot(request, request.params.id, 'bot.view');
+    return renderBot(request, reply, bot, role);
   });
 
   app.post(
     '/dashboard/bots/:id/keys',
     { schema: { hide: true, params: AdminBotIdParams, querystring: LangQuery }, ...post },
     async (request, reply) => {
-      const { bot } = await ownedBot(request, request.params.id);
+      const { bot, role } = await memberBot(request, request.params.id, 'keys.manage');
       const form = keyForm(TEXTS[langOf(request)], request.body as Form);
-      if ('errors' in form) return renderBot(request, reply, bot, { keyErrors: form.errors, status: 422 });
+      if ('errors' in form) return renderBot(request, reply, bot, role, { keyErrors: form.errors, status: 422 });
       const created = await services.keys.create(bot.id, form.input);
       request.log.info({ bot: bot.id, key: created.id }, 'key created on the dashboard');
       keepShownOnce(request, { botId: bot.id, kind: 'key', value: created.key });
@@ -125,7 +138,7 @@ export async function dashboardRoutes(app: App): Promise<void> {
     '/dashboard/bots/:id/keys/:keyId/revoke',
     { schema: { hide: true, params: KeyParams, querystring: LangQuery }, ...post },
     async (request, reply) => {
-      const { bot } = await ownedBot(request, request.params.id);
+      const { bot } = await memberBot(request, request.params.id, 'keys.manage');
       // A key of another bot does not exist here.
       if (!(await services.keys.list(bot.id)).some((key) => key.id === request.params.keyId))
         throw AppError.notFound('No key with that ID');
@@ -138,16 +151,16 @@ export async function dashboardRoutes(app: App): Promise<void> {
     '/dashboard/bots/:id/tier-requests',
     { schema: { hide: true, params: AdminBotIdParams, querystring: LangQuery }, ...post },
     async (request, reply) => {
-      const { user, bot } = await ownedBot(request, request.params.id);
+      const { user, bot, role } = await memberBot(request, request.params.id, 'tiers.request');
       const form = tierForm(TEXTS[langOf(request)], request.body as Form);
-      if ('errors' in form) return renderBot(request, reply, bot, { keyErrors: form.errors, status: 422 });
+      if ('errors' in form) return renderBot(request, reply, bot, role, { keyErrors: form.errors, status: 422 });
       try {
         await services.tiers.create(bot.id, user.id, form.input);
       } catch (error) {
         if (!(error instanceof AppError) || !['validation_failed', 'conflict'].includes(error.code)) throw error;
         // A tier the key has already is the tier field's error; an open request, the key's.
         const field = error.reason?.kind === 'tier_not_higher' ? 'tier' : 'keyId';
-        return renderBot(request, reply, bot, {
+        return renderBot(request, reply, bot, role, {
           keyErrors: { [field]: problemText(TEXTS[langOf(request)], error) },
           status: error.statusCode,
         });
@@ -160,16 +173,16 @@ export async function dashboardRoutes(app: App): Promise<void> {
     '/dashboard/bots/:id/webhook',
     { schema: { hide: true, params: AdminBotIdParams, querystring: LangQuery }, ...post },
     async (request, reply) => {
-      const { bot } = await ownedBot(request, request.params.id);
+      const { bot, role } = await memberBot(request, request.params.id, 'webhooks.manage');
       const form = urlForm(TEXTS[langOf(request)], request.body as Form);
-      if (form.errors) return renderBot(request, reply, bot, { webhookErrors: form.errors, url: form.url, status: 422 });
+      if (form.errors) return renderBot(request, reply, bot, role, { webhookErrors: form.errors, url: form.url, status: 422 });
       const existing = await orNothing(services.webhookEndpoints.get(bot.id));
       try {
         const { webhook } = await services.webhookEndpoints.configure(bot.id, { url: form.url, enabled: existing?.enabled ?? true });
         if (webhook.secret !== null) keepShownOnce(request, { botId: bot.id, kind: 'secret', value: webhook.secret });
       } catch (error) {
         if (!(error instanceof AppError && error.code === 'validation_failed')) throw error;
-        return renderBot(request, reply, bot, {
+        return renderBot(request, reply, bot, role, {
           webhookErrors: { url: problemText(TEXTS[langOf(request)], error) },
           url: form.url,
           status: 422,
@@ -184,7 +197,7 @@ export async function dashboardRoutes(app: App): Promise<void> {
       `/dashboard/bots/:id/webhook/${action}`,
       { schema: { hide: true, params: AdminBotIdParams, querystring: LangQuery }, ...post },
       async (request, reply) => {
-        const { bot } = await ownedBot(request, request.params.id);
+        const { bot, role } = await memberBot(request, request.params.id, 'webhooks.manage');
         const existing = await services.webhookEndpoints.get(bot.id);
         const rotate = action === 'rotate-secret';
         try {
@@ -196,7 +209,7 @@ export async function dashboardRoutes(app: App): Promise<void> {
           if (rotate && webhook.secret !== null) keepShownOnce(request, { botId: bot.id, kind: 'secret', value: webhook.secret });
         } catch (error) {
           if (!(error instanceof AppError && error.code === 'validation_failed')) throw error;
-          return renderBot(request, reply, bot, { webhookErrors: { url: problemText(TEXTS[langOf(request)], error) }, status: 422 });
+          return renderBot(request, reply, bot, role, { webhookErrors: { url: problemText(TEXTS[langOf(request)], error) }, status: 422 });
         }
         return back(reply, request, bot.id, 'webhook', 'saved');
       },
@@ -207,7 +220,7 @@ export async function dashboardRoutes(app: App): Promise<void> {
     '/dashboard/bots/:id/webhook/test',
     { schema: { hide: true, params: AdminBotIdParams, querystring: LangQuery }, ...post },
     async (request, reply) => {
-      const { bot } = await ownedBot(request, request.params.id);
+      const { bot } = await memberBot(request, request.params.id, 'webhooks.manage');
       await services.webhookDeliveries.sendTest(bot.id);
       return back(reply, request, bot.id, 'webhook', 'test');
     },
@@ -217,7 +230,7 @@ export async function dashboardRoutes(app: App): Promise<void> {
     '/dashboard/bots/:id/deliveries/:deliveryId/redeliver',
     { schema: { hide: true, params: DeliveryParams, querystring: LangQuery }, ...post },
     async (request, reply) => {
-      const { bot } = await ownedBot(request, request.params.id);
+      const { bot } = await memberBot(request, request.params.id, 'webhooks.manage');
       await services.webhookDeliveries.redeliver(request.params.deliveryId, bot.id);
       return back(reply, request, bot.id, 'webhook');
     },
@@ -242,4 +255,5 @@ export async function dashboardRoutes(app: App): Promise<void> {
   }
 
   await listingRoutes(app);
+  await teamRoutes(app);
 }

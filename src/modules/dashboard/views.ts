@@ -1,5 +1,7 @@
 import type { AdminBot } from '../bots/schemas.js';
 import type { OwnedListing } from '../listings/service.js';
+import { may, type Role } from '../teams/permissions.js';
+import type { Membership } from '../teams/service.js';
 import type { VoteEntry } from '../votes/schemas.js';
 import { botFacts, ratingText } from '../../html/bot-facts.js';
 import { botIcon } from '../../html/bot-icon.js';
@@ -8,22 +10,28 @@ import type { Texts } from '../../html/i18n/index.js';
 import { count, time } from '../../html/layout.js';
 import { scrollingTable } from '../../html/table.js';
 
-/** `/dashboard`: the bots that list the signed-in user among their owners, each with its listing's state. */
-export function botListView(t: Texts, userId: string, bots: AdminBot[], listings: OwnedListing[] = []): Html {
+/** `/dashboard`: the bots whose team the signed-in user is on, each with their role and its listing's state. */
+export function botListView(t: Texts, userId: string, bots: Membership[], listings: OwnedListing[] = [], notice?: string): Html {
   const add = html`<p><a class="button primary" href="/dashboard/bots/new?lang=${t.lang}">${t.listing.add}</a></p>`;
+  const said = notice ? html`<p class="ok" role="status">${notice}</p>` : '';
   if (bots.length === 0)
     return html`<h1>${t.dash.title}</h1>
+      ${said}
       <p>${t.dash.none(userId)}</p>
       ${add}`;
   const states = new Map(listings.map((listing) => [listing.botId, listing]));
-  const state = (bot: AdminBot) => {
+  const state = (bot: AdminBot, role: Role) => {
     const listing = states.get(bot.id);
     if (!listing) return bot.published ? t.dash.published : t.dash.unpublished;
     const edit = listing.editStatus === 'none' ? '' : ` · ${t.listing.editStatus[listing.editStatus] ?? listing.editStatus}`;
-    return html`<a href="/dashboard/bots/${bot.id}/listing?lang=${t.lang}">${t.listing.status[listing.status] ?? listing.status}</a
-      >${edit}`;
+    const status = t.listing.status[listing.status] ?? listing.status;
+    // The editor is for the roles that edit the listing; the others see its state.
+    return may(role, 'listing.edit')
+      ? html`<a href="/dashboard/bots/${bot.id}/listing?lang=${t.lang}">${status}</a>${edit}`
+      : html`${status}${edit}`;
   };
   return html`<h1>${t.dash.title}</h1>
+    ${said}
     <p class="muted">${t.dash.lead}</p>
     ${add}
     ${scrollingTable(
@@ -32,6 +40,7 @@ export function botListView(t: Texts, userId: string, bots: AdminBot[], listings
         <thead>
           <tr>
             <th scope="col">${t.dash.name}</th>
+            <th scope="col">${t.team.yourRole}</th>
             <th scope="col">${t.bot.servers}</th>
             <th scope="col">${t.bot.votesMonth}</th>
             <th scope="col">${t.bot.votesTotal}</th>
@@ -41,14 +50,15 @@ export function botListView(t: Texts, userId: string, bots: AdminBot[], listings
         </thead>
         <tbody>
           ${bots.map(
-            (bot) =>
+            ({ bot, role }) =>
               html`<tr>
                 <td><a href="/dashboard/bots/${bot.id}?lang=${t.lang}">${bot.name}</a></td>
+                <td>${t.team.roles[role]}</td>
                 <td>${count(t, bot.serverCount)}</td>
                 <td>${count(t, bot.votesMonth)}</td>
                 <td>${count(t, bot.votesTotal)}</td>
                 <td>${bot.rating.count === 0 ? '–' : ratingText(t, bot.rating)}</td>
-                <td>${state(bot)}</td>
+                <td>${state(bot, role)}</td>
               </tr>`,
           )}
         </tbody>
@@ -56,8 +66,11 @@ export function botListView(t: Texts, userId: string, bots: AdminBot[], listings
     )}`;
 }
 
-/** The head of a bot's dashboard page: figures, the history chart (published bots) and recent votes. */
-export function overviewView(t: Texts, bot: AdminBot, votes: VoteEntry[]): Html {
+/**
+ * The head of a bot's dashboard page: the user's role, links to the listing editor (roles that
+ * edit it) and the team, figures, the history chart (published bots) and recent votes.
+ */
+export function overviewView(t: Texts, bot: AdminBot, votes: VoteEntry[], role: Role = 'owner'): Html {
   return html`<p><a href="/dashboard?lang=${t.lang}">← ${t.dash.back}</a></p>
     <div class="bot-head">
       ${botIcon(bot.name, bot.iconUrl, 'large')}
@@ -67,7 +80,11 @@ export function overviewView(t: Texts, bot: AdminBot, votes: VoteEntry[]): Html 
           ${bot.id} ·
           ${bot.published ? html`<a href="/${t.lang}/bots/${encodeURIComponent(bot.slugs[t.lang])}">${t.dash.published}</a>` : t.dash.unpublished}
         </p>
-        <p><a class="button" href="/dashboard/bots/${bot.id}/listing?lang=${t.lang}">${t.listing.edit}</a></p>
+        <p class="muted">${t.team.yourRole}: ${t.team.roles[role]}</p>
+        <p>
+          ${may(role, 'listing.edit') ? html`<a class="button" href="/dashboard/bots/${bot.id}/listing?lang=${t.lang}">${t.listing.edit}</a>` : ''}
+          <a class="button" href="/dashboard/bots/${bot.id}/team?lang=${t.lang}">${t.team.title}</a>
+        </p>
       </div>
     </div>
     <h2 id="overview">${t.dash.overview}</h2>

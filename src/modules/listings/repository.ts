@@ -147,10 +147,10 @@ export const listingRepository = {
     return rows;
   },
 
-  /** The listings of the bots a user owns, newest first (index bots_owners). */
+  /** The listings of the bots whose team the user is on, newest first (index bot_members_user, then each bot's listing). */
   async ownedBy(db: Queryable, userId: string, limit: number): Promise<ListingWithBot[]> {
     const { rows } = await db.query<ListingWithBot>(
-      `${SELECT} WHERE b.owners @> ARRAY[$1]::text[] ORDER BY b.created_at DESC, b.id DESC LIMIT $2`,
+      `${SELECT} WHERE l.bot_id IN (SELECT bot_id FROM bot_members WHERE user_id = $1) ORDER BY b.created_at DESC, b.id DESC LIMIT $2`,
       [userId, limit],
     );
     return rows;

@@ -2,7 +2,8 @@
  * What an owner does with a listing (the dashboard's pages call these): add a bot by its
  * application ID, edit it, submit it, withdraw it, take it out of view and back, drop an edit
  * that waits for review; and what everybody reads of a listing. Each action checks that the
- * signed-in user is among the bot's owners (403 otherwise) and goes through the lifecycle.
+ * signed-in user's role on the bot's team may edit the listing (owner, manager, editor; 403
+ * otherwise) and goes through the lifecycle.
  */
 import type { Database, Queryable } from '../../db/index.js';
 import { renderedMarkdown } from '../../html/markdown.js';
@@ -29,6 +30,8 @@ import {
 import { currentContent, listingRepository, type ListingWithBot } from './repository.js';
 import type { FieldChange, Listing, ListingContent, WorkingCopy } from './schemas.js';
 import { slugify } from './slugs.js';
+import { assertMay } from '../teams/refusals.js';
+import { teamRepository } from '../teams/repository.js';
 import { newSubmission, noSubmission, toListing } from './views.js';
 import type { ListingWriter } from './writer.js';
 
@@ -122,6 +125,16 @@ export class ListingService {
         null,
         now,
       );
+      // The one who adds it is the first owner of its team (bots.owners above says the same).
+      await teamRepository.insert(tx, {
+        bot_id: applicationId,
+        user_id: userId,
+        role: 'owner',
+        added_at: now,
+        user_name: null,
+        added_by: null,
+        invitation_id: null,
+      });
       await listingRepository.insert(
         tx,
         {
@@ -144,15 +157,15 @@ export class ListingService {
     return this.get(userId, applicationId);
   }
 
-  /** The listing as its owner sees it; 404 without one, 403 when the user is not among the bot's owners. */
+  /** The listing as its team sees it; 404 without one, 403 for a viewer or anyone not on the team. */
   async get(userId: string, botId: string): Promise<Listing> {
     const listing = isSnowflakeId(botId) ? await listingRepository.find(this.db, botId) : undefined;
     if (!listing) throw AppError.notFound('No listing for that bot');
-    ownedBy(listing, userId);
+    await mayEdit(this.db, botId, userId);
     return toListing(listing, await listingRepository.history(this.db, botId, 20));
   }
 
-  /** The user's bots with their listing's state, newest first. */
+  /** The listings of the bots whose team the user is on, with their state, newest first. */
   async mine(userId: string): Promise<OwnedListing[]> {
     const rows = await listingRepository.ownedBy(this.db, userId, MAX_OWNED);
     return rows.map((row) => ({
@@ -176,7 +189,7 @@ export class ListingService {
     const edit = checkEdit(input, this.categories);
     await this.bans?.assertUserAllowed(userId);
     await this.writer.change(botId, async (tx, listing, now) => {
-      ownedBy(listing, userId);
+      await mayEdit(tx, botId, userId);
       const actor = { kind: 'owner', userId, via: 'dashboard' } as const;
       if (listing.status === 'submitted') throw new AppError('conflict', 'The listing waits for review: withdraw it to change it');
       if (listing.status === 'denied' || listing.status === 'removed')
@@ -231,7 +244,7 @@ export class ListingService {
   async submit(userId: string, botId: string): Promise<Listing> {
     await this.bans?.assertUserAllowed(userId);
     await this.writer.change(botId, async (tx, listing, now) => {
-      ownedBy(listing, userId);
+      await mayEdit(tx, botId, userId);
       const step = submit(listing.status, 'owner');
       const working = listing.working ?? currentContent(listing);
       const problems = incomplete(working);
@@ -267,7 +280,7 @@ export class ListingService {
   /** Drops the edit that waits for review (or was sent back); the approved version stays. */
   async discardEdit(userId: string, botId: string): Promise<Listing> {
     await this.writer.change(botId, async (tx, listing, now) => {
-      ownedBy(listing, userId);
+      await mayEdit(tx, botId, userId);
       const step = discardEdit(listing.edit_status ?? 'none', 'owner');
       Object.assign(listing, noSubmission(), { edit_status: null, working: null });
       await listingRepository.save(tx, listing, now);
@@ -281,7 +294,7 @@ export class ListingService {
   async pendingChanges(userId: string, botId: string): Promise<FieldChange[]> {
     const listing = await listingRepository.find(this.db, botId);
     if (!listing) throw AppError.notFound('No listing for that bot');
-    ownedBy(listing, userId);
+    await mayEdit(this.db, botId, userId);
     return listing.working ? changes(currentContent(listing), listing.working) : [];
   }
 
@@ -298,7 +311,7 @@ export class ListingService {
 
   private async ownerStep(userId: string, botId: string, decide: (listing: ListingWithBot) => ListingStep): Promise<Listing> {
     await this.writer.change(botId, async (tx, listing, now) => {
-      ownedBy(listing, userId);
+      await mayEdit(tx, botId, userId);
       const step = decide(listing);
       const wasPublic = listing.published;
       listing.status = step.to;
@@ -342,8 +355,9 @@ function owner(userId: string) {
   return { kind: 'owner', userId, via: 'dashboard' } as const;
 }
 
-function ownedBy(listing: ListingWithBot, userId: string): void {
-  if (!listing.owners.includes(userId)) throw new AppError('forbidden', 'This bot is not yours');
+/** The teams' rule for a listing (teams/permissions.ts): its owners, managers and editors; 403 for viewers and everyone else. */
+async function mayEdit(db: Queryable, botId: string, userId: string): Promise<void> {
+  assertMay(await teamRepository.roleOf(db, botId, userId), 'listing.edit');
 }
 
 function alreadyListed(): AppError {

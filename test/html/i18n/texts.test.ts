@@ -20,6 +20,7 @@ const SAME_IN_BOTH = [
   'Links',
   'Tags',
   'Moderator',
+  'Team',
 ];
 
 /** One reason of every kind (the type makes the list complete). */
@@ -40,7 +41,24 @@ const REASONS: Record<ErrorReasonKind, ErrorReason> = {
   report_limit: { kind: 'report_limit', max: 5 },
   report_open: { kind: 'report_open' },
   not_operator: { kind: 'not_operator' },
+  team_not_member: { kind: 'team_not_member' },
+  team_role_too_low: { kind: 'team_role_too_low', role: 'viewer' },
+  team_last_owner: { kind: 'team_last_owner' },
+  team_already_member: { kind: 'team_already_member', role: 'editor' },
+  team_no_such_member: { kind: 'team_no_such_member' },
+  team_role_unknown: { kind: 'team_role_unknown' },
+  team_transfer_target: { kind: 'team_transfer_target' },
+  team_full: { kind: 'team_full', max: 50 },
+  team_leads_full: { kind: 'team_leads_full', max: 20 },
+  team_invitations_full: { kind: 'team_invitations_full', max: 20 },
+  invitation_unknown: { kind: 'invitation_unknown' },
+  invitation_expired: { kind: 'invitation_expired' },
+  invitation_used: { kind: 'invitation_used' },
+  invitation_revoked: { kind: 'invitation_revoked' },
 };
+/** A role a reason names is named in the page's words. */
+const ROLE_NAMED = (lang: 'en' | 'de', value: unknown): string =>
+  (TEXTS[lang].team.roles as Record<string, string>)[String(value)] ?? String(value);
 const CATEGORIES: Record<Exclude<AddressCategory, 'public'>, true> = {
   unspecified: true,
   loopback: true,
@@ -77,8 +95,8 @@ describe('the texts of the pages (src/html/i18n)', () => {
       const [en, de] = [reasonText(TEXTS.en, reason), reasonText(TEXTS.de, reason)];
       expect(de, reason.kind).not.toBe(en);
       for (const value of Object.values(reason).slice(1)) {
-        expect(en, reason.kind).toContain(String(value));
-        expect(de, reason.kind).toContain(String(value === 'private' ? 'private Adresse' : value));
+        expect(en, reason.kind).toContain(ROLE_NAMED('en', value));
+        expect(de, reason.kind).toContain(value === 'private' ? 'private Adresse' : ROLE_NAMED('de', value));
       }
     }
     // An error with a reason is told by its reason; one without by its code.

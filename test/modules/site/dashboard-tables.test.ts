@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { TEXTS } from '../../../src/html/i18n/index.js';
 import { keysView } from '../../../src/modules/dashboard/keys-view.js';
+import { teamView } from '../../../src/modules/dashboard/team-view.js';
 import { botListView, overviewView } from '../../../src/modules/dashboard/views.js';
 import { webhookView } from '../../../src/modules/dashboard/webhook-view.js';
 
@@ -62,14 +63,31 @@ describe('dashboard tables', () => {
             csrf: 'c',
           } as never).value,
         ),
-        ...headersOf(botListView(t, 'u', [BOT]).value),
+        ...headersOf(botListView(t, 'u', [{ bot: BOT, role: 'viewer' }]).value),
+        ...headersOf(
+          teamView(t, {
+            bot: BOT,
+            userId: 'u',
+            role: 'owner',
+            members: [
+              { userId: 'u', role: 'owner', name: null, addedAt: AT, addedBy: null },
+              { userId: 'v', role: 'viewer', name: 'Vi', addedAt: AT, addedBy: 'u' },
+            ],
+            invitations: [{ id: 'i', botId: '1', role: 'editor', createdBy: 'u', createdAt: AT, expiresAt: AT }],
+            errors: {},
+            csrf: 'c',
+          }).value,
+        ),
       ];
-      expect(tables).toHaveLength(5);
+      expect(tables).toHaveLength(7);
       for (const headers of tables) for (const header of headers) expect(header, JSON.stringify(tables)).not.toBe('');
       // Votes: the flag column; keys and deliveries: their action column.
       expect(tables[0]!.at(-1)).toBe(t.dash.note);
       expect(tables[1]!.at(-1)).toBe(t.dash.actions);
       expect(tables[3]!.at(-1)).toBe(t.dash.actions);
+      // The team's members and invitations: their action column.
+      expect(tables[5]!.at(-1)).toBe(t.team.actions);
+      expect(tables[6]!.at(-1)).toBe(t.team.actions);
       expect(t.dash.actions).toBe(lang === 'en' ? 'Actions' : 'Aktionen');
     });
   }

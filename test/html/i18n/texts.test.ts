@@ -40,6 +40,12 @@ const REASONS: Record<ErrorReasonKind, ErrorReason> = {
   report_limit: { kind: 'report_limit', max: 5 },
   report_open: { kind: 'report_open' },
   not_operator: { kind: 'not_operator' },
+  review_exists: { kind: 'review_exists' },
+  review_own_bot: { kind: 'review_own_bot' },
+  review_body_length: { kind: 'review_body_length', min: 10, max: 2000 },
+  review_body_characters: { kind: 'review_body_characters' },
+  review_own_helpful: { kind: 'review_own_helpful' },
+  review_report_open: { kind: 'review_report_open' },
 };
 const CATEGORIES: Record<Exclude<AddressCategory, 'public'>, true> = {
   unspecified: true,

@@ -133,6 +133,11 @@ export class UserReviewService {
     return (await reviewRepository.find(this.db, reviewId))!;
   }
 
+  /** A published review (the report form shows it); 404 for an unknown or unpublished one. */
+  shown(reviewId: string): Promise<AdminReview> {
+    return this.publishedReview(this.db, reviewId);
+  }
+
   /** Which of `reviewIds` the user has marked helpful (a page's buttons say mark or unmark). */
   markedBy(userId: string, reviewIds: string[]): Promise<Set<string>> {
     return helpfulRepository.markedBy(this.db, userId, reviewIds);

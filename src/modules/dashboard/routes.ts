@@ -15,6 +15,7 @@ import { ownedBot, redirectToSignIn } from './access.js';
 import { keyForm, tierForm, urlForm, type FieldErrors, type Form } from './forms.js';
 import { keysView } from './keys-view.js';
 import { listingRoutes } from './listing-routes.js';
+import { reviewDashboardRoutes } from './review-routes.js';
 import { keepShownOnce, takeShownOnce } from './shown-once.js';
 import { botListView, overviewView } from './views.js';
 import { webhookView } from './webhook-view.js';
@@ -242,4 +243,5 @@ export async function dashboardRoutes(app: App): Promise<void> {
   }
 
   await listingRoutes(app);
+  await reviewDashboardRoutes(app);
 }

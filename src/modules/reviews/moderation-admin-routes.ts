@@ -54,7 +54,7 @@ export async function reviewModerationAdminRoutes(app: App): Promise<void> {
         tags: ['reviews'],
         summary: 'Approve a held, hidden or reported review',
         params: ReviewIdParams,
-        response: { 200: dataOf(AdminReview), ...decisionErrors, ...errorResponses('conflict') },
+        response: { 200: dataOf(AdminReview), ...decisionErrors, ...errorResponses('conflict', 'payload_too_large') },
       },
     },
     async (request) => ({ data: await moderation().approve(request.params.reviewId, BY_TOKEN) }),

@@ -72,11 +72,9 @@ export const ReviewEventBody = eventBody(
     username: Type.String({ description: 'Display name of the author' }),
     rating: Type.Integer({ minimum: 1, maximum: 5, description: 'Stars, 1 to 5' }),
     body: Type.String({ description: 'The review text (plain text, line breaks as \\n), as it is after the change' }),
-    developerReply: Type.Optional(
-      Type.Union([Type.Object({ body: Type.String(), repliedAt: Timestamp }), Type.Null()], {
-        description: "The developer's reply after the change; null when there is none",
-      }),
-    ),
+    developerReply: Type.Union([Type.Object({ body: Type.String(), repliedAt: Timestamp }), Type.Null()], {
+      description: "The developer's reply after the change; null when there is none",
+    }),
   },
 );
 

@@ -36,6 +36,7 @@ const ADMIN_PATHS = [
   '/admin/v1/review-reports',
   '/admin/v1/reviews/{reviewId}/approve',
   '/admin/v1/reviews/{reviewId}/hide',
+  '/admin/v1/reviews/{reviewId}/helpful/{userId}',
   '/admin/v1/bots/{id}/keys',
   '/admin/v1/keys/{keyId}',
   '/admin/v1/bots/{id}/votes',

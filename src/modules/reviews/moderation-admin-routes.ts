@@ -1,12 +1,13 @@
 /** /admin/v1: the moderation of users' reviews: the held queue, the reported queue, approve, hide and delete. */
 import { Type } from 'typebox';
-import { dataOf, errorResponses } from '../../lib/schemas.js';
+import { dataOf, errorResponses, SnowflakeId } from '../../lib/schemas.js';
 import type { App } from '../../lib/types.js';
 import { OPERATOR_TOKEN } from '../audit/entry.js';
 import type { OperatorActor } from './moderation-service.js';
 import { AdminReview, HeldReviewList, ReviewHide, ReviewIdParams, ReviewQueueQuery, ReviewReportList } from './schemas.js';
 
 const BY_TOKEN = OPERATOR_TOKEN as OperatorActor;
+const HelpfulParams = Type.Object({ reviewId: ReviewIdParams.properties.reviewId, userId: SnowflakeId });
 const decisionErrors = errorResponses('unauthorized', 'not_found', 'validation_failed');
 
 export async function reviewModerationAdminRoutes(app: App): Promise<void> {
@@ -76,6 +77,26 @@ export async function reviewModerationAdminRoutes(app: App): Promise<void> {
     },
     async (request) => ({ data: await moderation().hide(request.params.reviewId, request.body.reason, BY_TOKEN) }),
   );
+
+  for (const on of [true, false]) {
+    const route = on ? app.put.bind(app) : app.delete.bind(app);
+    route(
+      '/reviews/:reviewId/helpful/:userId',
+      {
+        schema: {
+          operationId: on ? 'markReviewHelpful' : 'unmarkReviewHelpful',
+          description: on
+            ? "Marks a published review helpful on behalf of a user (imports, tests, load generators), as the bot page's button does: one mark per user, the review's helpfulCount follows. 403 for the author's own review or a banned user, 404 for an unknown or unpublished review."
+            : "Takes a user's helpful mark of a published review back (nothing to take back is fine). 404 for an unknown or unpublished review.",
+          tags: ['reviews'],
+          summary: on ? 'Mark a review helpful for a user' : "Take a user's helpful mark back",
+          params: HelpfulParams,
+          response: { 200: dataOf(AdminReview), ...decisionErrors, ...errorResponses('forbidden') },
+        },
+      },
+      async (request) => ({ data: await app.services.userReviews.helpful(request.params.userId, request.params.reviewId, on) }),
+    );
+  }
 
   app.delete(
     '/reviews/:reviewId',

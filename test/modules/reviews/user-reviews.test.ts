@@ -131,6 +131,8 @@ describe.each(backends())('reviews written by users on %s', (backend) => {
     expect(await events(id)).toEqual(['created']);
     expect((await t.admin('POST', `/admin/v1/reviews/${link.id}/approve`)).statusCode).toBe(409);
 
+    // Events of one instant have no order among them (ids by time): each step a moment later.
+    clock.advance(1000);
     const hide = await t.admin('POST', `/admin/v1/reviews/${link.id}/hide`, { reason: 'Advertises another bot.' });
     expect(hide.json().data).toMatchObject({ status: 'hidden', hideReason: 'Advertises another bot.' });
     expect(await rating(t, id)).toMatchObject({ sum: 0, count: 0 });
@@ -161,6 +163,7 @@ describe.each(backends())('reviews written by users on %s', (backend) => {
     const edited = await services().userReviews.edit(user(9), id, { rating: 5, body: `${GOOD} Even better now.` });
     expect(edited.updatedAt).not.toBe(made.updatedAt);
     expect(await rating(t, id)).toMatchObject({ sum: 5, count: 1 });
+    clock.advance(1000);
     await services().userReviews.remove(user(9), id);
     expect(await rating(t, id)).toMatchObject({ sum: 0, count: 0 });
     expect(await events(id)).toEqual(['created', 'updated', 'deleted']);
@@ -210,6 +213,7 @@ describe.each(backends())('reviews written by users on %s', (backend) => {
     const { id } = await putBot(t);
     const review = await services().userReviews.create(user(15), id, { rating: 4, body: GOOD });
     const owner = { kind: 'user', id: OWNER, via: 'dashboard' } as const;
+    clock.advance(1000);
     expect((await services().reviewReplies.list(id, { unanswered: true, limit: 10 })).data.map((r) => r.id)).toEqual([review.id]);
     await services().reviewReplies.reply(id, review.id, '  Thank you!  ', owner);
     expect((await t.get(`/api/v1/bots/${id}/reviews`)).json().data[0].developerReply).toMatchObject({ body: 'Thank you!' });
@@ -218,6 +222,7 @@ describe.each(backends())('reviews written by users on %s', (backend) => {
     const { id: other } = await putBot(t);
     expect((await refusal(services().reviewReplies.reply(other, review.id, 'Not mine', owner))).statusCode).toBe(404);
     expect((await refusal(services().reviewReplies.reply(id, review.id, '   ', owner))).statusCode).toBe(422);
+    clock.advance(1000);
     await services().reviewReplies.reply(id, review.id, null, owner);
     expect((await t.get(`/api/v1/bots/${id}/reviews`)).json().data[0].developerReply).toBeNull();
     expect(await events(id)).toEqual(['created', 'replied', 'replied']);

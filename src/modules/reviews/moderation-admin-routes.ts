@@ -91,7 +91,7 @@ export async function reviewModerationAdminRoutes(app: App): Promise<void> {
           tags: ['reviews'],
           summary: on ? 'Mark a review helpful for a user' : "Take a user's helpful mark back",
           params: HelpfulParams,
-          response: { 200: dataOf(AdminReview), ...decisionErrors, ...errorResponses('forbidden') },
+          response: { 200: dataOf(AdminReview), ...decisionErrors, ...errorResponses('forbidden', 'payload_too_large') },
         },
       },
       async (request) => ({ data: await app.services.userReviews.helpful(request.params.userId, request.params.reviewId, on) }),

@@ -188,4 +188,3 @@ function lastOf(given: unknown): string | undefined {
   const last = Array.isArray(given) ? (given as unknown[])[given.length - 1] : given;
   return typeof last === 'string' ? last : undefined;
 }
-

@@ -25,7 +25,10 @@ import { PremiumService } from './modules/premium/service.js';
 import { ReasonTemplateService } from './modules/reason-templates/service.js';
 import { ReportService } from './modules/reports/service.js';
 import { ReviewAdminService } from './modules/reviews/admin-service.js';
+import { ReviewModerationService } from './modules/reviews/moderation-service.js';
+import { ReviewReplyService } from './modules/reviews/reply-service.js';
 import { ReviewService } from './modules/reviews/service.js';
+import { UserReviewService } from './modules/reviews/user-service.js';
 import { SearchService } from './modules/search/service.js';
 import { SitemapService } from './modules/seo/service.js';
 import { SlugIndex } from './modules/bots/slug-index.js';
@@ -133,6 +136,9 @@ export function createServices(deps: ServiceDeps) {
     botAdmin: new BotAdminService(db, clock),
     reviewAdmin: new ReviewAdminService(db),
     reviews: new ReviewService(db, clock, feed, bans),
+    userReviews: new UserReviewService(db, clock, feed, bans, config.reviewRules),
+    reviewModeration: new ReviewModerationService(db, clock, feed),
+    reviewReplies: new ReviewReplyService(db, clock, feed),
     history,
     embeds: new EmbedService(db.reads, clock, history, config.siteUrl),
     keys,

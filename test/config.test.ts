@@ -80,6 +80,9 @@ describe('readConfig', () => {
       PLATFORM_API_URL: 'https://platform.example.org/api/v10',
       PLATFORM_BOT_TOKEN: 'bot-token-of-the-operator-0123',
       OPERATOR_USER_IDS: '170000000000000001,170000000000000002',
+      REVIEW_HOLD_ACCOUNT_DAYS: '30',
+      REVIEW_HOLD_LINKS: 'false',
+      REVIEW_HOLD_WORDS: 'Blöd, SCAM,scam',
     });
     expect(config).toEqual({
       nodeEnv: 'production',
@@ -130,7 +133,18 @@ describe('readConfig', () => {
         platform: { apiUrl: 'https://platform.example.org/api/v10', botToken: 'bot-token-of-the-operator-0123' },
       },
       operatorUserIds: ['170000000000000001', '170000000000000002'],
+      reviewRules: { accountDays: 30, links: false, words: ['blod', 'scam'] },
     });
+  });
+
+  it('reads the review rules: both default word lists, none, or words only', () => {
+    const rules = readConfig({}).reviewRules;
+    expect(rules).toMatchObject({ accountDays: 7, links: true });
+    expect(rules.words).toEqual(expect.arrayContaining(['arschloch', 'asshole']));
+    expect(readConfig({ REVIEW_HOLD_WORDS: 'none' }).reviewRules.words).toEqual([]);
+    expect(() => readConfig({ REVIEW_HOLD_WORDS: 'two words' })).toThrow(/REVIEW_HOLD_WORDS/);
+    expect(() => readConfig({ REVIEW_HOLD_WORDS: 'a,,b' })).toThrow(/REVIEW_HOLD_WORDS/);
+    expect(() => readConfig({ REVIEW_HOLD_ACCOUNT_DAYS: '-1' })).toThrow(/REVIEW_HOLD_ACCOUNT_DAYS/);
   });
 
   it('derives BASE_URL from HOST and PORT, with a reachable address for a wildcard host', () => {

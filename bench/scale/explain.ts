@@ -6,6 +6,8 @@
  *
  *   npm run bench:scale:explain                              # 100,000 bots / 10,000,000 votes
  *   npm run bench:scale:explain -- --bots 10000 --votes 1000000
+ *
+ * Pending migrations are applied to the data set first.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -18,6 +20,10 @@ import { statsRepository } from '../../src/modules/stats/repository.js';
 import { subscriptionRepository } from '../../src/modules/premium/subscriptions-repository.js';
 import { trendingRepository } from '../../src/modules/votes/trending-repository.js';
 import { voteRepository } from '../../src/modules/votes/repository.js';
+import { migrate } from '../../src/db/migrate.js';
+import { helpfulRepository } from '../../src/modules/reviews/helpful-repository.js';
+import { reviewQueueRepository } from '../../src/modules/reviews/queue-repository.js';
+import { reviewReportRepository } from '../../src/modules/reviews/report-repository.js';
 import { reviewRepository } from '../../src/modules/reviews/repository.js';
 import { uuidv7 } from '../../src/lib/uuid.js';
 import { parseOptions } from './args.js';
@@ -54,6 +60,11 @@ async function pick(db: Database) {
   const mostReviewed = await one<{ id: string; rating_count: number }>(
     'SELECT id, rating_count FROM bots WHERE published ORDER BY rating_count DESC LIMIT 1',
   );
+  const reviewer = await one<{ user_id: string }>('SELECT user_id FROM reviews WHERE bot_id = $1 LIMIT 1', [mostReviewed.id]);
+  const pageReviews = await db.query<{ id: string }>(
+    'SELECT id FROM reviews WHERE bot_id = $1 AND published ORDER BY helpful_count DESC, created_at DESC, id LIMIT 10',
+    [mostReviewed.id],
+  );
   const median = await one<{ id: string }>(
     `SELECT id FROM bots WHERE published AND platform_server_count IS NOT NULL ORDER BY id
       OFFSET (SELECT count(*) / 2 FROM bots WHERE published) LIMIT 1`,
@@ -67,6 +78,8 @@ async function pick(db: Database) {
     top: top.id,
     mostReviewed: mostReviewed.id,
     reviews: mostReviewed.rating_count,
+    reviewer: reviewer.user_id,
+    pageReviewIds: pageReviews.rows.map((row) => row.id),
     median: median.id,
     voter: voter.user_id,
     keyHash: key.key_hash,
@@ -85,6 +98,37 @@ function cases(p: Awaited<ReturnType<typeof pick>>, now: Date): Case[] {
     {
       name: 'reviews page 1 newest first, most reviewed bot',
       run: (db) => reviewRepository.page(db, p.mostReviewed, 'newest', undefined, 0, 50),
+    },
+    {
+      name: "the author's own review (pinned on the bot page), most reviewed bot",
+      run: (db) => reviewRepository.byAuthor(db, p.mostReviewed, p.reviewer),
+    },
+    {
+      name: 'helpful marks of a page of 10 reviews by the signed-in user',
+      run: (db) => helpfulRepository.markedBy(db, p.reviewer, p.pageReviewIds),
+    },
+    {
+      name: "owner's reviews, newest first (21 rows), most reviewed bot",
+      run: (db) => reviewQueueRepository.ofBot(db, p.mostReviewed, false, undefined, 21),
+    },
+    {
+      name: "owner's unanswered reviews (21 rows), most reviewed bot",
+      run: (db) => reviewQueueRepository.ofBot(db, p.mostReviewed, true, undefined, 21),
+    },
+    { name: 'moderation queue: held reviews, oldest first (26 rows)', run: (db) => reviewQueueRepository.held(db, undefined, 26) },
+    {
+      name: 'moderation queue: open reports of reviews, oldest first (26 rows)',
+      run: (db) => reviewReportRepository.openQueue(db, undefined, 26),
+    },
+    {
+      name: 'helpful mark write (insert, helpful_count + 1), most reviewed bot',
+      write: true,
+      run: (db) => helpfulRepository.mark(db, p.pageReviewIds[0]!, '999999999999999998', now),
+    },
+    {
+      name: "review write's rating delta (one bot row), most reviewed bot",
+      write: true,
+      run: (db) => reviewRepository.adjustRating(db, p.mostReviewed, { sum: 4, count: 1 }),
     },
     { name: 'review anchors (one scan), most reviewed bot', run: (db) => reviewRepository.anchors(db, p.mostReviewed, 'helpful', 500) },
     {
@@ -142,6 +186,9 @@ async function main(): Promise<void> {
   const set = dataSet(dataSetName(options), options.embedded);
   if (!(await set.exists())) throw new Error(`no data set ${set.name}: run npm run bench:scale first`);
   const db = await set.open();
+  // A data set made before the latest migrations gets them first (issue 32's reviews columns and indexes).
+  const applied = await migrate(db);
+  if (applied.length > 0) console.log(`migrated the data set: ${applied.join(', ')}`);
   const out: string[] = [`# EXPLAIN (ANALYZE, BUFFERS) on ${set.name}, ${new Date().toISOString()}`, ''];
   try {
     const now = new Date();

@@ -84,14 +84,14 @@ export async function loadReviews(db: Database, p: ScaleParams, now: Date): Prom
   const body = (texts: string[]) => `${sqlPick(texts, r(12))} || CASE WHEN ${r(13)} < 0.4 THEN ' ' || ${sqlPick(texts, r(14))} ELSE '' END`;
   return bigStatement(
     db,
-    `INSERT INTO reviews (id, bot_id, user_id, username, rating, body, helpful_count, published, reply_body,
+    `INSERT INTO reviews (id, bot_id, user_id, username, rating, body, helpful_count, published, status, reply_body,
                           replied_at, created_at, updated_at)
      SELECT gen_random_uuid(), x.bot_id, ${sqlUserId('x.u', p.users, p.seed, 1)}, ${username('x.u')}, y.rating,
             CASE WHEN y.rating >= 4 THEN ${body(REVIEWS.positive)}
                  WHEN y.rating = 3 THEN ${body(REVIEWS.mixed)}
                  ELSE ${body(REVIEWS.negative)} END,
             least(20000, floor(1 / (1 - ${r(15)}) ^ (1 / 1.1)) - 1)::int,
-            ${r(16)} < 0.95,
+            y.published, CASE WHEN y.published THEN 'published' ELSE 'hidden' END,
             CASE WHEN y.replied THEN ${sqlPick(REPLIES, r(17))} END,
             CASE WHEN y.replied THEN least($1::timestamptz, y.created_at + ${r(18)} * interval '14 days') END,
             y.created_at, y.created_at
@@ -101,7 +101,7 @@ export async function loadReviews(db: Database, p: ScaleParams, now: Date): Prom
                                  pl.ord::int8 * 1000000000 + g.i AS k) AS x
       CROSS JOIN LATERAL (SELECT CASE WHEN ${r(10)} < 0.45 THEN 5 WHEN ${r(10)} < 0.7 THEN 4 WHEN ${r(10)} < 0.82 THEN 3
                                       WHEN ${r(10)} < 0.9 THEN 2 ELSE 1 END AS rating,
-                                 ${r(11)} < 0.15 AS replied,
+                                 ${r(11)} < 0.15 AS replied, ${r(16)} < 0.95 AS published,
                                  $1::timestamptz - (${r(19)} ^ 1.2) * interval '365 days' AS created_at) AS y
       ORDER BY y.created_at`,
     [now],

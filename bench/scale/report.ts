@@ -39,7 +39,7 @@ export interface RunResults {
 
 /** Writes answered in an interval (any status): what the writer made the server do. */
 function writesAnswered(report: WriterReport): number {
-  return report.votes.answered + report.stats.answered;
+  return report.votes.answered + report.stats.answered + report.reviews.answered + report.helpful.answered;
 }
 
 /** CPU per read request: all the CPU of the phase (writes served meanwhile included) over the reads. */

@@ -61,7 +61,7 @@ async function writePhase(ctx: PhaseContext, name: string, rate: number): Promis
   const { cpu, writer } = await measured(ctx, () => sleep(ctx.duration * 1000));
   const phase = { name, report: writer, cpu };
   say(
-    `  ${name}: votes ${writer.votes.achieved.toFixed(0)}/s p99 ${writer.votes.p99.toFixed(0)} ms, stats ${writer.stats.achieved.toFixed(0)}/s p99 ${writer.stats.p99.toFixed(0)} ms`,
+    `  ${name}: votes ${writer.votes.achieved.toFixed(0)}/s p99 ${writer.votes.p99.toFixed(0)} ms, stats ${writer.stats.achieved.toFixed(0)}/s p99 ${writer.stats.p99.toFixed(0)} ms, reviews ${writer.reviews.achieved.toFixed(1)}/s p99 ${writer.reviews.p99.toFixed(0)} ms, helpful ${writer.helpful.achieved.toFixed(1)}/s p99 ${writer.helpful.p99.toFixed(0)} ms`,
   );
   return phase;
 }

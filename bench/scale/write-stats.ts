@@ -24,6 +24,9 @@ export interface WriteSummary {
 export interface WriterReport {
   votes: WriteSummary;
   stats: WriteSummary;
+  /** Reviews written (a new user's each) and helpful marks set, at fixed fractions of the vote rate. */
+  reviews: WriteSummary;
+  helpful: WriteSummary;
 }
 
 export class WriteTally {

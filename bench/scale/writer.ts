@@ -1,6 +1,8 @@
 /**
- * The writer: a process of its own that sends votes (management API, admin token) and stats
- * reports (owner API, each bot's own stats:write key) at fixed rates, open-loop: requests fall due
+ * The writer: a process of its own that sends votes (management API, admin token), stats
+ * reports (owner API, each bot's own stats:write key), reviews (a new user's each, management API)
+ * and helpful marks (of the reviews it wrote, by new users) at fixed rates: reviews at
+ * REVIEWS_PER_VOTE and helpful marks at HELPFUL_PER_VOTE of the vote rate, open-loop: requests fall due
  * on schedule whether or not earlier ones were answered (up to 32 per kind on the wire, the rest
  * queue), and each latency counts from the moment its request was due, so a slow server shows as
  * latency rather than as a quietly lower rate.
@@ -38,20 +40,29 @@ const LANES = 32;
  */
 const GIVE_UP_MS = 10_000;
 const TICK_MS = 5;
+/** Reviews written per vote: a directory's users review far less often than they vote. */
+export const REVIEWS_PER_VOTE = 0.05;
+/** Helpful marks per vote. */
+export const HELPFUL_PER_VOTE = 0.2;
+/** The writer's latest reviews, which its helpful marks pick from. */
+const RECENT_REVIEWS = 1000;
 
 const config = JSON.parse(process.env.WRITER_CONFIG ?? '{}') as WriterConfig;
 const side = JSON.parse(readFileSync(config.sideFile, 'utf8')) as SideFile;
 const random = seededRandom(config.seed * 977 + process.pid);
 const voteRank = zipfSampler(side.botsByVotes.length, VOTES_ZIPF_S, random);
 const pool = new Pool(config.url, { connections: 2 * LANES });
-const tallies = { votes: new WriteTally(), stats: new WriteTally() };
+const tallies = { votes: new WriteTally(), stats: new WriteTally(), reviews: new WriteTally(), helpful: new WriteTally() };
 type Kind = keyof typeof tallies;
+const KINDS = Object.keys(tallies) as Kind[];
 /** Due times of the writes waiting for a lane, oldest first. */
-const queues: Record<Kind, number[]> = { votes: [], stats: [] };
-const busy: Record<Kind, number> = { votes: 0, stats: 0 };
+const queues: Record<Kind, number[]> = { votes: [], stats: [], reviews: [], helpful: [] };
+const busy: Record<Kind, number> = { votes: 0, stats: 0, reviews: 0, helpful: 0 };
 let origin = performance.now();
-let issued = { votes: 0, stats: 0 };
+let issued: Record<Kind, number> = { votes: 0, stats: 0, reviews: 0, helpful: 0 };
 let voteSerial = 0;
+/** Ids of the reviews this writer wrote, the latest RECENT_REVIEWS. */
+const recentReviews: string[] = [];
 
 function voteRequest() {
   const botId = side.botsByVotes[voteRank()] as string;
@@ -77,14 +88,61 @@ function statsRequest() {
   };
 }
 
+const ADMIN_JSON = () => ({ authorization: `Bearer ${config.adminToken}`, 'content-type': 'application/json' });
+
+/** A review of a bot picked as votes are (popular bots get more), by a new user: one review per user and bot holds. */
+function reviewRequest() {
+  const botId = side.botsByVotes[voteRank()] as string;
+  voteSerial += 1;
+  const rating = 1 + Math.floor(random() * 5);
+  return {
+    method: 'POST' as const,
+    path: `/admin/v1/bots/${botId}/reviews`,
+    headers: ADMIN_JSON(),
+    body: JSON.stringify({
+      user: snowflake(Date.now(), voteSerial),
+      username: `${USERNAMES[voteSerial % USERNAMES.length]}${voteSerial % 10_000}`,
+      rating,
+      body: `${rating} stars from the scale writer, review ${voteSerial}.`,
+    }),
+  };
+}
+
+/** A new user's helpful mark of one of the writer's recent reviews; undefined before it wrote any. */
+function helpfulRequest() {
+  const reviewId = recentReviews[Math.floor(random() * recentReviews.length)];
+  if (reviewId === undefined) return undefined;
+  voteSerial += 1;
+  return {
+    method: 'PUT' as const,
+    path: `/admin/v1/reviews/${reviewId}/helpful/${snowflake(Date.now(), voteSerial)}`,
+    headers: { authorization: `Bearer ${config.adminToken}` },
+    body: undefined,
+  };
+}
+
+function requestOf(kind: Kind) {
+  if (kind === 'votes') return { method: 'POST' as const, ...voteRequest() };
+  if (kind === 'stats') return { method: 'POST' as const, ...statsRequest() };
+  return kind === 'reviews' ? reviewRequest() : helpfulRequest();
+}
+
 async function send(kind: Kind, dueAt: number): Promise<void> {
   const tally = tallies[kind];
-  const request = kind === 'votes' ? voteRequest() : statsRequest();
+  const request = requestOf(kind);
+  if (!request) {
+    tally.droppedOne();
+    return;
+  }
   tally.sentOne();
   try {
-    const response = await pool.request({ method: 'POST', ...request });
+    const response = await pool.request(request);
     const body = await response.body.text();
     tally.answered(response.statusCode, performance.now() - dueAt, () => body);
+    if (kind === 'reviews' && response.statusCode === 201) {
+      recentReviews.push((JSON.parse(body) as { data: { id: string } }).data.id);
+      if (recentReviews.length > RECENT_REVIEWS) recentReviews.shift();
+    }
   } catch (error) {
     tally.failed(error as Error);
   }
@@ -109,7 +167,7 @@ function dispatch(kind: Kind): void {
 
 function tick(): void {
   const now = performance.now();
-  for (const kind of ['votes', 'stats'] as const) {
+  for (const kind of KINDS) {
     const rate = tallies[kind].target;
     if (rate > 0) {
       const due = Math.floor(((now - origin) / 1000) * rate);
@@ -127,22 +185,28 @@ const timer = setInterval(tick, TICK_MS);
 process.on('message', (command: WriterCommand) => {
   if (command.type === 'rate') {
     // A new rate starts a new schedule; writes still waiting under the old one are not sent.
-    queues.votes.length = 0;
-    queues.stats.length = 0;
+    for (const kind of KINDS) queues[kind].length = 0;
     tallies.votes.target = command.votes;
     tallies.stats.target = command.stats;
+    tallies.reviews.target = command.votes * REVIEWS_PER_VOTE;
+    tallies.helpful.target = command.votes * HELPFUL_PER_VOTE;
     origin = performance.now();
-    issued = { votes: 0, stats: 0 };
+    issued = { votes: 0, stats: 0, reviews: 0, helpful: 0 };
   } else if (command.type === 'take') {
-    const message: WriterMessage = { type: 'report', id: command.id, report: { votes: tallies.votes.take(), stats: tallies.stats.take() } };
+    const report = {
+      votes: tallies.votes.take(),
+      stats: tallies.stats.take(),
+      reviews: tallies.reviews.take(),
+      helpful: tallies.helpful.take(),
+    };
+    const message: WriterMessage = { type: 'report', id: command.id, report };
     process.send?.(message);
   } else if (command.type === 'stop') {
     clearInterval(timer);
-    queues.votes.length = 0;
-    queues.stats.length = 0;
+    for (const kind of KINDS) queues[kind].length = 0;
     void (async () => {
       const until = Date.now() + 30_000;
-      while (busy.votes + busy.stats > 0 && Date.now() < until) await new Promise((resolve) => setTimeout(resolve, 50));
+      while (KINDS.some((kind) => busy[kind] > 0) && Date.now() < until) await new Promise((resolve) => setTimeout(resolve, 50));
       await pool.close();
       process.exit(0);
     })();

@@ -10,6 +10,7 @@ import { readCategories, type Category } from './categories.js';
 import { ConfigError } from './errors.js';
 import { readListingsConfig, type ListingsConfig } from './listings.js';
 import { readOperatorIds } from './operators.js';
+import { readReviewRulesConfig, type ReviewRulesConfig } from './reviews.js';
 import { cron, emailAddress, trustProxy, url, utcDate } from './parsers.js';
 import { parseRetrySchedule } from './retry-schedule.js';
 import type { ConfigVariables } from './schema.js';
@@ -21,6 +22,7 @@ export type { AuthConfig, DiscordProvider, OidcProvider } from './auth.js';
 export { LEGAL_PAGES, type LegalPage, type SiteConfig } from './site.js';
 export { DEFAULT_CATEGORIES, type Category } from './categories.js';
 export type { ListingsConfig } from './listings.js';
+export { foldWord, type ReviewRulesConfig } from './reviews.js';
 export { ConfigError } from './errors.js';
 export { DEFAULT_RETRY_SCHEDULE, parseRetrySchedule } from './retry-schedule.js';
 export { ConfigSchema, type ConfigVariables, type VariableName } from './schema.js';
@@ -103,6 +105,8 @@ export interface Config {
   listings: ListingsConfig;
   /** OPERATOR_USER_IDS: the signed-in users who may use the console (`/console`). */
   operatorUserIds: readonly string[];
+  /** The rules that hold a user's review for an operator (REVIEW_HOLD_*). */
+  reviewRules: ReviewRulesConfig;
 }
 
 /** Requests allowed per 60-second window, by kind of caller. */
@@ -181,6 +185,7 @@ export function readConfig(env: Env = process.env): Config {
     categories: readCategories(v.CATEGORIES),
     listings: readListingsConfig(v),
     operatorUserIds: readOperatorIds(v.OPERATOR_USER_IDS),
+    reviewRules: readReviewRulesConfig(v),
   };
 }
 

@@ -304,6 +304,26 @@ export const ConfigSchema = Type.Object({
         'The categories the pages list, with their names in both languages: a JSON list `[{"id": "music", "en": "Music", "de": "Musik"}, …]`, or the path of a file holding one. `id` is the value bots carry in `categories`; each gets `/{lang}/categories/{id}`. A bot\'s other categories show as written, without a page',
     }),
   ),
+  REVIEW_HOLD_ACCOUNT_DAYS: Type.Integer({
+    minimum: 0,
+    maximum: 3650,
+    default: 7,
+    'x-problem': 'must be a whole number of days from 0 to 3650',
+    description:
+      "A user's review waits for an operator when their account (its platform ID says when it was made) is younger than this many days; `0` turns the rule off",
+  }),
+  REVIEW_HOLD_LINKS: Type.Boolean({
+    default: true,
+    description:
+      'A review whose text holds a link (`https://…`, `www.…`, `discord.gg/…`) waits for an operator; `false` publishes it at once (links show as text either way)',
+  }),
+  REVIEW_HOLD_WORDS: Type.Optional(
+    Type.String({
+      'x-default-text': 'the German and English lists of `src/config/review-words.ts`',
+      description:
+        'A review containing one of these words (comma-separated, matched as whole words, case and accents ignored) waits for an operator; `none` turns the rule off',
+    }),
+  ),
 });
 
 /** The variables after validation: defaults filled in, integers and booleans as such. */

@@ -110,6 +110,18 @@ export function reasonText(t: Texts, reason: ErrorReason): string {
       return t.team.reason.invitationUsed;
     case 'invitation_revoked':
       return t.team.reason.invitationRevoked;
+    case 'review_exists':
+      return t.reviews.exists;
+    case 'review_own_bot':
+      return t.reviews.ownBot;
+    case 'review_body_length':
+      return t.reviews.bodyLength(reason.min, reason.max);
+    case 'review_body_characters':
+      return t.reviews.bodyCharacters;
+    case 'review_own_helpful':
+      return t.reviews.ownHelpful;
+    case 'review_report_open':
+      return t.reviews.reportOpen;
   }
 }
 

@@ -28,6 +28,13 @@ export type ErrorReason =
   // A report (reports/service.ts): `max` in 24 hours used up (Retry-After says when the next is possible); one open already.
   | { kind: 'report_limit'; max: number }
   | { kind: 'report_open' }
+  // A user's review (reviews/user-service.ts): one per bot, not of one's own bot, its text's rules, no helpful mark on one's own.
+  | { kind: 'review_exists' }
+  | { kind: 'review_own_bot' }
+  | { kind: 'review_body_length'; min: number; max: number }
+  | { kind: 'review_body_characters' }
+  | { kind: 'review_own_helpful' }
+  | { kind: 'review_report_open' }
   // The console (console/access.ts): the signed-in user is not among OPERATOR_USER_IDS.
   | { kind: 'not_operator' }
   // A bot's team (teams/refusals.ts): who may do what (`role`: the user's own role), the team's

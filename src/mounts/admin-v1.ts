@@ -9,6 +9,7 @@ import { reportAdminRoutes } from '../modules/reports/admin-routes.js';
 import { teamAdminRoutes } from '../modules/teams/admin-routes.js';
 import { premiumAdminRoutes } from '../modules/premium/admin-routes.js';
 import { reviewAdminRoutes } from '../modules/reviews/admin-routes.js';
+import { reviewModerationAdminRoutes } from '../modules/reviews/moderation-admin-routes.js';
 import { searchAdminRoutes } from '../modules/search/admin-routes.js';
 import { tierAdminRoutes } from '../modules/tiers/admin-routes.js';
 import { webhookDeliveryRoutes } from '../modules/webhooks/delivery/routes.js';
@@ -33,6 +34,7 @@ export async function adminRoutes(app: App): Promise<void> {
 
   await app.register(botAdminRoutes);
   await app.register(reviewAdminRoutes);
+  await app.register(reviewModerationAdminRoutes);
   await app.register(historyAdminRoutes);
   await app.register(keyAdminRoutes);
   await app.register(voteAdminRoutes);

@@ -18,6 +18,7 @@ import { SITE_CSP } from '../html/layout.js';
 import { brandRoutes } from '../modules/site/brand-routes.js';
 import { legalRoutes } from '../modules/site/legal-routes.js';
 import { botPageRoutes } from '../modules/site/routes.js';
+import { reviewPageRoutes } from '../modules/site/review-routes.js';
 import { CategoryNames } from '../modules/site/category-names.js';
 import { directoryRoutes } from '../modules/site/directory-routes.js';
 import { searchPageRoutes } from '../modules/site/search-routes.js';
@@ -72,6 +73,7 @@ export async function sitePlugin(app: App, options: { store: RateLimitStore }): 
   await app.register(directoryRoutes, { names });
   await app.register(searchPageRoutes);
   await app.register(botPageRoutes, { store: options.store, names });
+  await app.register(reviewPageRoutes, { store: options.store, names });
   await app.register(seoRoutes);
   await app.register(dashboardRoutes);
   await app.register(reportPageRoutes);

@@ -76,7 +76,8 @@ describe.each(backends())('management lists on %s', (backend: Backend) => {
       ] as const) {
         clock.advance(1000);
         const response = await t.admin('POST', `/admin/v1/bots/${botId}/reviews`, {
-          user: OWNER,
+          // One review per user and bot: each by a user of its own.
+          user: `${OWNER.slice(0, -1)}${created.length}`,
           username: 'u',
           rating: 4,
           body: `review ${created.length}`,

@@ -48,9 +48,47 @@ describe('createWebhookHandler', () => {
     for (const body of ['not json', '[]', '{"event":"vote"}', '']) {
       expect((await handle(body, signed(body))).status).toBe(400);
     }
-    const future = JSON.stringify({ event: 'review', id: 'r1', createdAt: 'x', botId: '1', rating: 5 });
+    const future = JSON.stringify({ event: 'payout', id: 'r1', createdAt: 'x', botId: '1', amount: 5 });
     expect(await handle(future, signed(future))).toMatchObject({ status: 200, body: { ok: true, id: 'r1' } });
-    expect(onUnknownEvent).toHaveBeenCalledWith(expect.objectContaining({ event: 'review', rating: 5 }));
+    expect(onUnknownEvent).toHaveBeenCalledWith(expect.objectContaining({ event: 'payout', amount: 5 }));
+  });
+
+  it('hands review and vote.reminder events to onReview and onVoteReminder, typed', async () => {
+    const onReview = vi.fn();
+    const onVoteReminder = vi.fn();
+    const onUnknownEvent = vi.fn();
+    const handle = createWebhookHandler({ secret: SECRET, onReview, onVoteReminder, onUnknownEvent, waitForHandlers: true });
+    const at = new Date().toISOString();
+    const review = JSON.stringify({
+      event: 'review',
+      id: 'rv1',
+      createdAt: at,
+      botId: '1',
+      action: 'replied',
+      reviewId: '00000000-0000-4000-8000-000000000001',
+      user: '2',
+      username: 'u',
+      rating: 4,
+      body: 'Good.',
+      developerReply: { body: 'Thanks!', repliedAt: at },
+    });
+    const reminder = JSON.stringify({
+      event: 'vote.reminder',
+      id: 'vr1',
+      createdAt: at,
+      botId: '1',
+      user: '2',
+      username: 'u',
+      flagged: false,
+      votedAt: at,
+    });
+    expect(await send(handle, review)).toMatchObject({ status: 200, body: { ok: true, id: 'rv1' } });
+    expect(await send(handle, reminder)).toMatchObject({ status: 200, body: { ok: true, id: 'vr1' } });
+    expect(onReview).toHaveBeenCalledWith(
+      expect.objectContaining({ action: 'replied', developerReply: { body: 'Thanks!', repliedAt: at } }),
+    );
+    expect(onVoteReminder).toHaveBeenCalledWith(expect.objectContaining({ user: '2', votedAt: at }));
+    expect(onUnknownEvent).not.toHaveBeenCalled();
   });
 
   it('hands a listing event to onListing, typed', async () => {

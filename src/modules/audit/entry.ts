@@ -52,6 +52,8 @@ export const AUDIT_ACTIONS = [
   'tier_request.decide',
   'review.reply',
   'review.hide',
+  'review.approve',
+  'review.delete',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

@@ -8,6 +8,7 @@ import type { App } from '../../lib/types.js';
 import { banConsoleRoutes } from './ban-routes.js';
 import { listingConsoleRoutes } from './listing-routes.js';
 import { reportConsoleRoutes } from './report-routes.js';
+import { reviewConsoleRoutes } from './review-routes.js';
 import { submissionConsoleRoutes } from './submission-routes.js';
 import { templateConsoleRoutes } from './template-routes.js';
 import { tierConsoleRoutes } from './tier-routes.js';
@@ -19,4 +20,5 @@ export async function consoleRoutes(app: App): Promise<void> {
   await app.register(tierConsoleRoutes);
   await app.register(banConsoleRoutes);
   await app.register(templateConsoleRoutes);
+  await app.register(reviewConsoleRoutes);
 }

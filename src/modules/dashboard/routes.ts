@@ -17,6 +17,7 @@ import { keyForm, tierForm, urlForm, type FieldErrors, type Form } from './forms
 import { keysView } from './keys-view.js';
 import { listingRoutes } from './listing-routes.js';
 import { teamRoutes } from './team-routes.js';
+import { reviewDashboardRoutes } from './review-routes.js';
 import { keepShownOnce, takeShownOnce } from './shown-once.js';
 import { botListView, overviewView } from './views.js';
 import { webhookView } from './webhook-view.js';
@@ -256,4 +257,5 @@ export async function dashboardRoutes(app: App): Promise<void> {
 
   await listingRoutes(app);
   await teamRoutes(app);
+  await reviewDashboardRoutes(app);
 }

@@ -84,6 +84,7 @@ export function overviewView(t: Texts, bot: AdminBot, votes: VoteEntry[], role: 
         <p>
           ${may(role, 'listing.edit') ? html`<a class="button" href="/dashboard/bots/${bot.id}/listing?lang=${t.lang}">${t.listing.edit}</a>` : ''}
           <a class="button" href="/dashboard/bots/${bot.id}/team?lang=${t.lang}">${t.team.title}</a>
+          ${may(role, 'reviews.reply') ? html`<a class="button" href="/dashboard/bots/${bot.id}/reviews?lang=${t.lang}">${t.reviews.dashLink}</a>` : ''}
         </p>
       </div>
     </div>

@@ -28,12 +28,12 @@ export async function reviewAdminRoutes(app: App): Promise<void> {
       schema: {
         operationId: 'createReview',
         description:
-          'Adds a review of a bot (for imports and moderation tools); a published review sends a `review` webhook event to endpoints that subscribe to it. 403 when the user is banned.',
+          'Adds a review of a bot (for imports and moderation tools); a published review sends a `review` webhook event to endpoints that subscribe to it. 403 when the user is banned, 409 when the user has reviewed the bot already (one review per user and bot).',
         tags: ['reviews'],
         summary: 'Add a review',
         params: AdminBotIdParams,
         body: ReviewCreate,
-        response: { 201: ReviewResponse, ...writeErrors, ...errorResponses('forbidden') },
+        response: { 201: ReviewResponse, ...writeErrors, ...errorResponses('forbidden', 'conflict') },
       },
     },
     async (request, reply) => {

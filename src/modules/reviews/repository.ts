@@ -1,6 +1,8 @@
 import type { Queryable } from '../../db/index.js';
 import { isSnowflakeId } from '../../lib/schemas.js';
-import type { AdminReview } from './schemas.js';
+import type { RatingShare } from './rating.js';
+import type { HoldRule } from './rules.js';
+import type { AdminReview, ReviewStatus } from './schemas.js';
 
 export interface ReviewRow {
   id: string;
@@ -15,6 +17,9 @@ export interface ReviewRow {
   replied_at: Date | null;
   created_at: Date;
   updated_at: Date;
+  status: ReviewStatus;
+  held_for: HoldRule[] | null;
+  hide_reason: string | null;
 }
 
 /** The public orders of a bot's reviews: most helpful first (the API's), or newest first. */
@@ -48,7 +53,7 @@ export interface ReviewAnchor {
 }
 
 export const COLUMNS = `id, bot_id, user_id, username, rating, body, helpful_count, published, reply_body, replied_at,
-  created_at, updated_at`;
+  created_at, updated_at, status, held_for, hide_reason`;
 
 export function toReview(row: ReviewRow): AdminReview {
   return {
@@ -64,6 +69,9 @@ export function toReview(row: ReviewRow): AdminReview {
     updatedAt: row.updated_at.toISOString(),
     botId: row.bot_id,
     published: row.published,
+    status: row.status,
+    heldFor: row.held_for ?? [],
+    hideReason: row.hide_reason,
   };
 }
 
@@ -78,6 +86,8 @@ export interface NewReview {
   published: boolean;
   createdAt: Date;
   updatedAt: Date;
+  /** Held by the moderation rules (`heldFor`); default: published or hidden as `published` says. */
+  heldFor?: HoldRule[];
 }
 
 export const reviewRepository = {
@@ -154,10 +164,24 @@ export const reviewRepository = {
     return rows[0] && toReview(rows[0]);
   },
 
-  async insert(tx: Queryable, review: NewReview): Promise<void> {
-    await tx.query(
-      `INSERT INTO reviews (id, bot_id, user_id, username, rating, body, helpful_count, published, created_at, updated_at)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`,
+  /** The user's review of the bot, whatever its status (the index reviews_bot_user: one row). */
+  async byAuthor(db: Queryable, botId: string, userId: string, forUpdate = false): Promise<AdminReview | undefined> {
+    const { rows } = await db.query<ReviewRow>(
+      `SELECT ${COLUMNS} FROM reviews WHERE bot_id = $1 AND user_id = $2${forUpdate ? ' FOR UPDATE' : ''}`,
+      [botId, userId],
+    );
+    return rows[0] && toReview(rows[0]);
+  },
+
+  /** False when the user has a review of the bot already (the unique index reviews_bot_user). */
+  async insert(tx: Queryable, review: NewReview): Promise<boolean> {
+    const held = review.heldFor !== undefined && review.heldFor.length > 0;
+    const status: ReviewStatus = held ? 'held' : review.published ? 'published' : 'hidden';
+    const { rowCount } = await tx.query(
+      `INSERT INTO reviews (id, bot_id, user_id, username, rating, body, helpful_count, published, created_at, updated_at,
+                            status, held_for, status_at)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)
+       ON CONFLICT (bot_id, user_id) DO NOTHING`,
       [
         review.id,
         review.botId,
@@ -166,21 +190,72 @@ export const reviewRepository = {
         review.rating,
         review.body,
         review.helpfulCount,
-        review.published,
+        status === 'published',
         review.createdAt,
         review.updatedAt,
+        status,
+        held ? review.heldFor : null,
+        status === 'published' ? null : review.createdAt,
+      ],
+    );
+    return (rowCount ?? 0) > 0;
+  },
+
+  /**
+   * The author's new stars and text, and where that leaves the review: published, or held for an
+   * operator (`held`; `heldFor`: the rules it tripped, an edit passes them as a new review does).
+   */
+  async rewrite(
+    tx: Queryable,
+    id: string,
+    change: { rating: number; body: string; username: string; heldFor: HoldRule[]; held: boolean },
+    now: Date,
+  ): Promise<void> {
+    const { held } = change;
+    await tx.query(
+      `UPDATE reviews SET rating = $2, body = $3, username = $4, updated_at = $5, published = $6, status = $7,
+              held_for = $8, hide_reason = NULL, status_at = $9
+        WHERE id = $1`,
+      [
+        id,
+        change.rating,
+        change.body,
+        change.username,
+        now,
+        !held,
+        held ? 'held' : 'published',
+        held ? change.heldFor : null,
+        held ? now : null,
       ],
     );
   },
 
-  async update(tx: Queryable, id: string, change: { helpfulCount: number; published: boolean; body: string }, now: Date): Promise<void> {
-    await tx.query('UPDATE reviews SET helpful_count = $2, published = $3, body = $4, updated_at = $5 WHERE id = $1', [
+  /** An operator's decision: published (approved), or hidden with the reason its author is shown. */
+  async setStatus(tx: Queryable, id: string, status: 'published' | 'hidden', hideReason: string | null, now: Date): Promise<void> {
+    await tx.query('UPDATE reviews SET published = $2, status = $3, held_for = NULL, hide_reason = $4, status_at = $5 WHERE id = $1', [
       id,
-      change.helpfulCount,
-      change.published,
-      change.body,
-      now,
+      status === 'published',
+      status,
+      hideReason,
+      status === 'published' ? null : now,
     ]);
+  },
+
+  async delete(tx: Queryable, id: string): Promise<void> {
+    await tx.query('DELETE FROM reviews WHERE id = $1', [id]);
+  },
+
+  /** The operator's patch (management API): a review published or unpublished that way is published or hidden without a reason. */
+  async update(tx: Queryable, id: string, change: { helpfulCount: number; published: boolean; body: string }, now: Date): Promise<void> {
+    await tx.query(
+      `UPDATE reviews SET helpful_count = $2, published = $3, body = $4, updated_at = $5,
+              status = CASE WHEN $3 THEN 'published' WHEN published THEN 'hidden' ELSE status END,
+              held_for = CASE WHEN $3 THEN NULL ELSE held_for END,
+              hide_reason = CASE WHEN $3 THEN NULL ELSE hide_reason END,
+              status_at = CASE WHEN $3 THEN NULL WHEN published THEN $5 ELSE status_at END
+        WHERE id = $1`,
+      [id, change.helpfulCount, change.published, change.body, now],
+    );
   },
 
   async setReply(tx: Queryable, id: string, body: string | null, now: Date): Promise<void> {
@@ -192,14 +267,26 @@ export const reviewRepository = {
     ]);
   },
 
-  /** Recomputes the bot's rating from its published reviews; the caller holds the bot's row lock. */
-  async refreshRating(tx: Queryable, botId: string): Promise<void> {
-    await tx.query(
-      `UPDATE bots SET
-         rating_sum = (SELECT COALESCE(sum(rating), 0)::int FROM reviews WHERE bot_id = $1 AND published),
-         rating_count = (SELECT count(*)::int FROM reviews WHERE bot_id = $1 AND published)
-       WHERE id = $1`,
+  /**
+   * Locks the bot's row for the rest of the transaction (review writes of one bot take turns, so its
+   * rating's deltas never interleave); what a review needs to know of it; undefined for no such bot.
+   */
+  async lockBot(tx: Queryable, botId: string): Promise<{ published: boolean; owners: string[] } | undefined> {
+    if (!isSnowflakeId(botId)) return undefined;
+    const { rows } = await tx.query<{ published: boolean; owners: string[] }>(
+      'SELECT published, owners FROM bots WHERE id = $1 FOR NO KEY UPDATE',
       [botId],
     );
+    return rows[0];
+  },
+
+  /** Moves the bot's rating by what a review's write changed (rating.ts); the caller holds the bot's row lock. */
+  async adjustRating(tx: Queryable, botId: string, delta: RatingShare): Promise<void> {
+    if (delta.sum === 0 && delta.count === 0) return;
+    await tx.query('UPDATE bots SET rating_sum = rating_sum + $2, rating_count = rating_count + $3 WHERE id = $1', [
+      botId,
+      delta.sum,
+      delta.count,
+    ]);
   },
 };

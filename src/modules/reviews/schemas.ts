@@ -1,6 +1,9 @@
 import { Type, type Static } from 'typebox';
+import { MAX_CURSOR_LENGTH } from '../../lib/keyset.js';
 import { pageOf, pageQuery } from '../../lib/pagination.js';
 import { named, SnowflakeId, Timestamp, Uuid } from '../../lib/schemas.js';
+import { HOLD_RULES } from './rules.js';
+import { MAX_RAW_REVIEW_BODY } from './text.js';
 
 export const Review = named(
   'Review',
@@ -20,7 +23,28 @@ export const Review = named(
 );
 export type Review = Static<typeof Review>;
 
-export const AdminReview = named('AdminReview', Type.Intersect([Review, Type.Object({ botId: Type.String(), published: Type.Boolean() })]));
+export const REVIEW_STATUSES = ['published', 'held', 'hidden'] as const;
+export type ReviewStatus = (typeof REVIEW_STATUSES)[number];
+
+export const AdminReview = named(
+  'AdminReview',
+  Type.Intersect([
+    Review,
+    Type.Object({
+      botId: Type.String(),
+      published: Type.Boolean(),
+      status: Type.Enum([...REVIEW_STATUSES], {
+        type: 'string',
+        description:
+          'published: shown and counted; held: a moderation rule stopped it, it waits for an operator; hidden: an operator hid it',
+      }),
+      heldFor: Type.Array(Type.Enum([...HOLD_RULES], { type: 'string' }), {
+        description: 'The rules a held review tripped: new_account, link, word (empty otherwise)',
+      }),
+      hideReason: Type.Union([Type.String(), Type.Null()], { description: "The operator's reason for hiding it, shown to its author" }),
+    }),
+  ]),
+);
 export type AdminReview = Static<typeof AdminReview>;
 
 /** The operator's list: every review, newest first. */
@@ -67,3 +91,64 @@ export type ReviewPatch = Static<typeof ReviewPatch>;
 export const ReplyBody = Type.Object({ body: ReviewBody }, { additionalProperties: false });
 
 export const ReviewIdParams = Type.Object({ reviewId: Uuid });
+
+/** What a user writes (the bot page's form): stars and text; the text's own rules are in text.ts. */
+export const ReviewWrite = Type.Object(
+  {
+    rating: Type.Integer({ minimum: 1, maximum: 5 }),
+    body: Type.String({ minLength: 1, maxLength: MAX_RAW_REVIEW_BODY }),
+  },
+  { additionalProperties: false },
+);
+export type ReviewWrite = Static<typeof ReviewWrite>;
+
+/** Why a review is reported: the fixed list the form offers. */
+export const REVIEW_REPORT_REASONS = ['spam', 'offensive', 'off_topic', 'conflict_of_interest', 'personal_data', 'other'] as const;
+export type ReviewReportReason = (typeof REVIEW_REPORT_REASONS)[number];
+export const MAX_REVIEW_REPORT_DETAILS = 1000;
+
+export const ReviewReportCreate = Type.Object(
+  {
+    reason: Type.Enum([...REVIEW_REPORT_REASONS], { type: 'string' }),
+    details: Type.String({ minLength: 1, maxLength: MAX_REVIEW_REPORT_DETAILS, pattern: '\\S' }),
+  },
+  { additionalProperties: false },
+);
+export type ReviewReportCreate = Static<typeof ReviewReportCreate>;
+
+export const MAX_HIDE_REASON = 2000;
+
+export const ReviewHide = Type.Object(
+  { reason: Type.String({ minLength: 1, maxLength: MAX_HIDE_REASON, pattern: '\\S', description: 'Shown to the author' }) },
+  { additionalProperties: false },
+);
+export type ReviewHide = Static<typeof ReviewHide>;
+
+/** A page of a queue read by keyset, oldest first. */
+export const ReviewQueueQuery = Type.Object({
+  after: Type.Optional(Type.String({ maxLength: MAX_CURSOR_LENGTH, description: 'The `next` of the previous page' })),
+  limit: Type.Integer({ minimum: 1, maximum: 100, default: 25 }),
+});
+export type ReviewQueueQuery = Static<typeof ReviewQueueQuery>;
+
+const Next = Type.Union([Type.String(), Type.Null()], { description: 'Pass as `after` for the next page; null on the last page' });
+
+export const HeldReviewList = named('HeldReviewList', Type.Object({ data: Type.Array(AdminReview), next: Next }));
+export type HeldReviewList = Static<typeof HeldReviewList>;
+
+export const ReviewReport = named(
+  'ReviewReport',
+  Type.Object({
+    id: Uuid,
+    reason: Type.Enum([...REVIEW_REPORT_REASONS], { type: 'string' }),
+    details: Type.String({ description: "The reporter's words" }),
+    reporterId: Type.String({ description: 'Platform ID of the user who reported it' }),
+    reporterName: Type.String(),
+    createdAt: Timestamp,
+    review: AdminReview,
+  }),
+);
+export type ReviewReport = Static<typeof ReviewReport>;
+
+export const ReviewReportList = named('ReviewReportList', Type.Object({ data: Type.Array(ReviewReport), next: Next }));
+export type ReviewReportList = Static<typeof ReviewReportList>;

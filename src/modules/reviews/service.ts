@@ -6,8 +6,10 @@ import { offsetOf, page, type Page } from '../../lib/pagination.js';
 import type { BanCheck } from '../bans/service.js';
 import { botRepository } from '../bots/repository.js';
 import type { Changes } from '../changes/change.js';
-import { recordEvent } from '../webhooks/delivery/outbox.js';
+import { UUID_PATTERN } from '../../lib/keyset.js';
 import { ReviewAnchors } from './anchors.js';
+import { recordReviewEvent, recordReviewWrite, type ReviewEventAction } from './ledger.js';
+import { ratingDelta } from './rating.js';
 import { reviewRepository, type ReviewOrder } from './repository.js';
 import type { AdminReview, Review, ReviewCreate, ReviewListQuery, ReviewPatch } from './schemas.js';
 
@@ -56,7 +58,7 @@ export class ReviewService {
     }
     await this.feed.commit(this.db, changeOf(botId), async (tx) => {
       if (!(await botRepository.lock(tx, botId))) throw AppError.notFound('No bot with that application ID');
-      await reviewRepository.insert(tx, {
+      const inserted = await reviewRepository.insert(tx, {
         id,
         botId,
         user: input.user,
@@ -68,39 +70,30 @@ export class ReviewService {
         createdAt,
         updatedAt: createdAt,
       });
-      await reviewRepository.refreshRating(tx, botId);
-      if (input.published ?? true) {
-        await recordReviewEvent(
-          tx,
-          { id, botId, user: input.user, username: input.username, rating: input.rating, body: input.body },
-          'created',
-          now,
-        );
-      }
+      if (!inserted) throw new AppError('conflict', 'This user has reviewed this bot already').because({ kind: 'review_exists' });
+      await recordReviewWrite(tx, botId, undefined, await reviewRepository.find(tx, id), now);
     });
     return this.get(id);
   }
 
   /**
-   * A review that becomes published sends a `review` event (created); a published one whose text
-   * changes sends one too (updated). Helpful counts and replies do not.
+   * The operator's patch: a review that becomes published sends a `review` event (created), a
+   * published one whose text changes one too (updated), one unpublished (hidden). Helpful counts do not.
    */
   async patch(id: string, patch: ReviewPatch): Promise<AdminReview> {
     return this.change(id, async (tx, review) => {
-      const now = this.clock.now();
       const next = {
         helpfulCount: patch.helpfulCount ?? review.helpfulCount,
         published: patch.published ?? review.published,
         body: patch.body ?? review.body,
       };
-      await reviewRepository.update(tx, id, next, now);
-      const action = !next.published ? undefined : !review.published ? 'created' : next.body !== review.body ? 'updated' : undefined;
-      if (action) await recordReviewEvent(tx, { ...review, body: next.body }, action, now);
+      await reviewRepository.update(tx, id, next, this.clock.now());
     });
   }
 
+  /** The developer's reply (null: none); a published review's sends a `review` event (replied). */
   async setReply(id: string, body: string | null): Promise<AdminReview> {
-    return this.change(id, (tx) => reviewRepository.setReply(tx, id, body, this.clock.now()));
+    return this.change(id, (tx) => reviewRepository.setReply(tx, id, body, this.clock.now()), 'replied');
   }
 
   async get(id: string): Promise<AdminReview> {
@@ -109,37 +102,42 @@ export class ReviewService {
     return review;
   }
 
-  /** Locks the bot, then the review, so rating recomputations of one bot never interleave. */
-  private async change(id: string, apply: (tx: Queryable, review: AdminReview) => Promise<void>): Promise<AdminReview> {
-    const found = await reviewRepository.find(this.db, id);
+  /**
+   * Locks the bot, then the review, applies the change and moves the rating by its difference;
+   * `event`: the event a published review sends whatever changed (else the one the change makes).
+   */
+  private async change(
+    id: string,
+    apply: (tx: Queryable, review: AdminReview) => Promise<void>,
+    event?: ReviewEventAction,
+  ): Promise<AdminReview> {
+    const found = UUID_PATTERN.test(id) ? await reviewRepository.find(this.db, id) : undefined;
     if (!found) throw AppError.notFound('No review with that ID');
     await this.feed.commit(this.db, changeOf(found.botId), async (tx) => {
       await botRepository.lock(tx, found.botId);
       const review = await reviewRepository.find(tx, id, true);
       if (!review) throw AppError.notFound('No review with that ID');
       await apply(tx, review);
-      await reviewRepository.refreshRating(tx, review.botId);
+      const after = await reviewRepository.find(tx, id);
+      const now = this.clock.now();
+      if (event) {
+        await reviewRepository.adjustRating(tx, review.botId, ratingDelta(review, after));
+        if (after?.published) await recordReviewEvent(tx, after, event, now);
+      } else {
+        await recordReviewWrite(tx, review.botId, review, after, now);
+      }
     });
     return this.get(id);
   }
 }
 
-/** The `review` webhook event, in the transaction of the change. */
-function recordReviewEvent(
-  tx: Queryable,
-  review: Pick<AdminReview, 'id' | 'botId' | 'user' | 'username' | 'rating' | 'body'>,
-  action: 'created' | 'updated',
-  now: Date,
-): Promise<string> {
-  const { id: reviewId, botId, user, username, rating, body } = review;
-  return recordEvent(tx, { botId, type: 'review', payload: { action, reviewId, user, username, rating, body }, createdAt: now });
-}
-
-function changeOf(botId: string) {
+/** The change a write of a bot's reviews announces: its review pages and rating are no longer true. */
+export function changeOf(botId: string) {
   return { kind: 'bot', botId, aspect: 'reviews' } as const;
 }
 
-function toPublic(review: AdminReview): Review {
-  const { botId: _botId, published: _published, ...rest } = review;
-  return rest;
+/** The fields of the public Review, in its order. */
+export function toPublic(review: AdminReview): Review {
+  const { id, rating, body, user, username, helpfulCount, developerReply, createdAt, updatedAt } = review;
+  return { id, rating, body, user, username, helpfulCount, developerReply, createdAt, updatedAt };
 }

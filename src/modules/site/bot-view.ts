@@ -1,15 +1,13 @@
 import type { Bot } from '../bots/schemas.js';
 import type { PublicListing } from '../listings/service.js';
-import type { ReviewOrder } from '../reviews/service.js';
-import type { Review } from '../reviews/schemas.js';
 import { botIcon } from '../../html/bot-icon.js';
 import { botFacts } from '../../html/bot-facts.js';
 import { html, type Html } from '../../html/html.js';
 import type { Texts } from '../../html/i18n/index.js';
-import { count, time } from '../../html/layout.js';
-import { pagination } from '../../html/pagination.js';
+import { time } from '../../html/layout.js';
 import type { CategoryNames } from './category-names.js';
 import { botPath, categoryPath, tagPath } from './paths.js';
+import { reviewsSection, type ReviewerState, type ReviewsPage } from './review-view.js';
 
 export interface VoteState {
   /** Undefined: nobody is signed in. */
@@ -19,15 +17,6 @@ export interface VoteState {
   /** Right after a vote (the redirect says so). */
   justVoted: boolean;
   signInEnabled: boolean;
-}
-
-/** A page of the bot's reviews in one order. */
-export interface ReviewsPage {
-  reviews: Review[];
-  order: ReviewOrder;
-  page: number;
-  pages: number;
-  total: number;
 }
 
 /**
@@ -42,6 +31,7 @@ export function botView(
   vote: VoteState,
   names: CategoryNames,
   listing: PublicListing | undefined,
+  reviewer: ReviewerState | undefined,
 ): Html {
   const lang = t.lang;
   const banner = httpsUrl(bot.bannerUrl);
@@ -79,38 +69,8 @@ export function botView(
       height="300"
       loading="lazy"
     />
-    ${reviewsSection(t, bot, reviews)}
+    ${reviewsSection(t, bot, reviews, reviewer, vote.signInEnabled)}
   </article>`;
-}
-
-/** The reviews, a page at a time, most helpful or newest first (links, so it works without script). */
-function reviewsSection(t: Texts, bot: Bot, page: ReviewsPage): Html {
-  const d = t.directory;
-  const href = (order: ReviewOrder, n: number) => {
-    const params = new URLSearchParams();
-    if (order !== 'helpful') params.set('reviews', order);
-    if (n > 1) params.set('rpage', String(n));
-    const query = params.toString();
-    return `${botPath(t.lang, bot)}${query ? `?${query}` : ''}#reviews`;
-  };
-  const orders = (['helpful', 'newest'] as const).map((order) =>
-    order === page.order
-      ? html`<li><a href="${href(order, 1)}" aria-current="true">${d.reviewOrders[order]}</a></li>`
-      : html`<li><a href="${href(order, 1)}">${d.reviewOrders[order]}</a></li>`,
-  );
-  return html`<section id="reviews" aria-labelledby="reviews-heading">
-    <h2 id="reviews-heading">${t.bot.reviews} <span class="muted">(${count(t, page.total)})</span></h2>
-    ${
-      page.total === 0
-        ? html`<p class="muted">${t.bot.noRating}</p>`
-        : html`<nav class="review-order" aria-label="${d.reviewOrder}">
-              <ul>
-                ${orders}
-              </ul>
-            </nav>
-            ${page.reviews.map((review) => reviewView(t, review))} ${pagination(t, page.page, page.pages, (n) => href(page.order, n))}`
-    }
-  </section>`;
 }
 
 /** An https address as given, else undefined: the pages' CSP loads no other images from elsewhere. */
@@ -189,16 +149,4 @@ function labels(lists: { name: string; items: { text: string; href?: string }[] 
         </div>`,
     )}
   </dl>`;
-}
-
-function reviewView(t: Texts, review: Review): Html {
-  return html`<div class="review">
-    <p>
-      <strong>${review.username}</strong> ·
-      <span role="img" aria-label="${t.bot.stars(review.rating)}">${'★'.repeat(review.rating)}${'☆'.repeat(5 - review.rating)}</span> ·
-      ${time(t, review.createdAt)}
-    </p>
-    <p>${review.body}</p>
-    ${review.developerReply ? html`<blockquote><strong>${t.bot.reply}:</strong> ${review.developerReply.body}</blockquote>` : ''}
-  </div>`;
 }

@@ -2,21 +2,18 @@ import type { FastifyReply } from 'fastify';
 import { Type } from 'typebox';
 import { AppError } from '../../lib/errors.js';
 import type { App } from '../../lib/types.js';
-import { csrf, currentUser, requireUser } from '../auth/session.js';
+import { csrf, requireUser } from '../auth/session.js';
 import type { RateLimitStore } from '../ratelimit/index.js';
-import { botSeo } from './bot-seo.js';
-import { botView } from './bot-view.js';
+import { sendBotPage } from './bot-page.js';
 import { botPath } from './paths.js';
-import { sendPage } from '../../html/page.js';
-import { LANGS, TEXTS } from '../../html/i18n/index.js';
+import { LANGS } from '../../html/i18n/index.js';
 import { checkVoteLimits, isFlagged } from './vote-rules.js';
 import type { CategoryNames } from './category-names.js';
-import { assertPageExists, oneOf, pageNumber, type Query } from './page-input.js';
+import { oneOf, pageNumber, type Query } from './page-input.js';
 
 const SlugParams = Type.Object({ slug: Type.String({ minLength: 1, maxLength: 100 }) });
-/** Reviews per page of the bot page. */
-export const REVIEWS_PAGE_SIZE = 10;
-const REVIEW_ORDERS = ['helpful', 'newest'] as const;
+export { REVIEWS_PAGE_SIZE } from './bot-page.js';
+export const REVIEW_ORDERS = ['helpful', 'newest'] as const;
 
 /** Browsers and crawlers keep a 301; an hour bounds how long one outlives the slug's next owner. */
 const MOVED_CACHE = 'public, max-age=3600';
@@ -38,7 +35,6 @@ export async function botPageRoutes(app: App, options: { store: RateLimitStore; 
 
   // Two static prefixes, not `/:lang/…`: a parameter there would claim `/api/bots/…` and the like.
   for (const lang of LANGS) {
-    const t = TEXTS[lang];
     app.get(`/${lang}/bots/:slug`, { schema: { hide: true, params: SlugParams } }, async (request, reply) => {
       const query = request.query as Query;
       const order = oneOf(query, 'reviews', REVIEW_ORDERS, 'helpful');
@@ -46,40 +42,14 @@ export async function botPageRoutes(app: App, options: { store: RateLimitStore; 
       const { bot, current } = await services.bots.resolveSlug(lang, request.params.slug);
       // A renamed bot's old address: moved for good, with whatever the address asked besides.
       if (!current) return movedPermanently(reply, botPath(lang, bot), request.url);
-      const user = currentUser(request);
-      const [reviews, status, listing] = await Promise.all([
-        services.reviews.page(bot.id, { page, limit: REVIEWS_PAGE_SIZE }, order),
-        user ? services.votes.status(bot.id, user.id) : undefined,
-        // A bot the operator added through the management API has no listing of its own.
-        services.listings.published(bot.id).catch((error: unknown) => {
-          if (error instanceof AppError && error.code === 'not_found') return undefined;
-          throw error;
-        }),
-      ]);
-      const { total, pages } = reviews.pagination;
-      assertPageExists(page, pages);
-      if (!user) reply.header('cache-control', 'public, max-age=30');
-      const other = t.other.lang;
-      const alternate = `${botPath(other, bot)}${request.url.includes('?') ? request.url.slice(request.url.indexOf('?')) : ''}`;
-      return sendPage(request, reply, {
+      return sendBotPage(app, request, reply, {
         lang,
-        user,
-        title: bot.name,
-        alternate,
-        seo: botSeo(t, bot, app.config.baseUrl),
-        main: botView(
-          t,
-          bot,
-          { reviews: reviews.data, order, page, pages, total },
-          {
-            status,
-            csrf: user ? reply.generateCsrf() : undefined,
-            justVoted: query.voted === '1',
-            signInEnabled: app.config.auth.provider !== undefined,
-          },
-          options.names,
-          listing,
-        ),
+        bot,
+        order,
+        page,
+        names: options.names,
+        justVoted: query.voted === '1',
+        done: typeof query.review === 'string' ? query.review : undefined,
       });
     });
 

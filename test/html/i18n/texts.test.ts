@@ -55,6 +55,12 @@ const REASONS: Record<ErrorReasonKind, ErrorReason> = {
   invitation_expired: { kind: 'invitation_expired' },
   invitation_used: { kind: 'invitation_used' },
   invitation_revoked: { kind: 'invitation_revoked' },
+  review_exists: { kind: 'review_exists' },
+  review_own_bot: { kind: 'review_own_bot' },
+  review_body_length: { kind: 'review_body_length', min: 10, max: 2000 },
+  review_body_characters: { kind: 'review_body_characters' },
+  review_own_helpful: { kind: 'review_own_helpful' },
+  review_report_open: { kind: 'review_report_open' },
 };
 /** A role a reason names is named in the page's words. */
 const ROLE_NAMED = (lang: 'en' | 'de', value: unknown): string =>

@@ -462,9 +462,11 @@ describe.each(backends())('public bots on %s', (backend) => {
 
     it('rating is the average of published reviews rounded to 2 decimals, and their count', async () => {
       const { id } = await putBot(t);
+      // One review per user and bot: each by a user of its own.
+      let reviewers = 0;
       const review = (rating: number, published = true) =>
         t.admin('POST', `/admin/v1/bots/${id}/reviews`, {
-          user: '123456789012345678',
+          user: String(123456789012345678n + BigInt(reviewers++)),
           username: 'tester',
           rating,
           body: 'Review text',
@@ -486,8 +488,8 @@ describe.each(backends())('public bots on %s', (backend) => {
     it('rounds two-thirds up (5, 5, 4 → 4.67) and shows the rating in the list too', async () => {
       const token = uniqueToken();
       const { id } = await putBot(t, { name: `${token} rated` });
-      for (const rating of [5, 5, 4]) {
-        await t.admin('POST', `/admin/v1/bots/${id}/reviews`, { user: '123456789012345678', username: 'u', rating, body: 'ok' });
+      for (const [i, rating] of [5, 5, 4].entries()) {
+        await t.admin('POST', `/admin/v1/bots/${id}/reviews`, { user: `12345678901234567${i}`, username: 'u', rating, body: 'ok' });
       }
       expect((await listed(token)).body.data[0].rating).toEqual({ average: 4.67, count: 3 });
     });

@@ -25,9 +25,9 @@ describe.each(backends())('review pages deep into a bot with many reviews on %s'
     // Few helpful counts and few distinct times (some differing only in microseconds): long runs
     // of ties, so anchors fall inside groups of equal sort keys.
     await t.db.query(
-      `INSERT INTO reviews (id, bot_id, user_id, username, rating, body, helpful_count, published, created_at, updated_at)
+      `INSERT INTO reviews (id, bot_id, user_id, username, rating, body, helpful_count, published, status, created_at, updated_at)
        SELECT gen_random_uuid(), $1, (100000000000000000 + g)::text, 'user' || g, 1 + g % 5, 'text ' || g, g % 4,
-              g % 13 <> 0,
+              g % 13 <> 0, CASE WHEN g % 13 <> 0 THEN 'published' ELSE 'hidden' END,
               timestamptz '2026-01-01 00:00:00+00' + (g % 7) * interval '1 hour' + (g % 3) * interval '1 microsecond',
               now()
          FROM generate_series(1, $2) AS g`,

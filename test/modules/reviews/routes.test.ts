@@ -11,9 +11,11 @@ describe.each(backends())('reviews on %s', (backend) => {
   const clock = new ManualClock(new Date('2026-05-10T08:30:00.000Z'));
   const t = appPerFile(backend, { clock });
 
+  // One review per user and bot: each review is by a user of its own unless the test names one.
+  let reviewers = 0;
   function review(botId: string, fields: Record<string, unknown> = {}) {
     return t.admin('POST', `/admin/v1/bots/${botId}/reviews`, {
-      user: '123456789012345678',
+      user: String(123456789012345678n + BigInt(reviewers++)),
       username: 'reviewer',
       rating: 4,
       body: 'Solid bot.',

@@ -7,7 +7,7 @@ const REVIEWS = REVIEWS_PAGE_SIZE + 3;
 
 /** The review bodies shown on a page, in order. */
 function bodies(page: string): string[] {
-  return [...page.matchAll(/<div class="review">[\s\S]*?<\/p>\s*<p>([^<]*)<\/p>/g)].map((m) => m[1]!);
+  return [...page.matchAll(/<article class="review"[^>]*>[\s\S]*?<p class="review-text" dir="auto">([^<]*)<\/p>/g)].map((m) => m[1]!);
 }
 
 for (const backend of backends()) {

@@ -48,6 +48,9 @@ function dashboardRoutes(botId: string): [method: 'GET' | 'POST', path: string, 
     ['POST', `${bot}/team/transfer`, 'bot.transfer'],
     ['POST', `${bot}/team/invitations`, 'team.manage'],
     ['POST', `${bot}/team/invitations/${UUID}/revoke`, 'team.manage'],
+    ['GET', `${bot}/reviews`, 'reviews.reply'],
+    ['POST', `${bot}/reviews/${UUID}/reply`, 'reviews.reply'],
+    ['POST', `${bot}/reviews/${UUID}/reply/delete`, 'reviews.reply'],
   ];
 }
 

@@ -435,7 +435,7 @@ export type webhooks = {
         get?: never;
         put?: never;
         /**
-         * A published review appeared or changed (opt-in)
+         * A review appeared, changed, was replied to or left view (opt-in)
          * @description Sent to every enabled endpoint of the bot that subscribes to the event, signed with its secret (x-service-signature and the Standard Webhooks headers; Discord channels get a message instead). Answer 2xx within the timeout; anything else is tried again on the schedule.
          */
         post: operations["reviewEvent"];
@@ -763,7 +763,7 @@ export type components = {
              */
             updatedAt: string;
         };
-        /** @description A published review appeared (action: created) or changed (action: updated) */
+        /** @description A review of the bot appeared, changed, was replied to, or left public view (opt-in: endpoints subscribe to review) */
         ReviewEvent: {
             /**
              * @description The kind of event
@@ -783,10 +783,10 @@ export type components = {
             /** @description Application ID of the bot */
             botId: string;
             /**
-             * @description created: newly published (or published again); updated: its text or rating changed
+             * @description created: newly published (written, approved by a moderator, or published again); updated: a published review's stars or text changed; deleted: a published review was deleted (by its author or a moderator); replied: the developer's reply was set, changed or removed (developerReply null); hidden: a published review left view (a moderator hid it, or its author's edit waits for moderation)
              * @enum {string}
              */
-            action: "created" | "updated";
+            action: "created" | "updated" | "deleted" | "replied" | "hidden";
             /**
              * Format: uuid
              * @description The review
@@ -798,8 +798,17 @@ export type components = {
             username: string;
             /** @description Stars, 1 to 5 */
             rating: number;
-            /** @description The review text as published */
+            /** @description The review text (plain text, line breaks as \n), as it is after the change */
             body: string;
+            /** @description The developer's reply after the change; null when there is none */
+            developerReply: {
+                body: string;
+                /**
+                 * Format: date-time
+                 * @description ISO 8601 UTC with milliseconds
+                 */
+                repliedAt: string;
+            } | null;
         };
         ReviewList: {
             data: components["schemas"]["Review"][];

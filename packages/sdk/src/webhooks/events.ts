@@ -8,9 +8,16 @@ export type DonationEvent = Schemas['DonationEvent'];
 export type TestEvent = Schemas['TestEvent'];
 /** The bot's listing changed state, or an edit of it was reviewed (endpoints subscribe to it). */
 export type ListingEvent = Schemas['ListingEvent'];
+/** A voter's 12-hour window ended: they can vote again (endpoints subscribe to it). */
+export type VoteReminderEvent = Schemas['VoteReminderEvent'];
+/**
+ * A review of the bot appeared, changed, was replied to or left view; `action` says which:
+ * created, updated, deleted, replied, hidden (endpoints subscribe to it).
+ */
+export type ReviewEvent = Schemas['ReviewEvent'];
 
 /** Every webhook body the service sends, told apart by `event`. */
-export type WebhookEvent = VoteEvent | PremiumEvent | DonationEvent | TestEvent | ListingEvent;
+export type WebhookEvent = VoteEvent | VoteReminderEvent | PremiumEvent | DonationEvent | TestEvent | ListingEvent | ReviewEvent;
 export type WebhookEventName = WebhookEvent['event'];
 
 /** A body of a kind this version of the SDK does not know (the service may add kinds). */
@@ -22,7 +29,7 @@ export interface UnknownEvent {
   [field: string]: unknown;
 }
 
-const KNOWN: ReadonlySet<string> = new Set<WebhookEventName>(['vote', 'premium', 'donation', 'test', 'listing']);
+const KNOWN: ReadonlySet<string> = new Set<WebhookEventName>(['vote', 'vote.reminder', 'premium', 'donation', 'test', 'listing', 'review']);
 
 export type ParsedBody = { ok: true; event: WebhookEvent; known: true } | { ok: true; event: UnknownEvent; known: false } | { ok: false };
 

@@ -4,9 +4,11 @@ import {
   type DonationEvent,
   type ListingEvent,
   type PremiumEvent,
+  type ReviewEvent,
   type TestEvent,
   type UnknownEvent,
   type VoteEvent,
+  type VoteReminderEvent,
   type WebhookEvent,
 } from './events.js';
 import { verifyWebhook, type WebhookHeaders } from './verify.js';
@@ -26,6 +28,10 @@ export interface WebhookHandlerOptions {
   onTest?: (event: TestEvent) => unknown;
   /** The bot's listing changed state (approved, changes requested, denied, removed …) or an edit of it was reviewed. */
   onListing?: (event: ListingEvent) => unknown;
+  /** A voter may vote again: their 12-hour window ended (endpoints subscribed to vote.reminder). */
+  onVoteReminder?: (event: VoteReminderEvent) => unknown;
+  /** A review appeared, changed, was replied to or left view (`event.action`; endpoints subscribed to review). */
+  onReview?: (event: ReviewEvent) => unknown;
   /** Every verified, first-seen event of a known kind, flagged votes included (after the handlers above). */
   onEvent?: (event: WebhookEvent) => unknown;
   /** An event of a kind this SDK version does not know; it is acknowledged either way. */
@@ -122,6 +128,12 @@ async function dispatch(options: WebhookHandlerOptions, event: WebhookEvent): Pr
       break;
     case 'listing':
       await options.onListing?.(event);
+      break;
+    case 'vote.reminder':
+      await options.onVoteReminder?.(event);
+      break;
+    case 'review':
+      await options.onReview?.(event);
       break;
   }
   await options.onEvent?.(event);

@@ -16,9 +16,11 @@ export type {
   DonationEvent,
   ListingEvent,
   PremiumEvent,
+  ReviewEvent,
   TestEvent,
   UnknownEvent,
   VoteEvent,
+  VoteReminderEvent,
   WebhookEvent,
   WebhookEventName,
 } from './events.js';

@@ -58,17 +58,25 @@ export const VoteReminderEventBody = eventBody(
   },
 );
 
-export const ReviewEventBody = eventBody('review', 'A published review appeared (action: created) or changed (action: updated)', {
-  action: Type.String({
-    enum: ['created', 'updated'],
-    description: 'created: newly published (or published again); updated: its text or rating changed',
-  }),
-  reviewId: Type.String({ ...Uuid, description: 'The review' }),
-  user: Type.String({ description: 'User ID of the author' }),
-  username: Type.String({ description: 'Display name of the author' }),
-  rating: Type.Integer({ minimum: 1, maximum: 5, description: 'Stars, 1 to 5' }),
-  body: Type.String({ description: 'The review text as published' }),
-});
+export const ReviewEventBody = eventBody(
+  'review',
+  'A review of the bot appeared, changed, was replied to, or left public view (opt-in: endpoints subscribe to review)',
+  {
+    action: Type.String({
+      enum: ['created', 'updated', 'deleted', 'replied', 'hidden'],
+      description:
+        "created: newly published (written, approved by a moderator, or published again); updated: a published review's stars or text changed; deleted: a published review was deleted (by its author or a moderator); replied: the developer's reply was set, changed or removed (developerReply null); hidden: a published review left view (a moderator hid it, or its author's edit waits for moderation)",
+    }),
+    reviewId: Type.String({ ...Uuid, description: 'The review' }),
+    user: Type.String({ description: 'User ID of the author' }),
+    username: Type.String({ description: 'Display name of the author' }),
+    rating: Type.Integer({ minimum: 1, maximum: 5, description: 'Stars, 1 to 5' }),
+    body: Type.String({ description: 'The review text (plain text, line breaks as \\n), as it is after the change' }),
+    developerReply: Type.Union([Type.Object({ body: Type.String(), repliedAt: Timestamp }), Type.Null()], {
+      description: "The developer's reply after the change; null when there is none",
+    }),
+  },
+);
 
 export const PremiumEventBody = eventBody('premium', 'A premium subscription began (active: true) or ended (active: false)', {
   user: User,
@@ -191,7 +199,7 @@ export function openapiWebhooks(retrySchedule: readonly number[], more: Record<s
   return {
     vote: webhook('voteEvent', 'A vote for the bot', VoteEventBody, responses),
     'vote.reminder': webhook('voteReminderEvent', "A voter's 12-hour window ended (opt-in)", VoteReminderEventBody, responses),
-    review: webhook('reviewEvent', 'A published review appeared or changed (opt-in)', ReviewEventBody, responses),
+    review: webhook('reviewEvent', 'A review appeared, changed, was replied to or left view (opt-in)', ReviewEventBody, responses),
     premium: webhook('premiumEvent', 'A premium subscription began or ended', PremiumEventBody, responses),
     donation: webhook('donationEvent', 'A donation to the bot', DonationEventBody, responses),
     test: webhook('testEvent', 'A test call requested by the operator', TestEventBody, responses),

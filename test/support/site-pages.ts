@@ -14,10 +14,10 @@ import type { Database } from '../../src/db/index.js';
 import type { Lang } from '../../src/html/i18n/index.js';
 import type { Clock } from '../../src/lib/clock.js';
 import type { LookupFn } from '../../src/modules/webhooks/endpoints/resolve-host.js';
-import { BY_TOKEN } from '../../src/modules/bans/schemas.js';
 import { botBody } from '../fixtures.js';
 import { ADMIN_TOKEN, ManualClock, type TestApp } from '../helpers.js';
 import { Browser } from '../modules/site/session-client.js';
+import { dashboardUser, OPERATOR_TOKEN } from '../../src/modules/audit/entry.js';
 
 /** The local sign-in provider's people (scripts/demo-provider.ts); names with markup prove escaping. */
 export const SITE_OWNER = { id: '170000000000000001', name: 'Olga <Owner>', label: 'Sign in as the owner' };
@@ -565,14 +565,14 @@ export async function seedSite(app: FastifyInstance, db: Database): Promise<Site
   }
 
   const { services } = app;
-  const key = await services.keys.create(full.id, { name: 'Rewards', scopes: ['votes:read', 'stats:write'] });
-  const other = await services.keys.create(full.id, { name: 'Stats', scopes: ['stats:write'] });
+  const key = await services.keys.create(full.id, { name: 'Rewards', scopes: ['votes:read', 'stats:write'] }, OPERATOR_TOKEN);
+  const other = await services.keys.create(full.id, { name: 'Stats', scopes: ['stats:write'] }, OPERATOR_TOKEN);
   await services.tiers.create(full.id, SITE_OWNER.id, { keyId: key.id, tier: 2, reason: 'A server of 40,000 members.' });
   const denied = await services.tiers.create(full.id, SITE_OWNER.id, { keyId: other.id, tier: 3, reason: 'More posts.' });
-  await services.tiers.deny(denied.id, { note: 'Tier 2 first, please.' });
+  await services.tiers.deny(denied.id, { note: 'Tier 2 first, please.' }, OPERATOR_TOKEN);
 
   for (const id of [full.id, switchedOff.id]) {
-    await services.webhookEndpoints.configure(id, { url: 'https://receiver.example.org/hook', enabled: true });
+    await services.webhookEndpoints.configure(id, { url: 'https://receiver.example.org/hook', enabled: true }, OPERATOR_TOKEN);
   }
   await services.webhookDeliveries.sendTest(full.id);
   await services.webhookDeliveries.sendTest(full.id);
@@ -605,22 +605,22 @@ export async function seedSite(app: FastifyInstance, db: Database): Promise<Site
     tags: [],
     published: false,
   });
-  const submitted = await services.listings.submit(SITE_OWNER.id, listed.id);
+  const submitted = await services.listings.submit(dashboardUser(SITE_OWNER.id), listed.id);
   await admin(app, 'POST', `/admin/v1/submissions/${submitted.submissionId}/request-changes`, { note: LISTED.note });
-  await services.listings.edit(SITE_OWNER.id, listed.id, { shortDescription: LISTED.edited });
+  await services.listings.edit(dashboardUser(SITE_OWNER.id), listed.id, { shortDescription: LISTED.edited });
 
   // The start page's trending list, as the background refresh would find it.
   await services.trending.refresh();
 
   // The console's queues: a listing waiting for review, reports (one answered), a ban, a template.
   const queued = await bot(app, { name: 'Draft', owners: [SITE_OWNER.id], published: false });
-  await services.listings.edit(SITE_OWNER.id, queued.id, SUBMITTED);
-  const { submissionId } = await services.listings.submit(SITE_OWNER.id, queued.id);
+  await services.listings.edit(dashboardUser(SITE_OWNER.id), queued.id, SUBMITTED);
+  const { submissionId } = await services.listings.submit(dashboardUser(SITE_OWNER.id), queued.id);
   const voter = { id: SITE_VOTER.id, name: SITE_VOTER.name };
   const answered = await services.reports.create(voter, plain.id, { reason: 'broken', details: REPORT_TEXTS.answeredDetails });
-  await services.reports.resolve(answered.id, { resolution: 'dismissed', answer: REPORT_TEXTS.answer }, BY_TOKEN);
+  await services.reports.resolve(answered.id, { resolution: 'dismissed', answer: REPORT_TEXTS.answer }, OPERATOR_TOKEN);
   const report = await services.reports.create(voter, full.id, { reason: 'spam', details: REPORT_TEXTS.details });
-  await services.bans.ban({ kind: 'user', subjectId: someone(900), reason: REPORT_TEXTS.ban }, BY_TOKEN);
+  await services.bans.ban({ kind: 'user', subjectId: someone(900), reason: REPORT_TEXTS.ban }, OPERATOR_TOKEN);
   await services.reasonTemplates.create(REPORT_TEXTS.template);
 
   return {

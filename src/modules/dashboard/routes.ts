@@ -4,6 +4,7 @@ import { AppError } from '../../lib/errors.js';
 import { Uuid } from '../../lib/schemas.js';
 import type { App } from '../../lib/types.js';
 import { csrf, currentUser, requireUser } from '../auth/session.js';
+import { dashboardUser } from '../audit/entry.js';
 import { AdminBotIdParams, type AdminBot } from '../bots/schemas.js';
 import { otherLangUrl, sendPage } from '../../html/page.js';
 import { html } from '../../html/html.js';
@@ -111,10 +112,10 @@ export async function dashboardRoutes(app: App): Promise<void> {
     '/dashboard/bots/:id/keys',
     { schema: { hide: true, params: AdminBotIdParams, querystring: LangQuery }, ...post },
     async (request, reply) => {
-      const { bot } = await ownedBot(request, request.params.id);
+      const { user, bot } = await ownedBot(request, request.params.id);
       const form = keyForm(TEXTS[langOf(request)], request.body as Form);
       if ('errors' in form) return renderBot(request, reply, bot, { keyErrors: form.errors, status: 422 });
-      const created = await services.keys.create(bot.id, form.input);
+      const created = await services.keys.create(bot.id, form.input, dashboardUser(user.id));
       request.log.info({ bot: bot.id, key: created.id }, 'key created on the dashboard');
       keepShownOnce(request, { botId: bot.id, kind: 'key', value: created.key });
       return back(reply, request, bot.id, 'keys');
@@ -125,11 +126,11 @@ export async function dashboardRoutes(app: App): Promise<void> {
     '/dashboard/bots/:id/keys/:keyId/revoke',
     { schema: { hide: true, params: KeyParams, querystring: LangQuery }, ...post },
     async (request, reply) => {
-      const { bot } = await ownedBot(request, request.params.id);
+      const { user, bot } = await ownedBot(request, request.params.id);
       // A key of another bot does not exist here.
       if (!(await services.keys.list(bot.id)).some((key) => key.id === request.params.keyId))
         throw AppError.notFound('No key with that ID');
-      await services.keys.revoke(request.params.keyId);
+      await services.keys.revoke(request.params.keyId, dashboardUser(user.id));
       return back(reply, request, bot.id, 'keys');
     },
   );
@@ -160,12 +161,16 @@ export async function dashboardRoutes(app: App): Promise<void> {
     '/dashboard/bots/:id/webhook',
     { schema: { hide: true, params: AdminBotIdParams, querystring: LangQuery }, ...post },
     async (request, reply) => {
-      const { bot } = await ownedBot(request, request.params.id);
+      const { user, bot } = await ownedBot(request, request.params.id);
       const form = urlForm(TEXTS[langOf(request)], request.body as Form);
       if (form.errors) return renderBot(request, reply, bot, { webhookErrors: form.errors, url: form.url, status: 422 });
       const existing = await orNothing(services.webhookEndpoints.get(bot.id));
       try {
-        const { webhook } = await services.webhookEndpoints.configure(bot.id, { url: form.url, enabled: existing?.enabled ?? true });
+        const { webhook } = await services.webhookEndpoints.configure(
+          bot.id,
+          { url: form.url, enabled: existing?.enabled ?? true },
+          dashboardUser(user.id),
+        );
         if (webhook.secret !== null) keepShownOnce(request, { botId: bot.id, kind: 'secret', value: webhook.secret });
       } catch (error) {
         if (!(error instanceof AppError && error.code === 'validation_failed')) throw error;
@@ -184,15 +189,19 @@ export async function dashboardRoutes(app: App): Promise<void> {
       `/dashboard/bots/:id/webhook/${action}`,
       { schema: { hide: true, params: AdminBotIdParams, querystring: LangQuery }, ...post },
       async (request, reply) => {
-        const { bot } = await ownedBot(request, request.params.id);
+        const { user, bot } = await ownedBot(request, request.params.id);
         const existing = await services.webhookEndpoints.get(bot.id);
         const rotate = action === 'rotate-secret';
         try {
-          const { webhook } = await services.webhookEndpoints.configure(bot.id, {
-            url: existing.url,
-            enabled: rotate ? existing.enabled : action === 'enable',
-            ...(rotate ? { secret: generateWebhookSecret() } : {}),
-          });
+          const { webhook } = await services.webhookEndpoints.configure(
+            bot.id,
+            {
+              url: existing.url,
+              enabled: rotate ? existing.enabled : action === 'enable',
+              ...(rotate ? { secret: generateWebhookSecret() } : {}),
+            },
+            dashboardUser(user.id),
+          );
           if (rotate && webhook.secret !== null) keepShownOnce(request, { botId: bot.id, kind: 'secret', value: webhook.secret });
         } catch (error) {
           if (!(error instanceof AppError && error.code === 'validation_failed')) throw error;

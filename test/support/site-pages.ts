@@ -165,6 +165,13 @@ export const SITE_PAGES: SitePage[] = [
   { name: 'dashboard-bot', as: 'owner', path: fullDashboard, status: 200 },
   { name: 'dashboard-bot-switched-off', as: 'owner', path: (lang, s) => dashboard(lang, s.switchedOff.id), status: 200 },
   {
+    name: 'dashboard-audit',
+    as: 'owner',
+    path: (lang, s) => `/dashboard/bots/${s.listed.id}/audit?lang=${lang}`,
+    status: 200,
+    shows: 'class="changes"',
+  },
+  {
     name: 'dashboard-key-shown-once',
     as: 'owner',
     path: (lang, s) => dashboard(lang, s.switchedOff.id),
@@ -331,6 +338,8 @@ export const SITE_PAGES: SitePage[] = [
     form: { action: (lang) => `/console/bans?lang=${lang}`, fields: () => ({ kind: 'user', subjectId: 'abc', note: '' }) },
   },
   { name: 'console-templates', as: 'operator', path: (lang) => `/console/templates?lang=${lang}`, status: 200, shows: '/delete?lang=' },
+  { name: 'console-audit', as: 'operator', path: (lang) => `/console/audit?lang=${lang}`, status: 200, shows: 'class="changes"' },
+  { name: 'console-audit-refused', as: 'operator', path: (lang) => `/console/audit?from=gestern&lang=${lang}`, status: 422 },
   { name: 'console-forbidden', as: 'owner', path: (lang) => `/console?lang=${lang}`, status: 403 },
   // Error pages.
   { name: 'error-404-bot', path: (lang) => `/${lang}/bots/no-such-bot`, status: 404 },

@@ -5,7 +5,7 @@ import { pickLang, TEXTS, type Lang, type Texts } from '../../html/i18n/index.js
 import { otherLangUrl, sendPage } from '../../html/page.js';
 import type { SignedInUser } from '../auth/session.js';
 
-export type Section = 'submissions' | 'reports' | 'tiers' | 'bans' | 'templates';
+export type Section = 'submissions' | 'reports' | 'tiers' | 'bans' | 'templates' | 'audit';
 
 const SECTION_PATHS: Record<Section, string> = {
   submissions: '/console',
@@ -13,6 +13,7 @@ const SECTION_PATHS: Record<Section, string> = {
   tiers: '/console/tier-requests',
   bans: '/console/bans',
   templates: '/console/templates',
+  audit: '/console/audit',
 };
 
 /** The language of a console page: `?lang=`, else the browser's. */

@@ -13,6 +13,7 @@ import { problemText } from '../../html/problems.js';
 import { generateWebhookSecret } from '../webhooks/endpoints/secret.js';
 import { reportsLink } from '../reports/page-views.js';
 import { ownedBot, redirectToSignIn } from './access.js';
+import { auditRoutes } from './audit-routes.js';
 import { keyForm, tierForm, urlForm, type FieldErrors, type Form } from './forms.js';
 import { keysView } from './keys-view.js';
 import { listingRoutes } from './listing-routes.js';
@@ -251,4 +252,5 @@ export async function dashboardRoutes(app: App): Promise<void> {
   }
 
   await listingRoutes(app);
+  await auditRoutes(app);
 }

@@ -67,7 +67,10 @@ export function overviewView(t: Texts, bot: AdminBot, votes: VoteEntry[]): Html 
           ${bot.id} ·
           ${bot.published ? html`<a href="/${t.lang}/bots/${encodeURIComponent(bot.slugs[t.lang])}">${t.dash.published}</a>` : t.dash.unpublished}
         </p>
-        <p><a class="button" href="/dashboard/bots/${bot.id}/listing?lang=${t.lang}">${t.listing.edit}</a></p>
+        <p class="actions">
+          <a class="button" href="/dashboard/bots/${bot.id}/listing?lang=${t.lang}">${t.listing.edit}</a>
+          <a class="button" href="/dashboard/bots/${bot.id}/audit?lang=${t.lang}">${t.audit.link}</a>
+        </p>
       </div>
     </div>
     <h2 id="overview">${t.dash.overview}</h2>

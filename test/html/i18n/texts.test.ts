@@ -20,6 +20,9 @@ const SAME_IN_BOTH = [
   'Links',
   'Tags',
   'Moderator',
+  'API',
+  'Format',
+  'Shards',
 ];
 
 /** One reason of every kind (the type makes the list complete). */

@@ -622,7 +622,8 @@ export async function seedSite(app: FastifyInstance, db: Database): Promise<Site
   await services.trending.refresh();
 
   // The console's queues: a listing waiting for review, reports (one answered), a ban, a template.
-  const queued = await bot(app, { name: 'Draft', owners: [SITE_OWNER.id], published: false });
+  // Named like no word of either language: the audit log shows the name it had before the edit.
+  const queued = await bot(app, { name: 'Zephyrine', owners: [SITE_OWNER.id], published: false });
   await services.listings.edit(dashboardUser(SITE_OWNER.id), queued.id, SUBMITTED);
   const { submissionId } = await services.listings.submit(dashboardUser(SITE_OWNER.id), queued.id);
   const voter = { id: SITE_VOTER.id, name: SITE_VOTER.name };
@@ -674,6 +675,8 @@ export async function seedSite(app: FastifyInstance, db: Database): Promise<Site
       REPORT_TEXTS.template.title,
       REPORT_TEXTS.template.body,
       SITE_OPERATOR.name,
+      // What the management API gave a bot unless told otherwise: the audit log shows it before an edit.
+      ...Object.values(botBody().body.shortDescription as Record<Lang, string>),
       // The addresses typed into the webhook form, shown with their errors, and the one it has.
       'internal.example.org',
       'receiver.example.org',

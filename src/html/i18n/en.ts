@@ -239,7 +239,7 @@ export const en = {
   audit: {
     title: 'Audit log',
     botTitle: (name: string): string => `Audit log: ${name}`,
-    lead: 'Who changed what, newest first: listings, API keys, webhooks and every moderation decision, with what each change changed.',
+    lead: 'Who changed what, newest first: listings, API keys, webhooks and every decision of the moderators, with what each change changed.',
     botLead: 'Who changed this bot’s listing, API keys and webhooks, and what the moderators decided, newest first.',
     link: 'Audit log',
     empty: 'Nothing is recorded yet.',

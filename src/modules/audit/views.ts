@@ -95,10 +95,10 @@ function changesView(t: Texts, entry: AuditLogEntry): Html | string {
       const now = isRecord(after) ? after : {};
       for (const key of [...new Set([...Object.keys(was), ...Object.keys(now)])]) {
         if (JSON.stringify(was[key] ?? null) === JSON.stringify(now[key] ?? null)) continue;
-        lines.push(change(t, field, `${fieldName(t, field)} (${t.console.inLang[key] ?? key})`, was[key], now[key]));
+        lines.push(change(t, entry.action, field, `${fieldName(t, field)} (${t.console.inLang[key] ?? key})`, was[key], now[key]));
       }
     } else {
-      lines.push(change(t, field, fieldName(t, field), before, after));
+      lines.push(change(t, entry.action, field, fieldName(t, field), before, after));
     }
   }
   const note = entry.note === null ? '' : html`<div class="value">${shortened(entry.note)}</div>`;
@@ -109,10 +109,10 @@ function changesView(t: Texts, entry: AuditLogEntry): Html | string {
     ${note}`;
 }
 
-function change(t: Texts, field: string, name: string, before: unknown, after: unknown): Html {
+function change(t: Texts, action: string, field: string, name: string, before: unknown, after: unknown): Html {
   return html`<li>
-    <strong>${name}</strong>: <span class="before">${valueView(t, field, before)}</span> →
-    <span class="after">${valueView(t, field, after)}</span>
+    <strong>${name}</strong>: <span class="before">${valueView(t, action, field, before)}</span> →
+    <span class="after">${valueView(t, action, field, after)}</span>
   </li>`;
 }
 
@@ -122,23 +122,25 @@ function fieldName(t: Texts, field: string): string {
 
 /** Fields whose values are words people wrote: shown as text. */
 const WRITTEN = new Set(['name', 'shortDescription', 'longDescription', 'tags']);
-/** Fields whose values are states: shown in the page's words. */
-const STATES: Record<string, (t: Texts) => Record<string, string>> = {
-  status: (t) => t.console.states,
-  editStatus: (t) => t.console.editStates,
-  resolution: (t) => t.console.resolutions,
-};
+/** The words of the states an action's fields hold (a listing's, a report's, a tier request's). */
+function statesOf(t: Texts, action: string, field: string): Record<string, string> | undefined {
+  if (action === 'listing.transition')
+    return field === 'status' ? t.console.states : field === 'editStatus' ? t.console.editStates : undefined;
+  if (action === 'report.resolve') return field === 'status' ? t.report.status : field === 'resolution' ? t.console.resolutions : undefined;
+  if (action === 'tier_request.decide' && field === 'status') return t.dash.status;
+  return undefined;
+}
 
 /**
  * A value as the page shows it: nothing as "none", a yes or no, a state in the page's words, what
  * people wrote as text, and anything else (addresses, scopes, events, codes) as machine text.
  */
-function valueView(t: Texts, field: string, value: unknown): Html {
+function valueView(t: Texts, action: string, field: string, value: unknown): Html {
   if (value === null || value === undefined || value === '' || (Array.isArray(value) && value.length === 0))
     return html`<span class="muted">${t.audit.none}</span>`;
   if (typeof value === 'boolean') return html`${value ? t.audit.yes : t.audit.no}`;
   if (typeof value === 'number') return html`${value}`;
-  const states = STATES[field]?.(t);
+  const states = statesOf(t, action, field);
   if (states && typeof value === 'string') return html`${states[value] ?? value}`;
   const text = Array.isArray(value)
     ? value.map((item) => (typeof item === 'string' ? item : JSON.stringify(item))).join(', ')

@@ -243,7 +243,7 @@ async function main(): Promise<void> {
         await auditRepository.pruneBefore(explaining, cutoff, 5000);
         // EXPLAIN ANALYZE deleted the batch already (the statement run after it finds nothing left): its rows are the plan's.
         const plan = explaining.plans[0]!;
-        const deleted = Number(/Limit \(.*actual .*rows=(\d+)/.exec(plan)?.[1] ?? 0);
+        const deleted = Number(/Limit\s+\(.*actual .*rows=(\d+)/.exec(plan)?.[1] ?? 0);
         report('the nightly clean-up, one batch of up to 5,000 (rolled back)', plan, deleted, log, out);
         throw ROLLBACK;
       })
@@ -261,7 +261,7 @@ async function main(): Promise<void> {
 
 function report(name: string, plan: string, rows: number, log: (line: string) => void, out: string[]): void {
   const ms = /Execution Time: ([\d.]+) ms/.exec(plan)?.[1] ?? '?';
-  const index = /(Index Scan(?: Backward)? using \w+)/.exec(plan)?.[1] ?? 'no index scan';
+  const index = /(Index (?:Only )?Scan(?: Backward)? using \w+)/.exec(plan)?.[1] ?? 'no index scan';
   const buffers = /Buffers: ([^\n]+)/.exec(plan)?.[1] ?? '';
   log(`${name}: ${rows} rows, ${ms} ms, ${index}, ${buffers}`);
   out.push(`## ${name}`, '', '```', plan, '```', '');

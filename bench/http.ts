@@ -18,6 +18,7 @@ import { cpus, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { buildApp } from '../src/app.js';
 import { readConfig } from '../src/config/index.js';
+import { OPERATOR_TOKEN } from '../src/modules/audit/entry.js';
 import { sampleDataFile } from '../scripts/sample-data.js';
 import { seed } from '../scripts/seed.js';
 import { postgresDatabase } from './http/database.js';
@@ -50,7 +51,7 @@ async function prepare(env: Record<string, string>): Promise<{ botId: string; ke
     const { rows } = await app.db.query<{ id: string }>('SELECT id FROM bots WHERE published ORDER BY votes_total DESC, id LIMIT 1');
     const botId = rows[0]?.id;
     if (!botId) throw new Error('no published bot after seeding');
-    const { key } = await app.services.keys.create(botId, { scopes: ['votes:read'], tier: 3 });
+    const { key } = await app.services.keys.create(botId, { scopes: ['votes:read'], tier: 3 }, OPERATOR_TOKEN);
     return { botId, key };
   } finally {
     await app.close();

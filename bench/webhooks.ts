@@ -21,6 +21,7 @@ import { readConfig } from '../src/config/index.js';
 import { openEmbedded } from '../src/db/embedded.js';
 import { migrate } from '../src/db/migrate.js';
 import type { Database } from '../src/db/index.js';
+import { OPERATOR_TOKEN } from '../src/modules/audit/entry.js';
 
 const EVENTS = Number(process.env.BENCH_EVENTS ?? 10_000);
 const BOTS = Number(process.env.BENCH_BOTS ?? 10);
@@ -102,7 +103,7 @@ async function run(backend: string, target: Target): Promise<Result> {
   for (let i = 0; i < BOTS; i++) {
     const id = `${700000000000000000n + BigInt(i)}`;
     await setup.services.bots.put(id, benchBot(i));
-    await setup.services.webhookEndpoints.configure(id, { url: receiver.url });
+    await setup.services.webhookEndpoints.configure(id, { url: receiver.url }, OPERATOR_TOKEN);
     bots.push(id);
   }
 

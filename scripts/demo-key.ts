@@ -1,6 +1,7 @@
 import { chmod, mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
+import { OPERATOR_TOKEN } from '../src/modules/audit/entry.js';
 import { decryptSecret, encryptSecret, loadOrCreateKeyFile } from '../src/modules/webhooks/endpoints/secret-box.js';
 
 const SCOPES = ['votes:read', 'premium:read', 'stats:write'] as const;
@@ -31,7 +32,7 @@ export async function demoKey(app: FastifyInstance, botId: string): Promise<stri
       }
     }
   }
-  const created = await app.services.keys.create(botId, { scopes: [...SCOPES], name: 'demo' });
+  const created = await app.services.keys.create(botId, { scopes: [...SCOPES], name: 'demo' }, OPERATOR_TOKEN);
   await mkdir(dirname(file), { recursive: true });
   const temporary = `${file}.${process.pid}.tmp`;
   await writeFile(temporary, JSON.stringify({ botId, keyId: created.id, box: encryptSecret(created.key, secretKey) } satisfies StoredKey), {

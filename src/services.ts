@@ -3,6 +3,7 @@ import type { Database } from './db/index.js';
 import { isDatabaseUnavailable } from './db/errors.js';
 import { AnswerStore } from './lib/answers/index.js';
 import { systemClock, type Clock } from './lib/clock.js';
+import { AuditService } from './modules/audit/service.js';
 import { BanService } from './modules/bans/service.js';
 import { BotAdminService } from './modules/bots/admin-service.js';
 import { PublishedBots } from './modules/bots/catalog.js';
@@ -97,9 +98,7 @@ export function createServices(deps: ServiceDeps) {
   const platform = deps.platform ?? new DiscordAdapter(config.listings.platform.apiUrl, config.listings.platform.botToken, deps.userAgent);
   const moderation = new ModerationService(db, listingWriter);
   // A banned bot's listing is removed with the ban's reason, by whoever banned it.
-  const bans = new BanService(db, clock, feed, (botId, by, reason) =>
-    moderation.remove(botId, { kind: 'operator', userId: by.userId, via: by.via }, reason),
-  );
+  const bans = new BanService(db, clock, feed, (botId, by, reason) => moderation.remove(botId, by, reason));
   const teamWriter = new TeamWriter(db, clock, feed);
   const services = {
     answers,
@@ -151,6 +150,7 @@ export function createServices(deps: ServiceDeps) {
     webhookEndpoints: new WebhookEndpointService(db, clock, config.webhook, deps.secretKey, deps.lookup),
     webhookDeliveries: new WebhookDeliveryService(db, clock, config.webhook),
     webhookNotifications: new WebhookNotificationService(db),
+    audit: new AuditService(db, clock, config.auditRetentionDays),
   };
   feed.subscribe((change) => routeChange(change, services));
   return services;

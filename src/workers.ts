@@ -43,6 +43,12 @@ export async function startWorkers(app: FastifyInstance, options: WorkerOptions)
     } catch (error) {
       app.log.error({ err: error }, 'event clean-up failed');
     }
+    try {
+      const deleted = await app.services.audit.prune();
+      app.log.info({ deleted }, 'audit entries past AUDIT_RETENTION_DAYS removed');
+    } catch (error) {
+      app.log.error({ err: error }, 'audit clean-up failed');
+    }
   });
 
   const lapseSweep = startLapseSweep(app.services.premium, app.log);

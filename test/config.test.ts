@@ -113,6 +113,7 @@ describe('readConfig', () => {
       secretKey: Buffer.from('ab'.repeat(32), 'hex'),
       secretKeyFile: '/var/lib/bots/secret.key',
       webhook: { allowPrivate: false, retrySchedule: [10, 40, 90, 160, 250, 360], timeoutMs: 10_000, concurrency: 32, retentionDays: 90 },
+      auditRetentionDays: 730,
       mail: undefined,
       auth: {
         provider: undefined,

@@ -93,6 +93,8 @@ export interface Config {
     /** Days that finished events and their delivery log are kept. */
     retentionDays: number;
   };
+  /** Days the audit log keeps an entry; older ones go in the nightly clean-up. */
+  auditRetentionDays: number;
   /** Where a switched-off webhook is reported by e-mail; undefined when SMTP_URL is not set. */
   mail: { smtpUrl: string; from: string; to: string } | undefined;
   /** Sign-in of owners and voters (AUTH_*, SESSION_*). */
@@ -179,6 +181,7 @@ export function readConfig(env: Env = process.env): Config {
       concurrency: v.WEBHOOK_CONCURRENCY,
       retentionDays: v.WEBHOOK_LOG_RETENTION_DAYS,
     },
+    auditRetentionDays: v.AUDIT_RETENTION_DAYS,
     mail: mail(v, baseUrl),
     auth: readAuthConfig(v, baseUrl),
     site: readSiteConfig(v),

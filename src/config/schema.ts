@@ -196,6 +196,12 @@ export const ConfigSchema = Type.Object({
     default: 90,
     description: 'days finished events and their delivery log are kept (nightly clean-up), 1–3650',
   }),
+  AUDIT_RETENTION_DAYS: Type.Integer({
+    minimum: 1,
+    maximum: 36500,
+    default: 730,
+    description: 'days the audit log keeps an entry (who changed what; nightly clean-up), 1–36500',
+  }),
   SMTP_URL: Type.Optional(
     Type.String({
       'x-default-text': 'unset (no e-mail)',

@@ -17,6 +17,7 @@ import { webhookEndpointRoutes } from '../modules/webhooks/endpoints/routes.js';
 import { webhookNotificationRoutes } from '../modules/webhooks/notifications/routes.js';
 import { voteAdminRoutes } from '../modules/votes/admin-routes.js';
 import { adminAuth } from '../modules/admin/auth.js';
+import { auditAdminRoutes } from '../modules/audit/admin-routes.js';
 
 /** Everything under /admin/v1: the operator token guards the whole subtree. */
 export async function adminRoutes(app: App): Promise<void> {
@@ -49,4 +50,5 @@ export async function adminRoutes(app: App): Promise<void> {
   await app.register(banAdminRoutes);
   await app.register(reasonTemplateAdminRoutes);
   await app.register(teamAdminRoutes);
+  await app.register(auditAdminRoutes);
 }

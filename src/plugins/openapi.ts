@@ -75,6 +75,8 @@ const TAGS: Record<string, string> = {
   reports: "Users' reports of bots and the operator's answers.",
   bans: 'Bans of users (no submissions, votes, reviews or reports) and of bots (out of view, never listed again).',
   moderation: 'Reason templates: the texts the console offers for notes and reasons.',
+  audit:
+    'The audit log: who changed a listing, a key or a webhook endpoint, or decided as a moderator, when, from where, and what changed.',
 };
 
 function split(document: Document, which: 'public' | 'admin', retrySchedule: readonly number[]): Document {

@@ -72,6 +72,8 @@ const ADMIN_PATHS = [
   '/admin/v1/reports/{reportId}/resolve',
   '/admin/v1/submissions/{id}',
   '/admin/v1/bots/{id}/members',
+  '/admin/v1/audit',
+  '/admin/v1/bots/{id}/audit',
 ];
 
 type Operation = {

@@ -14,10 +14,10 @@ import type { Database } from '../../src/db/index.js';
 import type { Lang } from '../../src/html/i18n/index.js';
 import type { Clock } from '../../src/lib/clock.js';
 import type { LookupFn } from '../../src/modules/webhooks/endpoints/resolve-host.js';
-import { BY_TOKEN } from '../../src/modules/bans/schemas.js';
 import { botBody } from '../fixtures.js';
 import { ADMIN_TOKEN, ManualClock, type TestApp } from '../helpers.js';
 import { Browser } from '../modules/site/session-client.js';
+import { dashboardUser, OPERATOR_TOKEN } from '../../src/modules/audit/entry.js';
 
 /** The local sign-in provider's people (scripts/demo-provider.ts); names with markup prove escaping. */
 export const SITE_OWNER = { id: '170000000000000001', name: 'Olga <Owner>', label: 'Sign in as the owner' };
@@ -169,6 +169,13 @@ export const SITE_PAGES: SitePage[] = [
   { name: 'dashboard-list-empty', as: 'voter', path: (lang) => `/dashboard?lang=${lang}`, status: 200 },
   { name: 'dashboard-bot', as: 'owner', path: fullDashboard, status: 200 },
   { name: 'dashboard-bot-switched-off', as: 'owner', path: (lang, s) => dashboard(lang, s.switchedOff.id), status: 200 },
+  {
+    name: 'dashboard-audit',
+    as: 'owner',
+    path: (lang, s) => `/dashboard/bots/${s.listed.id}/audit?lang=${lang}`,
+    status: 200,
+    shows: 'class="changes"',
+  },
   {
     name: 'dashboard-key-shown-once',
     as: 'owner',
@@ -361,6 +368,8 @@ export const SITE_PAGES: SitePage[] = [
     form: { action: (lang) => `/console/bans?lang=${lang}`, fields: () => ({ kind: 'user', subjectId: 'abc', note: '' }) },
   },
   { name: 'console-templates', as: 'operator', path: (lang) => `/console/templates?lang=${lang}`, status: 200, shows: '/delete?lang=' },
+  { name: 'console-audit', as: 'operator', path: (lang) => `/console/audit?lang=${lang}`, status: 200, shows: 'class="changes"' },
+  { name: 'console-audit-refused', as: 'operator', path: (lang) => `/console/audit?from=gestern&lang=${lang}`, status: 422 },
   { name: 'console-forbidden', as: 'owner', path: (lang) => `/console?lang=${lang}`, status: 403 },
   // Error pages.
   { name: 'error-404-bot', path: (lang) => `/${lang}/bots/no-such-bot`, status: 404 },
@@ -595,18 +604,18 @@ export async function seedSite(app: FastifyInstance, db: Database): Promise<Site
   }
 
   const { services } = app;
-  const key = await services.keys.create(full.id, { name: 'Rewards', scopes: ['votes:read', 'stats:write'] });
-  const other = await services.keys.create(full.id, { name: 'Stats', scopes: ['stats:write'] });
+  const key = await services.keys.create(full.id, { name: 'Rewards', scopes: ['votes:read', 'stats:write'] }, OPERATOR_TOKEN);
+  const other = await services.keys.create(full.id, { name: 'Stats', scopes: ['stats:write'] }, OPERATOR_TOKEN);
   await services.tiers.create(full.id, SITE_OWNER.id, { keyId: key.id, tier: 2, reason: 'A server of 40,000 members.' });
   const denied = await services.tiers.create(full.id, SITE_OWNER.id, { keyId: other.id, tier: 3, reason: 'More posts.' });
-  await services.tiers.deny(denied.id, { note: 'Tier 2 first, please.' });
   // A team beside the owner: an editor who joined by a link, and a link still open.
   const joining = await services.invitations.create(SITE_OWNER.id, full.id, 'editor');
   await services.invitations.accept({ id: someone(950), name: TEAM_MEMBER }, joining.token);
   const invitation = await services.invitations.create(SITE_OWNER.id, full.id, 'viewer');
+  await services.tiers.deny(denied.id, { note: 'Tier 2 first, please.' }, OPERATOR_TOKEN);
 
   for (const id of [full.id, switchedOff.id]) {
-    await services.webhookEndpoints.configure(id, { url: 'https://receiver.example.org/hook', enabled: true });
+    await services.webhookEndpoints.configure(id, { url: 'https://receiver.example.org/hook', enabled: true }, OPERATOR_TOKEN);
   }
   await services.webhookDeliveries.sendTest(full.id);
   await services.webhookDeliveries.sendTest(full.id);
@@ -639,22 +648,23 @@ export async function seedSite(app: FastifyInstance, db: Database): Promise<Site
     tags: [],
     published: false,
   });
-  const submitted = await services.listings.submit(SITE_OWNER.id, listed.id);
+  const submitted = await services.listings.submit(dashboardUser(SITE_OWNER.id), listed.id);
   await admin(app, 'POST', `/admin/v1/submissions/${submitted.submissionId}/request-changes`, { note: LISTED.note });
-  await services.listings.edit(SITE_OWNER.id, listed.id, { shortDescription: LISTED.edited });
+  await services.listings.edit(dashboardUser(SITE_OWNER.id), listed.id, { shortDescription: LISTED.edited });
 
   // The start page's trending list, as the background refresh would find it.
   await services.trending.refresh();
 
   // The console's queues: a listing waiting for review, reports (one answered), a ban, a template.
-  const queued = await bot(app, { name: 'Draft', owners: [SITE_OWNER.id], published: false });
-  await services.listings.edit(SITE_OWNER.id, queued.id, SUBMITTED);
-  const { submissionId } = await services.listings.submit(SITE_OWNER.id, queued.id);
+  // Named like no word of either language: the audit log shows the name it had before the edit.
+  const queued = await bot(app, { name: 'Zephyrine', owners: [SITE_OWNER.id], published: false });
+  await services.listings.edit(dashboardUser(SITE_OWNER.id), queued.id, SUBMITTED);
+  const { submissionId } = await services.listings.submit(dashboardUser(SITE_OWNER.id), queued.id);
   const voter = { id: SITE_VOTER.id, name: SITE_VOTER.name };
   const answered = await services.reports.create(voter, plain.id, { reason: 'broken', details: REPORT_TEXTS.answeredDetails });
-  await services.reports.resolve(answered.id, { resolution: 'dismissed', answer: REPORT_TEXTS.answer }, BY_TOKEN);
+  await services.reports.resolve(answered.id, { resolution: 'dismissed', answer: REPORT_TEXTS.answer }, OPERATOR_TOKEN);
   const report = await services.reports.create(voter, full.id, { reason: 'spam', details: REPORT_TEXTS.details });
-  await services.bans.ban({ kind: 'user', subjectId: someone(900), reason: REPORT_TEXTS.ban }, BY_TOKEN);
+  await services.bans.ban({ kind: 'user', subjectId: someone(900), reason: REPORT_TEXTS.ban }, OPERATOR_TOKEN);
   await services.reasonTemplates.create(REPORT_TEXTS.template);
 
   return {
@@ -701,6 +711,8 @@ export async function seedSite(app: FastifyInstance, db: Database): Promise<Site
       REPORT_TEXTS.template.title,
       REPORT_TEXTS.template.body,
       SITE_OPERATOR.name,
+      // What the management API gave a bot unless told otherwise: the audit log shows it before an edit.
+      ...Object.values(botBody().body.shortDescription as Record<Lang, string>),
       // The addresses typed into the webhook form, shown with their errors, and the one it has.
       'internal.example.org',
       'receiver.example.org',

@@ -20,18 +20,38 @@ export type Actor =
   | { kind: 'operator'; id: string | null; via: 'console' | 'admin_api' }
   | { kind: 'system'; id: null; via: 'system' };
 
-export const SYSTEM: Actor = { kind: 'system', id: null, via: 'system' };
-export const OPERATOR_TOKEN: Actor = { kind: 'operator', id: null, via: 'admin_api' };
-export const dashboardUser = (userId: string): Actor => ({ kind: 'user', id: userId, via: 'dashboard' });
+/** A signed-in user in the dashboard: an owner or a member of the bot's team. */
+export type UserActor = Extract<Actor, { kind: 'user' }>;
+/** The operator: signed in to the console, or the operator token of the management API. */
+export type OperatorActor = Extract<Actor, { kind: 'operator' }>;
 
-/** Every action the log records; the filters of the log pages offer these. */
+export const SYSTEM: Actor = { kind: 'system', id: null, via: 'system' };
+export const OPERATOR_TOKEN: OperatorActor = { kind: 'operator', id: null, via: 'admin_api' };
+export const dashboardUser = (userId: string): UserActor => ({ kind: 'user', id: userId, via: 'dashboard' });
+export const consoleOperator = (userId: string): OperatorActor => ({ kind: 'operator', id: userId, via: 'console' });
+
+/**
+ * Every action the log records; the filters of the log pages offer these. What each entry names
+ * beside its bot (`target`) and carries (`diff`, `note`):
+ *
+ * - `listing.*`: target none; `listing.edit` the changed fields; `listing.transition` the
+ *   transition as target (`approve`; `edit.approve` for the review of an edit), the state before
+ *   and after as diff, the moderator's note.
+ * - `key.*`: the key's id; note its prefix; `key.create` its name, scopes and tier, `key.tier` and
+ *   `key.update` (scopes, name) the changed fields.
+ * - `webhook.*`: the endpoint's id; the changed settings (a Discord URL's token hidden, a secret never).
+ * - `report.resolve`: the report's id, the answer as note; `ban.*`: the user's or bot's platform
+ *   ID, the reason as note; `tier_request.decide`: the request's id, the operator's note.
+ */
 export const AUDIT_ACTIONS = [
   'listing.create',
   'listing.edit',
   'listing.transition',
+  'listing.delete',
   'key.create',
   'key.revoke',
   'key.tier',
+  'key.update',
   'webhook.create',
   'webhook.update',
   'webhook.delete',
@@ -76,7 +96,33 @@ export function diffOf<T extends object>(before: Partial<T>, after: Partial<T>, 
     if (!(field in after)) continue;
     const was = before[field] ?? null;
     const now = after[field] ?? null;
-    if (JSON.stringify(was) !== JSON.stringify(now)) diff[field] = { before: was, after: now };
+    if (canonical(was) !== canonical(now)) diff[field] = { before: was, after: now };
   }
   return Object.keys(diff).length > 0 ? diff : null;
+}
+
+/** What something new was made with: each given field from nothing to its value. */
+export function diffOfNew(values: Record<string, unknown>): Diff {
+  const diff: Diff = {};
+  for (const [field, value] of Object.entries(values)) if (value !== undefined) diff[field] = { before: null, after: value };
+  return diff;
+}
+
+/** What something deleted had: each given field from its value to nothing. */
+export function diffOfGone(values: Record<string, unknown>): Diff {
+  const diff: Diff = {};
+  for (const [field, value] of Object.entries(values)) if (value !== undefined) diff[field] = { before: value, after: null };
+  return diff;
+}
+
+/**
+ * A value as text with the keys of its objects sorted: the database hands back a jsonb object's
+ * keys in its own order, so `{en, de}` and `{de, en}` must compare equal.
+ */
+function canonical(value: unknown): string {
+  return JSON.stringify(value, (_key, inner: unknown) =>
+    inner !== null && typeof inner === 'object' && !Array.isArray(inner)
+      ? Object.fromEntries(Object.entries(inner).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
+      : inner,
+  );
 }

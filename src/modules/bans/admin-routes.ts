@@ -1,7 +1,8 @@
 /** /admin/v1/bans: ban a user or a bot, list the bans in force, lift one. */
 import { dataOf, errorResponses } from '../../lib/schemas.js';
 import type { App } from '../../lib/types.js';
-import { Ban, BanCreate, BanIdParams, BanList, BanListQuery, BY_TOKEN } from './schemas.js';
+import { OPERATOR_TOKEN } from '../audit/entry.js';
+import { Ban, BanCreate, BanIdParams, BanList, BanListQuery } from './schemas.js';
 
 export async function banAdminRoutes(app: App): Promise<void> {
   const bans = () => app.services.bans;
@@ -35,7 +36,7 @@ export async function banAdminRoutes(app: App): Promise<void> {
         response: { 201: dataOf(Ban), ...errorResponses('unauthorized', 'conflict', 'validation_failed', 'payload_too_large') },
       },
     },
-    async (request, reply) => reply.code(201).send({ data: await bans().ban(request.body, BY_TOKEN) }),
+    async (request, reply) => reply.code(201).send({ data: await bans().ban(request.body, OPERATOR_TOKEN) }),
   );
 
   app.post(
@@ -54,6 +55,6 @@ export async function banAdminRoutes(app: App): Promise<void> {
         },
       },
     },
-    async (request) => ({ data: await bans().lift(request.params.banId, BY_TOKEN) }),
+    async (request) => ({ data: await bans().lift(request.params.banId, OPERATOR_TOKEN) }),
   );
 }

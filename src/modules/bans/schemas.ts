@@ -8,16 +8,6 @@ export type BanKind = (typeof BAN_KINDS)[number];
 /** Longest reason of a ban (a paragraph or two, as a moderator's note). */
 export const MAX_BAN_REASON_LENGTH = 2000;
 
-/** Who decided, as the moderation records name them: a signed-in operator in the console, or the operator token. */
-export interface Moderator {
-  /** The operator's platform ID; null for the operator token. */
-  userId: string | null;
-  via: 'console' | 'admin_api';
-}
-
-/** The operator token (the management API) as a moderator. */
-export const BY_TOKEN: Moderator = { userId: null, via: 'admin_api' };
-
 const BanKindSchema = Type.Enum([...BAN_KINDS], {
   type: 'string',
   description: 'user: no submissions, votes, reviews or reports; bot: out of view (its listing removed) and never listed again',

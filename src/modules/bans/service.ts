@@ -9,9 +9,11 @@ import type { Database } from '../../db/index.js';
 import type { Clock } from '../../lib/clock.js';
 import { AppError } from '../../lib/errors.js';
 import { decodePosition, keysetPage, UUID_PATTERN } from '../../lib/keyset.js';
+import type { AuditEntry, OperatorActor } from '../audit/entry.js';
+import { auditRepository } from '../audit/repository.js';
 import type { Change, Changes } from '../changes/change.js';
-import { banRepository, toBan } from './repository.js';
-import type { Ban, BanCreate, BanKind, BanList, BanListQuery, Moderator } from './schemas.js';
+import { banRepository, toBan, type BanRow } from './repository.js';
+import type { Ban, BanCreate, BanKind, BanList, BanListQuery } from './schemas.js';
 
 /** The checks other modules make; they know this, not the service. */
 export interface BanCheck {
@@ -22,7 +24,7 @@ export interface BanCheck {
 }
 
 /** Takes a bot's listing down (the listings' moderation); a listing that is down already, or none, is fine. */
-export type RemoveListing = (botId: string, by: Moderator, reason: string) => Promise<unknown>;
+export type RemoveListing = (botId: string, by: OperatorActor, reason: string) => Promise<unknown>;
 
 /** The copy of the bans in force is read again after this long even when no change was heard. */
 const COPY_LIFE_MS = 60_000;
@@ -43,8 +45,11 @@ export class BanService implements BanCheck {
     private readonly removeListing: RemoveListing,
   ) {}
 
-  /** Bans a user or a bot with a reason; 409 when banned already. A bot's listing is removed with the same reason. */
-  async ban(input: BanCreate, by: Moderator): Promise<Ban> {
+  /**
+   * Bans a user or a bot with a reason, recorded in the audit log; 409 when banned already. A bot's
+   * listing is removed with the same reason (a transition of its own, after the ban).
+   */
+  async ban(input: BanCreate, by: OperatorActor): Promise<Ban> {
     const reason = input.reason.trim();
     if (reason === '') throw AppError.validation([{ field: 'reason', message: 'must not be blank' }]);
     const row = {
@@ -52,13 +57,17 @@ export class BanService implements BanCheck {
       kind: input.kind,
       subject_id: input.subjectId,
       reason,
-      banned_by: by.userId,
+      banned_by: by.id,
       created_at: this.clock.now(),
     };
     const inserted = await this.feed.commit(
       this.db,
       (done: boolean): Change | undefined => (done ? { kind: 'bans' } : undefined),
-      (tx) => banRepository.insert(tx, row),
+      async (tx) => {
+        if (!(await banRepository.insert(tx, row))) return false;
+        await auditRepository.record(tx, banEntry('ban.create', row, by), row.created_at);
+        return true;
+      },
     );
     if (!inserted) throw new AppError('conflict', `This ${input.kind} is banned already`);
     if (input.kind === 'bot') {
@@ -70,13 +79,21 @@ export class BanService implements BanCheck {
     return toBan({ ...row, lifted_by: null, lifted_at: null });
   }
 
-  /** Lifts a ban in force (a bot's listing stays removed: the operator publishes it again if it should be). 404 for none. */
-  async lift(id: string, by: Moderator): Promise<Ban> {
+  /**
+   * Lifts a ban in force, recorded in the audit log (a bot's listing stays removed: the operator
+   * publishes it again if it should be). 404 for none.
+   */
+  async lift(id: string, by: OperatorActor): Promise<Ban> {
     if (!UUID_PATTERN.test(id)) throw AppError.notFound('No ban with that ID');
+    const now = this.clock.now();
     const lifted = await this.feed.commit(
       this.db,
       (row: unknown): Change | undefined => (row ? { kind: 'bans' } : undefined),
-      (tx) => banRepository.lift(tx, id, by.userId, this.clock.now()),
+      async (tx) => {
+        const row = await banRepository.lift(tx, id, by.id, now);
+        if (row) await auditRepository.record(tx, banEntry('ban.lift', row, by), now);
+        return row;
+      },
     );
     if (!lifted) {
       const found = await banRepository.find(this.db, id);
@@ -128,4 +145,9 @@ export class BanService implements BanCheck {
     this.copy = { read, readFrom: now };
     return read;
   }
+}
+
+/** A ban's entry in the audit log: of the bot it names (none for a user's), the reason as its note. */
+function banEntry(action: 'ban.create' | 'ban.lift', row: Pick<BanRow, 'kind' | 'subject_id' | 'reason'>, by: OperatorActor): AuditEntry {
+  return { actor: by, action, botId: row.kind === 'bot' ? row.subject_id : null, target: row.subject_id, note: row.reason };
 }

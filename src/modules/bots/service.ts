@@ -116,6 +116,7 @@ export class BotService {
     };
     const created = await this.feed.commit(this.db, this.changeOf(id), async (tx) => {
       const existing = await botRepository.lock(tx, id);
+      const before = existing && (await this.writableIn(tx, id));
       const publishedAt = existing?.published_at ?? (write.published ? now : null);
       if (existing) await botRepository.update(tx, id, write, publishedAt, now);
       else await botRepository.insert(tx, id, write, publishedAt, now);
@@ -123,7 +124,14 @@ export class BotService {
       await this.writes?.written(
         tx,
         id,
-        { created: !existing, wasPublished: existing?.published ?? false, published: write.published, owners: write.owners },
+        {
+          created: !existing,
+          wasPublished: existing?.published ?? false,
+          published: write.published,
+          before,
+          after: write,
+          owners: write.owners,
+        },
         now,
       );
       return !existing;
@@ -136,14 +144,15 @@ export class BotService {
     await this.feed.commit(this.db, this.changeOf(id), async (tx) => {
       const existing = await botRepository.lock(tx, id);
       if (!existing) throw AppError.notFound('No bot with that application ID');
-      const write: BotWrite = { ...(await this.writableIn(tx, id)), ...patch };
+      const before = await this.writableIn(tx, id);
+      const write: BotWrite = { ...before, ...patch };
       const publishedAt = existing.published_at ?? (write.published ? now : null);
       await botRepository.update(tx, id, write, publishedAt, now);
       await slugHistoryRepository.record(tx, id, existing.slugs, write.slugs, now);
       await this.writes?.written(
         tx,
         id,
-        { created: false, wasPublished: existing.published, published: write.published, owners: patch.owners },
+        { created: false, wasPublished: existing.published, published: write.published, before, after: write, owners: patch.owners },
         now,
       );
     });
@@ -151,8 +160,10 @@ export class BotService {
   }
 
   async delete(id: string): Promise<void> {
+    const now = this.clock.now();
     await this.feed.commit(this.db, this.changeOf(id), async (tx) => {
       if (!(await botRepository.delete(tx, id))) throw AppError.notFound('No bot with that application ID');
+      await this.writes?.deleted(tx, id, now);
     });
   }
 

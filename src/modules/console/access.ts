@@ -1,7 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../../lib/errors.js';
 import { currentUser, type SignedInUser } from '../auth/session.js';
-import type { Moderator } from '../bans/schemas.js';
+import { consoleOperator, type OperatorActor } from '../audit/entry.js';
 
 /**
  * The console's one authorisation rule: a signed-in user listed in OPERATOR_USER_IDS. 401 without
@@ -16,9 +16,9 @@ export function operator(request: FastifyRequest): SignedInUser {
   return user;
 }
 
-/** The operator as the moderation records name them. */
-export function moderatorOf(user: SignedInUser): Moderator {
-  return { userId: user.id, via: 'console' };
+/** The signed-in operator as the audit log and the moderation records name them. */
+export function actorOf(user: SignedInUser): OperatorActor {
+  return consoleOperator(user.id);
 }
 
 /** A console page opened without a session: off to sign-in (and back here after it). */

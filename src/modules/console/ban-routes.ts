@@ -6,7 +6,7 @@ import { isSnowflakeId } from '../../lib/schemas.js';
 import type { App } from '../../lib/types.js';
 import type { SignedInUser } from '../auth/session.js';
 import { BAN_KINDS, MAX_BAN_REASON_LENGTH, type BanKind } from '../bans/schemas.js';
-import { moderatorOf, operator } from './access.js';
+import { actorOf, operator } from './access.js';
 import { formValue, readReason, type FieldErrors, type Form } from './fields.js';
 import { backTo, langOf, sendConsolePage } from './frame.js';
 import { getOptions, ParamText, postOptions, refusalOf, visitor } from './kit.js';
@@ -55,7 +55,7 @@ export async function banConsoleRoutes(app: App): Promise<void> {
     if (!isSnowflakeId(subjectId)) errors.subjectId = subjectId === '' ? t.form.required : t.console.subjectInvalid;
     if ('errors' in reason || Object.keys(errors).length > 0) return renderBans(request, reply, user, { errors, value, status: 422 });
     try {
-      await services.bans.ban({ kind: kind as BanKind, subjectId, reason: reason.text! }, moderatorOf(user));
+      await services.bans.ban({ kind: kind as BanKind, subjectId, reason: reason.text! }, actorOf(user));
     } catch (error) {
       const refused = refusalOf(t, error, {
         fields: { reason: 'note', subjectId: 'subjectId', kind: 'kind' },
@@ -72,7 +72,7 @@ export async function banConsoleRoutes(app: App): Promise<void> {
     const user = operator(request);
     const t = TEXTS[langOf(request)];
     try {
-      await services.bans.lift(request.params.banId, moderatorOf(user));
+      await services.bans.lift(request.params.banId, actorOf(user));
     } catch (error) {
       const refused = refusalOf(t, error, { conflict: t.console.liftedMeanwhile });
       if (!refused) throw error;

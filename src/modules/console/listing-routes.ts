@@ -8,7 +8,7 @@ import type { App } from '../../lib/types.js';
 import type { SignedInUser } from '../auth/session.js';
 import { MAX_BAN_REASON_LENGTH } from '../bans/schemas.js';
 import { MAX_NOTE_LENGTH } from '../listings/lifecycle.js';
-import { moderatorOf, operator } from './access.js';
+import { actorOf, operator } from './access.js';
 import { readReason, type Form } from './fields.js';
 import { backTo, langOf, sendConsolePage } from './frame.js';
 import { getOptions, ParamText, postOptions, refusalOf, visitor } from './kit.js';
@@ -69,7 +69,7 @@ export async function listingConsoleRoutes(app: App): Promise<void> {
     const reason = await readReason(t, request.body as Form, services.reasonTemplates, { required: true, max: MAX_NOTE_LENGTH });
     if ('errors' in reason) return renderListing(request, reply, user, botId, { form: 'remove', ...reason, status: 422 });
     try {
-      await services.moderation.remove(botId, { kind: 'operator', ...moderatorOf(user) }, reason.text!);
+      await services.moderation.remove(botId, actorOf(user), reason.text!);
     } catch (error) {
       const refused = refusalOf(t, error, { fields: { note: 'note' } });
       if (!refused) throw error;
@@ -88,7 +88,7 @@ export async function listingConsoleRoutes(app: App): Promise<void> {
     const reason = await readReason(t, request.body as Form, services.reasonTemplates, { required: true, max: MAX_BAN_REASON_LENGTH });
     if ('errors' in reason) return renderListing(request, reply, user, botId, { form: 'ban', ...reason, status: 422 });
     try {
-      await services.bans.ban({ kind: 'bot', subjectId: botId, reason: reason.text! }, moderatorOf(user));
+      await services.bans.ban({ kind: 'bot', subjectId: botId, reason: reason.text! }, actorOf(user));
     } catch (error) {
       const refused = refusalOf(t, error, { fields: { reason: 'note' }, conflict: t.console.alreadyBanned });
       if (!refused) throw error;

@@ -5,7 +5,7 @@ import { TEXTS } from '../../html/i18n/index.js';
 import type { App } from '../../lib/types.js';
 import type { SignedInUser } from '../auth/session.js';
 import { MAX_REPORT_ANSWER, RESOLUTIONS, type Resolution } from '../reports/schemas.js';
-import { moderatorOf, operator } from './access.js';
+import { actorOf, operator } from './access.js';
 import { formValue, readReason, type Form } from './fields.js';
 import { backTo, langOf, sendConsolePage } from './frame.js';
 import { getOptions, ParamText, postOptions, refusalOf, visitor } from './kit.js';
@@ -56,7 +56,7 @@ export async function reportConsoleRoutes(app: App): Promise<void> {
       return renderReports(request, reply, user, { id: reportId, errors, value, status: 422 });
     }
     try {
-      await services.reports.resolve(reportId, { resolution: resolution as Resolution, answer: reason.text! }, moderatorOf(user));
+      await services.reports.resolve(reportId, { resolution: resolution as Resolution, answer: reason.text! }, actorOf(user));
     } catch (error) {
       const refused = refusalOf(t, error, { fields: { answer: 'note', resolution: 'resolution' } });
       if (!refused) throw error;

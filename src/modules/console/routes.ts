@@ -5,6 +5,7 @@
  * calls the same service as its route of the management API.
  */
 import type { App } from '../../lib/types.js';
+import { auditConsoleRoutes } from './audit-routes.js';
 import { banConsoleRoutes } from './ban-routes.js';
 import { listingConsoleRoutes } from './listing-routes.js';
 import { reportConsoleRoutes } from './report-routes.js';
@@ -21,4 +22,5 @@ export async function consoleRoutes(app: App): Promise<void> {
   await app.register(banConsoleRoutes);
   await app.register(templateConsoleRoutes);
   await app.register(reviewConsoleRoutes);
+  await app.register(auditConsoleRoutes);
 }

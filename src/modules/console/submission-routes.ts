@@ -6,8 +6,7 @@ import type { AppError } from '../../lib/errors.js';
 import type { App } from '../../lib/types.js';
 import type { SignedInUser } from '../auth/session.js';
 import { MAX_NOTE_LENGTH } from '../listings/lifecycle.js';
-import type { Actor } from '../listings/writer.js';
-import { moderatorOf, operator } from './access.js';
+import { actorOf, operator } from './access.js';
 import { readReason, type FieldErrors, type Form, type ReasonValue } from './fields.js';
 import { backTo, langOf, sendConsolePage } from './frame.js';
 import { getOptions, ParamText, postOptions, refusalOf, visitor } from './kit.js';
@@ -74,7 +73,7 @@ export async function submissionConsoleRoutes(app: App): Promise<void> {
       });
       if ('errors' in reason)
         return renderSubmission(request, reply, user, id, { errors: reason.errors, value: reason.value, status: 422 });
-      const actor: Actor = { kind: 'operator', ...moderatorOf(user) };
+      const actor = actorOf(user);
       try {
         if (decision.action === 'approve') await services.moderation.approve(id, actor, reason.text);
         else if (decision.action === 'request-changes') await services.moderation.requestChanges(id, actor, reason.text!);

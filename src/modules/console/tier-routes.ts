@@ -7,7 +7,7 @@ import { UUID_PATTERN } from '../../lib/keyset.js';
 import type { App } from '../../lib/types.js';
 import type { SignedInUser } from '../auth/session.js';
 import { MAX_REASON_LENGTH } from '../tiers/schemas.js';
-import { operator } from './access.js';
+import { actorOf, operator } from './access.js';
 import { formValue, type Form } from './fields.js';
 import { backTo, langOf, sendConsolePage } from './frame.js';
 import { getOptions, ParamText, postOptions, refusalOf, visitor } from './kit.js';
@@ -55,8 +55,8 @@ export async function tierConsoleRoutes(app: App): Promise<void> {
       }
       const decision = note === '' ? {} : { note };
       try {
-        if (action === 'approve') await services.tiers.approve(requestId, decision);
-        else await services.tiers.deny(requestId, decision);
+        if (action === 'approve') await services.tiers.approve(requestId, decision, actorOf(user));
+        else await services.tiers.deny(requestId, decision, actorOf(user));
       } catch (error) {
         const refused = refusalOf(t, error, { fields: { note: 'note' } });
         if (!refused) throw error;

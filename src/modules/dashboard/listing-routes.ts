@@ -16,6 +16,7 @@ import { markdown, MARKDOWN_MAX_LENGTH } from '../../html/markdown.js';
 import { otherLangUrl, sendPage } from '../../html/page.js';
 import { AppError } from '../../lib/errors.js';
 import type { App } from '../../lib/types.js';
+import { dashboardUser } from '../audit/entry.js';
 import { csrf, currentUser, requireUser } from '../auth/session.js';
 import { AdminBotIdParams } from '../bots/schemas.js';
 import { APPLICATION_PROBLEM } from '../listings/service.js';
@@ -143,7 +144,7 @@ export async function listingRoutes(app: App): Promise<void> {
     const user = requireUser(request);
     const applicationId = last((request.body as Form | undefined)?.applicationId).trim();
     try {
-      const listing = await services.listings.create(user.id, applicationId);
+      const listing = await services.listings.create(dashboardUser(user.id), applicationId);
       request.log.info({ bot: listing.botId }, 'bot added on the dashboard');
       return toEditor(reply, request, listing.botId, 'added');
     } catch (error) {
@@ -192,7 +193,7 @@ export async function listingRoutes(app: App): Promise<void> {
       const checked = checkListingForm(t, form);
       if ('errors' in checked) return renderListing(request, reply, request.params.id, { form, errors: checked.errors, status: 422 });
       try {
-        const saved = await services.listings.edit(user.id, request.params.id, checked.edit);
+        const saved = await services.listings.edit(dashboardUser(user.id), request.params.id, checked.edit);
         return toEditor(reply, request, saved.botId, saved.editStatus === 'submitted' ? 'savedForReview' : 'saved');
       } catch (error) {
         if (!(error instanceof AppError)) throw error;
@@ -212,12 +213,13 @@ export async function listingRoutes(app: App): Promise<void> {
       const { id } = request.params;
       const step = request.params.step as OwnerStep;
       const listings = services.listings;
+      const by = dashboardUser(user.id);
       const call = {
-        submit: () => listings.submit(user.id, id),
-        withdraw: () => listings.withdraw(user.id, id),
-        unlist: () => listings.unlist(user.id, id),
-        relist: () => listings.relist(user.id, id),
-        'discard-edit': () => listings.discardEdit(user.id, id),
+        submit: () => listings.submit(by, id),
+        withdraw: () => listings.withdraw(by, id),
+        unlist: () => listings.unlist(by, id),
+        relist: () => listings.relist(by, id),
+        'discard-edit': () => listings.discardEdit(by, id),
       }[step];
       try {
         await call();

@@ -4,6 +4,7 @@ import { AppError } from '../../lib/errors.js';
 import { Uuid } from '../../lib/schemas.js';
 import type { App } from '../../lib/types.js';
 import { csrf, currentUser, requireUser } from '../auth/session.js';
+import { dashboardUser } from '../audit/entry.js';
 import { AdminBotIdParams, type AdminBot } from '../bots/schemas.js';
 import { otherLangUrl, sendPage } from '../../html/page.js';
 import { html } from '../../html/html.js';
@@ -13,6 +14,7 @@ import { generateWebhookSecret } from '../webhooks/endpoints/secret.js';
 import { reportsLink } from '../reports/page-views.js';
 import { may, type Role } from '../teams/permissions.js';
 import { memberBot, redirectToSignIn } from './access.js';
+import { auditRoutes } from './audit-routes.js';
 import { keyForm, tierForm, urlForm, type FieldErrors, type Form } from './forms.js';
 import { keysView } from './keys-view.js';
 import { listingRoutes } from './listing-routes.js';
@@ -125,10 +127,10 @@ export async function dashboardRoutes(app: App): Promise<void> {
     '/dashboard/bots/:id/keys',
     { schema: { hide: true, params: AdminBotIdParams, querystring: LangQuery }, ...post },
     async (request, reply) => {
-      const { bot, role } = await memberBot(request, request.params.id, 'keys.manage');
+      const { user, bot, role } = await memberBot(request, request.params.id, 'keys.manage');
       const form = keyForm(TEXTS[langOf(request)], request.body as Form);
       if ('errors' in form) return renderBot(request, reply, bot, role, { keyErrors: form.errors, status: 422 });
-      const created = await services.keys.create(bot.id, form.input);
+      const created = await services.keys.create(bot.id, form.input, dashboardUser(user.id));
       request.log.info({ bot: bot.id, key: created.id }, 'key created on the dashboard');
       keepShownOnce(request, { botId: bot.id, kind: 'key', value: created.key });
       return back(reply, request, bot.id, 'keys');
@@ -139,11 +141,11 @@ export async function dashboardRoutes(app: App): Promise<void> {
     '/dashboard/bots/:id/keys/:keyId/revoke',
     { schema: { hide: true, params: KeyParams, querystring: LangQuery }, ...post },
     async (request, reply) => {
-      const { bot } = await memberBot(request, request.params.id, 'keys.manage');
+      const { user, bot } = await memberBot(request, request.params.id, 'keys.manage');
       // A key of another bot does not exist here.
       if (!(await services.keys.list(bot.id)).some((key) => key.id === request.params.keyId))
         throw AppError.notFound('No key with that ID');
-      await services.keys.revoke(request.params.keyId);
+      await services.keys.revoke(request.params.keyId, dashboardUser(user.id));
       return back(reply, request, bot.id, 'keys');
     },
   );
@@ -174,12 +176,16 @@ export async function dashboardRoutes(app: App): Promise<void> {
     '/dashboard/bots/:id/webhook',
     { schema: { hide: true, params: AdminBotIdParams, querystring: LangQuery }, ...post },
     async (request, reply) => {
-      const { bot, role } = await memberBot(request, request.params.id, 'webhooks.manage');
+      const { user, bot, role } = await memberBot(request, request.params.id, 'webhooks.manage');
       const form = urlForm(TEXTS[langOf(request)], request.body as Form);
       if (form.errors) return renderBot(request, reply, bot, role, { webhookErrors: form.errors, url: form.url, status: 422 });
       const existing = await orNothing(services.webhookEndpoints.get(bot.id));
       try {
-        const { webhook } = await services.webhookEndpoints.configure(bot.id, { url: form.url, enabled: existing?.enabled ?? true });
+        const { webhook } = await services.webhookEndpoints.configure(
+          bot.id,
+          { url: form.url, enabled: existing?.enabled ?? true },
+          dashboardUser(user.id),
+        );
         if (webhook.secret !== null) keepShownOnce(request, { botId: bot.id, kind: 'secret', value: webhook.secret });
       } catch (error) {
         if (!(error instanceof AppError && error.code === 'validation_failed')) throw error;
@@ -198,15 +204,19 @@ export async function dashboardRoutes(app: App): Promise<void> {
       `/dashboard/bots/:id/webhook/${action}`,
       { schema: { hide: true, params: AdminBotIdParams, querystring: LangQuery }, ...post },
       async (request, reply) => {
-        const { bot, role } = await memberBot(request, request.params.id, 'webhooks.manage');
+        const { user, bot, role } = await memberBot(request, request.params.id, 'webhooks.manage');
         const existing = await services.webhookEndpoints.get(bot.id);
         const rotate = action === 'rotate-secret';
         try {
-          const { webhook } = await services.webhookEndpoints.configure(bot.id, {
-            url: existing.url,
-            enabled: rotate ? existing.enabled : action === 'enable',
-            ...(rotate ? { secret: generateWebhookSecret() } : {}),
-          });
+          const { webhook } = await services.webhookEndpoints.configure(
+            bot.id,
+            {
+              url: existing.url,
+              enabled: rotate ? existing.enabled : action === 'enable',
+              ...(rotate ? { secret: generateWebhookSecret() } : {}),
+            },
+            dashboardUser(user.id),
+          );
           if (rotate && webhook.secret !== null) keepShownOnce(request, { botId: bot.id, kind: 'secret', value: webhook.secret });
         } catch (error) {
           if (!(error instanceof AppError && error.code === 'validation_failed')) throw error;
@@ -258,4 +268,5 @@ export async function dashboardRoutes(app: App): Promise<void> {
   await listingRoutes(app);
   await teamRoutes(app);
   await reviewDashboardRoutes(app);
+  await auditRoutes(app);
 }

@@ -81,10 +81,11 @@ export function overviewView(t: Texts, bot: AdminBot, votes: VoteEntry[], role: 
           ${bot.published ? html`<a href="/${t.lang}/bots/${encodeURIComponent(bot.slugs[t.lang])}">${t.dash.published}</a>` : t.dash.unpublished}
         </p>
         <p class="muted">${t.team.yourRole}: ${t.team.roles[role]}</p>
-        <p>
+        <p class="actions">
           ${may(role, 'listing.edit') ? html`<a class="button" href="/dashboard/bots/${bot.id}/listing?lang=${t.lang}">${t.listing.edit}</a>` : ''}
           <a class="button" href="/dashboard/bots/${bot.id}/team?lang=${t.lang}">${t.team.title}</a>
           ${may(role, 'reviews.reply') ? html`<a class="button" href="/dashboard/bots/${bot.id}/reviews?lang=${t.lang}">${t.reviews.dashLink}</a>` : ''}
+          ${may(role, 'audit.view') ? html`<a class="button" href="/dashboard/bots/${bot.id}/audit?lang=${t.lang}">${t.audit.link}</a>` : ''}
         </p>
       </div>
     </div>

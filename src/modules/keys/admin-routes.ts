@@ -1,6 +1,7 @@
 import { Type } from 'typebox';
 import { errorResponses, dataOf } from '../../lib/schemas.js';
 import type { App } from '../../lib/types.js';
+import { OPERATOR_TOKEN } from '../audit/entry.js';
 import { AdminBotIdParams } from '../bots/schemas.js';
 import { ApiKey, CreatedKey, KeyCreate, KeyIdParams, KeyPatch } from './schemas.js';
 
@@ -22,7 +23,7 @@ export async function keyAdminRoutes(app: App): Promise<void> {
       },
     },
     async (request, reply) => {
-      const created = await app.services.keys.create(request.params.id, request.body);
+      const created = await app.services.keys.create(request.params.id, request.body, OPERATOR_TOKEN);
       return reply.code(201).send({ data: created });
     },
   );
@@ -61,7 +62,7 @@ export async function keyAdminRoutes(app: App): Promise<void> {
         },
       },
     },
-    async (request) => ({ data: await app.services.keys.patch(request.params.keyId, request.body) }),
+    async (request) => ({ data: await app.services.keys.patch(request.params.keyId, request.body, OPERATOR_TOKEN) }),
   );
 
   app.delete(
@@ -77,7 +78,7 @@ export async function keyAdminRoutes(app: App): Promise<void> {
       },
     },
     async (request, reply) => {
-      await app.services.keys.revoke(request.params.keyId);
+      await app.services.keys.revoke(request.params.keyId, OPERATOR_TOKEN);
       return reply.code(204).send(null);
     },
   );

@@ -59,6 +59,12 @@ export const keyRepository = {
     return rows[0] && toKey(rows[0]);
   },
 
+  /** The live key with this id, locked until the transaction ends (its change and its audit entry agree). */
+  async lockActive(tx: Queryable, id: string): Promise<ApiKey | undefined> {
+    const { rows } = await tx.query<KeyRow>(`SELECT ${COLUMNS} FROM api_keys WHERE id = $1 AND revoked_at IS NULL FOR UPDATE`, [id]);
+    return rows[0] && toKey(rows[0]);
+  },
+
   /** The live (not revoked) key with this hash: an indexed equality lookup, no secret compared in code. */
   async findActiveByHash(db: Queryable, hash: string): Promise<ApiKey | undefined> {
     const { rows } = await db.query<KeyRow>(`SELECT ${COLUMNS} FROM api_keys WHERE key_hash = $1 AND revoked_at IS NULL`, [hash]);
@@ -88,8 +94,12 @@ export const keyRepository = {
     );
   },
 
-  async revoke(db: Queryable, id: string, now: Date): Promise<boolean> {
-    const result = await db.query('UPDATE api_keys SET revoked_at = $2 WHERE id = $1 AND revoked_at IS NULL', [id, now]);
-    return result.rowCount > 0;
+  /** Revokes a live key; answers its bot and prefix, or undefined when no live key has this id. */
+  async revoke(db: Queryable, id: string, now: Date): Promise<{ botId: string; prefix: string } | undefined> {
+    const { rows } = await db.query<{ bot_id: string; prefix: string }>(
+      'UPDATE api_keys SET revoked_at = $2 WHERE id = $1 AND revoked_at IS NULL RETURNING bot_id, prefix',
+      [id, now],
+    );
+    return rows[0] && { botId: rows[0].bot_id, prefix: rows[0].prefix };
   },
 };

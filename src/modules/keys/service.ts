@@ -6,6 +6,8 @@ import type { Clock } from '../../lib/clock.js';
 import { keepLatest } from '../../lib/keep-latest.js';
 import { AppError } from '../../lib/errors.js';
 import type { MaybePromise } from '../../lib/maybe-promise.js';
+import { diffOf, diffOfNew, type Actor } from '../audit/entry.js';
+import { auditRepository } from '../audit/repository.js';
 import { botRepository } from '../bots/repository.js';
 import { generateKey, hashKey, looksLikeKey } from './key-format.js';
 import { keyRepository } from './repository.js';
@@ -56,7 +58,8 @@ export class KeyService {
     this.cache.clear();
   }
 
-  async create(botId: string, input: KeyCreate): Promise<CreatedKey> {
+  /** A new key of the bot, recorded in the audit log with `by` (its prefix, name, scopes, tier); the key is in this answer only. */
+  async create(botId: string, input: KeyCreate, by: Actor): Promise<CreatedKey> {
     if (!(await botRepository.exists(this.db, botId))) throw AppError.notFound('No bot with that application ID');
     const { key, prefix, hash } = generateKey();
     const row = {
@@ -69,7 +72,21 @@ export class KeyService {
       tier: input.tier ?? 1,
       createdAt: this.clock.now(),
     };
-    await keyRepository.insert(this.db, row);
+    await this.db.transaction(async (tx) => {
+      await keyRepository.insert(tx, row);
+      await auditRepository.record(
+        tx,
+        {
+          actor: by,
+          action: 'key.create',
+          botId,
+          target: row.id,
+          diff: diffOfNew({ name: row.name, scopes: row.scopes, tier: row.tier }),
+          note: prefix,
+        },
+        row.createdAt,
+      );
+    });
     return { id: row.id, key, prefix, scopes: row.scopes, tier: row.tier, name: row.name, createdAt: row.createdAt.toISOString() };
   }
 
@@ -78,21 +95,41 @@ export class KeyService {
     return keyRepository.listByBot(this.db, botId);
   }
 
-  async patch(id: string, patch: KeyPatch): Promise<ApiKey> {
-    const key = await keyRepository.find(this.db, id);
-    if (!key || key.revokedAt) throw AppError.notFound('No active key with that ID');
-    await this.changed((tx) =>
-      keyRepository.update(tx, id, {
-        scopes: patch.scopes ?? key.scopes,
-        tier: patch.tier ?? key.tier,
-        name: patch.name === undefined ? key.name : patch.name,
-      }),
-    );
+  /** Changes a key's tier, scopes or name, recorded in the audit log with `by`; 404 for a revoked key or none. */
+  async patch(id: string, patch: KeyPatch, by: Actor): Promise<ApiKey> {
+    const now = this.clock.now();
+    await this.inKeyChange((tx) => this.patchIn(tx, id, patch, by, now));
     return (await keyRepository.find(this.db, id)) as ApiKey;
   }
 
-  async revoke(id: string): Promise<void> {
-    const revoked = await this.changed((tx) => keyRepository.revoke(tx, id, this.clock.now()));
+  /**
+   * `patch` inside the caller's transaction, which must be an `inKeyChange` (every process forgets
+   * its cached lookups once it commits): a tier request's approval changes the key and decides the
+   * request in one. The key is locked until the transaction ends.
+   */
+  async patchIn(tx: Queryable, id: string, patch: KeyPatch, by: Actor, now: Date): Promise<void> {
+    const key = await keyRepository.lockActive(tx, id);
+    if (!key) throw AppError.notFound('No active key with that ID');
+    const change = {
+      scopes: patch.scopes ?? key.scopes,
+      tier: patch.tier ?? key.tier,
+      name: patch.name === undefined ? key.name : patch.name,
+    };
+    await keyRepository.update(tx, id, change);
+    const diff = diffOf<typeof change>(key, change, ['tier', 'scopes', 'name']);
+    if (!diff) return;
+    const action = diff.tier ? 'key.tier' : 'key.update';
+    await auditRepository.record(tx, { actor: by, action, botId: key.botId, target: id, diff, note: key.prefix }, now);
+  }
+
+  /** Revokes a key (401 from then on, on every process), recorded in the audit log with `by`; 404 for a revoked key or none. */
+  async revoke(id: string, by: Actor): Promise<void> {
+    const now = this.clock.now();
+    const revoked = await this.inKeyChange(async (tx) => {
+      const key = await keyRepository.revoke(tx, id, now);
+      if (key) await auditRepository.record(tx, { actor: by, action: 'key.revoke', botId: key.botId, target: id, note: key.prefix }, now);
+      return key !== undefined;
+    });
     if (!revoked) throw AppError.notFound('No active key with that ID');
   }
 
@@ -151,8 +188,8 @@ export class KeyService {
     return key ?? undefined;
   }
 
-  /** Applies a key change, then makes every process forget its cached lookups. */
-  private async changed<T>(apply: (tx: Queryable) => Promise<T>): Promise<T> {
+  /** Runs a change of keys in one transaction, then makes every process forget its cached lookups. */
+  inKeyChange<T>(apply: (tx: Queryable) => Promise<T>): Promise<T> {
     return this.feed.commit(this.db, { kind: 'keys' }, apply);
   }
 }

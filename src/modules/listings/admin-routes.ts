@@ -1,6 +1,7 @@
 /** /admin/v1: the moderation queue and the operator's decisions on listings. */
 import { dataOf, errorResponses } from '../../lib/schemas.js';
 import type { App } from '../../lib/types.js';
+import { OPERATOR_TOKEN } from '../audit/entry.js';
 import {
   ApproveBody,
   Listing,
@@ -12,7 +13,6 @@ import {
   SubmissionQueue,
   SubmissionQueueQuery,
 } from './schemas.js';
-import { OPERATOR_TOKEN } from './writer.js';
 
 const decisionErrors = errorResponses('unauthorized', 'not_found', 'conflict', 'validation_failed', 'payload_too_large');
 

@@ -2,23 +2,43 @@
  * The listings' side of the management API's bot writes (bots/write-listener.ts): a bot made by
  * PUT gets its listing (published, or a draft its owners may submit), and the operator's
  * `published` switch is the lifecycle's `publish` or `unlist`, recorded and told like any step.
+ * Every write is in the audit log as the operator token's: the listing made, the fields changed,
+ * the bot deleted.
  */
 import type { Queryable } from '../../db/index.js';
-import type { BotWriteListener } from '../bots/write-listener.js';
+import { diffOf, diffOfNew, OPERATOR_TOKEN } from '../audit/entry.js';
+import { auditRepository } from '../audit/repository.js';
+import type { BotWrite } from '../bots/schemas.js';
+import type { BotWriteEvent, BotWriteListener } from '../bots/write-listener.js';
 import { publish, unlist } from './lifecycle.js';
 import { listingRepository } from './repository.js';
 import { noSubmission } from './views.js';
-import { OPERATOR_TOKEN, type ListingWriter } from './writer.js';
+import type { ListingWriter } from './writer.js';
+
+/** The fields of a bot's write the log compares; `published` is the lifecycle's (a transition of its own). */
+const LOGGED_FIELDS = [
+  'name',
+  'slugs',
+  'shortDescription',
+  'prefix',
+  'pricing',
+  'iconUrl',
+  'bannerUrl',
+  'inviteUrl',
+  'supportServerUrl',
+  'websiteUrl',
+  'categories',
+  'tags',
+  'owners',
+  'isVerified',
+  'platformServerCount',
+  'platformShardCount',
+] as const satisfies readonly (keyof BotWrite)[];
 
 export class ListingAdminWrites implements BotWriteListener {
   constructor(private readonly writer: ListingWriter) {}
 
-  async written(
-    tx: Queryable,
-    botId: string,
-    write: { created: boolean; wasPublished: boolean; published: boolean },
-    now: Date,
-  ): Promise<void> {
+  async written(tx: Queryable, botId: string, write: BotWriteEvent, now: Date): Promise<void> {
     if (write.created) {
       await listingRepository.insert(
         tx,
@@ -38,8 +58,12 @@ export class ListingAdminWrites implements BotWriteListener {
         },
         now,
       );
+      const diff = diffOfNew({ name: write.after.name, published: write.published });
+      await auditRepository.record(tx, { actor: OPERATOR_TOKEN, action: 'listing.create', botId, diff }, now);
       return;
     }
+    const diff = diffOf<BotWrite>(write.before ?? {}, write.after, LOGGED_FIELDS);
+    if (diff) await auditRepository.record(tx, { actor: OPERATOR_TOKEN, action: 'listing.edit', botId, diff }, now);
     if (write.wasPublished === write.published) return;
     const listing = await listingRepository.lock(tx, botId);
     if (!listing) return;
@@ -49,5 +73,10 @@ export class ListingAdminWrites implements BotWriteListener {
     listing.status = step.to;
     await listingRepository.save(tx, listing, now);
     await this.writer.record(tx, listing, { track: 'listing', step }, OPERATOR_TOKEN, now);
+  }
+
+  async deleted(tx: Queryable, botId: string, now: Date): Promise<void> {
+    // The bot and its listing are gone with their rows; the log keeps that they were, and who deleted them.
+    await auditRepository.record(tx, { actor: OPERATOR_TOKEN, action: 'listing.delete', botId }, now);
   }
 }

@@ -25,7 +25,7 @@ import {
 import { currentContent, listingRepository, type ListingWithBot, type QueuePosition } from './repository.js';
 import type { Listing, ListingContent, Submission, SubmissionQueue, SubmissionQueueQuery } from './schemas.js';
 import { noSubmission, toListing } from './views.js';
-import type { Actor, ListingWriter } from './writer.js';
+import { sideOf, type ListingActor, type ListingWriter } from './writer.js';
 
 type Decision = 'approve' | 'request_changes' | 'deny';
 
@@ -63,25 +63,25 @@ export class ModerationService {
   }
 
   /** Approves: a listing is published, an edit applied to the public listing. */
-  approve(submissionId: string, actor: Actor, note?: string): Promise<Listing> {
+  approve(submissionId: string, actor: ListingActor, note?: string): Promise<Listing> {
     return this.decide(submissionId, 'approve', actor, note);
   }
 
   /** Sends the submission back with a note of what to change (the public version, if any, stays). */
-  requestChanges(submissionId: string, actor: Actor, note: string): Promise<Listing> {
+  requestChanges(submissionId: string, actor: ListingActor, note: string): Promise<Listing> {
     return this.decide(submissionId, 'request_changes', actor, note);
   }
 
   /** Refuses the submission with a reason: a listing for good, an edit is dropped (the public version stays). */
-  deny(submissionId: string, actor: Actor, reason: string): Promise<Listing> {
+  deny(submissionId: string, actor: ListingActor, reason: string): Promise<Listing> {
     return this.decide(submissionId, 'deny', actor, reason);
   }
 
   /** Takes a listing down with a reason: out of every answer at once; its owner cannot list it again. */
-  async remove(botId: string, actor: Actor, reason: string): Promise<Listing> {
+  async remove(botId: string, actor: ListingActor, reason: string): Promise<Listing> {
     if (!isSnowflakeId(botId)) throw AppError.notFound('No listing for that bot');
     await this.writer.change(botId, async (tx, listing, now) => {
-      const step = remove(listing.status, actor.kind, reason);
+      const step = remove(listing.status, sideOf(actor), reason);
       const wasPublic = listing.published;
       Object.assign(listing, noSubmission(), { status: step.to, edit_status: null, working: null, note: step.note });
       await this.writer.publishAsState(tx, listing, now);
@@ -92,7 +92,7 @@ export class ModerationService {
     return this.listing(botId);
   }
 
-  private async decide(submissionId: string, decision: Decision, actor: Actor, note: string | undefined): Promise<Listing> {
+  private async decide(submissionId: string, decision: Decision, actor: ListingActor, note: string | undefined): Promise<Listing> {
     const botId = await listingRepository.botOfSubmission(this.db, submissionId);
     if (!botId) throw AppError.notFound('No open submission with that ID');
     await this.writer.change(botId, async (tx, listing, now) => {
@@ -112,17 +112,17 @@ export class ModerationService {
     tx: Queryable,
     listing: ListingWithBot,
     decision: Decision,
-    actor: Actor,
+    actor: ListingActor,
     note: string | undefined,
     now: Date,
   ): Promise<boolean> {
     let step: ListingStep;
     if (decision === 'approve') {
-      step = approve(listing.status, actor.kind, note);
+      step = approve(listing.status, sideOf(actor), note);
       // Another listing may have taken a slug since it was submitted.
       await this.writer.checkSlugs(tx, listing.bot_id, listing.slugs);
-    } else if (decision === 'request_changes') step = requestChanges(listing.status, actor.kind, note);
-    else step = deny(listing.status, actor.kind, note);
+    } else if (decision === 'request_changes') step = requestChanges(listing.status, sideOf(actor), note);
+    else step = deny(listing.status, sideOf(actor), note);
     Object.assign(listing, noSubmission(), { status: step.to, note: step.note });
     await this.writer.publishAsState(tx, listing, now);
     await listingRepository.save(tx, listing, now);
@@ -133,14 +133,14 @@ export class ModerationService {
     tx: Queryable,
     listing: ListingWithBot,
     decision: Decision,
-    actor: Actor,
+    actor: ListingActor,
     note: string | undefined,
     now: Date,
   ): Promise<boolean> {
     let step: EditStep;
     const from = listing.edit_status ?? 'none';
     if (decision === 'approve') {
-      step = approveEdit(from, actor.kind, note);
+      step = approveEdit(from, sideOf(actor), note);
       const working = listing.working ?? currentContent(listing);
       const problems = incomplete(working);
       if (problems.length > 0) throw AppError.validation(problems);
@@ -148,9 +148,9 @@ export class ModerationService {
       await this.writer.apply(tx, listing, working as ListingContent, now);
       listing.working = null;
     } else if (decision === 'request_changes') {
-      step = requestEditChanges(from, actor.kind, note);
+      step = requestEditChanges(from, sideOf(actor), note);
     } else {
-      step = denyEdit(from, actor.kind, note);
+      step = denyEdit(from, sideOf(actor), note);
       listing.working = null;
     }
     Object.assign(listing, noSubmission(), { edit_status: step.to === 'none' ? null : step.to, note: step.note });

@@ -3,7 +3,7 @@
  * application ID, edit it, submit it, withdraw it, take it out of view and back, drop an edit
  * that waits for review; and what everybody reads of a listing. Each action checks that the
  * signed-in user's role on the bot's team may edit the listing (owner, manager, editor; 403
- * otherwise) and goes through the lifecycle.
+ * otherwise), goes through the lifecycle, and is recorded in the audit log with that user as its actor.
  */
 import type { Database, Queryable } from '../../db/index.js';
 import { renderedMarkdown } from '../../html/markdown.js';
@@ -11,6 +11,8 @@ import type { Html } from '../../html/html.js';
 import { AppError } from '../../lib/errors.js';
 import type { Lang } from '../../lib/langs.js';
 import { isSnowflakeId } from '../../lib/schemas.js';
+import { diffOf, diffOfNew, type Diff, type UserActor } from '../audit/entry.js';
+import { auditRepository } from '../audit/repository.js';
 import type { BanCheck } from '../bans/service.js';
 import { botRepository } from '../bots/repository.js';
 import type { PublishedBots } from '../bots/catalog.js';
@@ -28,7 +30,7 @@ import {
   type ListingStep,
 } from './lifecycle.js';
 import { currentContent, listingRepository, type ListingWithBot } from './repository.js';
-import type { FieldChange, Listing, ListingContent, WorkingCopy } from './schemas.js';
+import { CONTENT_FIELDS, type FieldChange, type Listing, type ListingContent, type ListingEdit, type WorkingCopy } from './schemas.js';
 import { slugify } from './slugs.js';
 import { assertMay } from '../teams/refusals.js';
 import { teamRepository } from '../teams/repository.js';
@@ -77,11 +79,12 @@ export class ListingService {
 
   /**
    * Adds a bot: the platform says what the application is called and looks like; the listing
-   * starts as a draft owned by `userId`. 422 beside `applicationId` for an ID that is no bot's
+   * starts as a draft owned by the user `by`. 422 beside `applicationId` for an ID that is no bot's
    * application, 409 when it is listed already, 403 when the platform says the user does not own
    * it, 503 when the platform does not answer; 403 for a banned user or bot.
    */
-  async create(userId: string, applicationId: string): Promise<Listing> {
+  async create(by: UserActor, applicationId: string): Promise<Listing> {
+    const userId = by.id;
     const field = (message: string) => AppError.validation([{ field: 'applicationId', message }]);
     if (!isSnowflakeId(applicationId)) throw field('must be the 17 to 20 digits of an application ID');
     await this.bans?.assertUserAllowed(userId);
@@ -153,6 +156,11 @@ export class ListingService {
         },
         now,
       );
+      await auditRepository.record(
+        tx,
+        { actor: by, action: 'listing.create', botId: applicationId, diff: diffOfNew({ name: application.name }) },
+        now,
+      );
     });
     return this.get(userId, applicationId);
   }
@@ -185,15 +193,19 @@ export class ListingService {
    * approved listing, fields left empty);
    * 409 while the listing is submitted, denied or removed.
    */
-  async edit(userId: string, botId: string, input: unknown): Promise<Listing> {
+  async edit(by: UserActor, botId: string, input: unknown): Promise<Listing> {
+    const userId = by.id;
     const edit = checkEdit(input, this.categories);
     await this.bans?.assertUserAllowed(userId);
     await this.writer.change(botId, async (tx, listing, now) => {
       await mayEdit(tx, botId, userId);
-      const actor = { kind: 'owner', userId, via: 'dashboard' } as const;
+      const actor = by;
       if (listing.status === 'submitted') throw new AppError('conflict', 'The listing waits for review: withdraw it to change it');
       if (listing.status === 'denied' || listing.status === 'removed')
         throw new AppError('conflict', `A ${listing.status} listing cannot be changed`);
+      // Recorded first: whatever refuses the edit below rolls the entry back with it.
+      const diff = editDiff(listing, edit);
+      if (diff) await auditRepository.record(tx, { actor, action: 'listing.edit', botId, diff }, now);
       if (edit.contactEmail !== undefined) listing.contact_email = edit.contactEmail;
       if (Object.keys(edit).every((field) => field === 'contactEmail')) {
         await listingRepository.save(tx, listing, now);
@@ -241,7 +253,8 @@ export class ListingService {
   }
 
   /** Sends a draft (or one sent back) to the moderators: every field must be there and valid (422 names the rest). */
-  async submit(userId: string, botId: string): Promise<Listing> {
+  async submit(by: UserActor, botId: string): Promise<Listing> {
+    const userId = by.id;
     await this.bans?.assertUserAllowed(userId);
     await this.writer.change(botId, async (tx, listing, now) => {
       await mayEdit(tx, botId, userId);
@@ -255,36 +268,37 @@ export class ListingService {
       await this.writer.apply(tx, listing, content, now);
       Object.assign(listing, newSubmission(userId, now), { status: step.to, working: null, note: null });
       await listingRepository.save(tx, listing, now);
-      await this.writer.record(tx, listing, { track: 'listing', step }, owner(userId), now);
+      await this.writer.record(tx, listing, { track: 'listing', step }, by, now);
       return { value: undefined, publicChange: false };
     });
     return this.get(userId, botId);
   }
 
   /** Takes a submission back (it leaves the queue) to change it. */
-  async withdraw(userId: string, botId: string): Promise<Listing> {
-    return this.ownerStep(userId, botId, (listing) => withdraw(listing.status, 'owner'));
+  async withdraw(by: UserActor, botId: string): Promise<Listing> {
+    return this.ownerStep(by, botId, (listing) => withdraw(listing.status, 'owner'));
   }
 
   /** Takes an approved listing out of view: out of every answer at once. */
-  async unlist(userId: string, botId: string): Promise<Listing> {
-    return this.ownerStep(userId, botId, (listing) => unlist(listing.status, 'owner'));
+  async unlist(by: UserActor, botId: string): Promise<Listing> {
+    return this.ownerStep(by, botId, (listing) => unlist(listing.status, 'owner'));
   }
 
   /** Shows an unlisted listing again, as it was approved. */
-  async relist(userId: string, botId: string): Promise<Listing> {
-    await this.bans?.assertUserAllowed(userId);
-    return this.ownerStep(userId, botId, (listing) => relist(listing.status, 'owner'));
+  async relist(by: UserActor, botId: string): Promise<Listing> {
+    await this.bans?.assertUserAllowed(by.id);
+    return this.ownerStep(by, botId, (listing) => relist(listing.status, 'owner'));
   }
 
   /** Drops the edit that waits for review (or was sent back); the approved version stays. */
-  async discardEdit(userId: string, botId: string): Promise<Listing> {
+  async discardEdit(by: UserActor, botId: string): Promise<Listing> {
+    const userId = by.id;
     await this.writer.change(botId, async (tx, listing, now) => {
       await mayEdit(tx, botId, userId);
       const step = discardEdit(listing.edit_status ?? 'none', 'owner');
       Object.assign(listing, noSubmission(), { edit_status: null, working: null });
       await listingRepository.save(tx, listing, now);
-      await this.writer.record(tx, listing, { track: 'edit', step }, owner(userId), now);
+      await this.writer.record(tx, listing, { track: 'edit', step }, by, now);
       return { value: undefined, publicChange: false };
     });
     return this.get(userId, botId);
@@ -309,19 +323,19 @@ export class ListingService {
     };
   }
 
-  private async ownerStep(userId: string, botId: string, decide: (listing: ListingWithBot) => ListingStep): Promise<Listing> {
+  private async ownerStep(by: UserActor, botId: string, decide: (listing: ListingWithBot) => ListingStep): Promise<Listing> {
     await this.writer.change(botId, async (tx, listing, now) => {
-      await mayEdit(tx, botId, userId);
+      await mayEdit(tx, botId, by.id);
       const step = decide(listing);
       const wasPublic = listing.published;
       listing.status = step.to;
       if (step.transition === 'withdraw') Object.assign(listing, noSubmission());
       await this.writer.publishAsState(tx, listing, now);
       await listingRepository.save(tx, listing, now);
-      await this.writer.record(tx, listing, { track: 'listing', step }, owner(userId), now);
+      await this.writer.record(tx, listing, { track: 'listing', step }, by, now);
       return { value: undefined, publicChange: wasPublic !== (listing.status === 'published') };
     });
-    return this.get(userId, botId);
+    return this.get(by.id, botId);
   }
 
   /** The name's slug, or, when another bot has it or it is reserved, the name's slug with the ID. */
@@ -351,10 +365,6 @@ export class ListingService {
   }
 }
 
-function owner(userId: string) {
-  return { kind: 'owner', userId, via: 'dashboard' } as const;
-}
-
 /** The teams' rule for a listing (teams/permissions.ts): its owners, managers and editors; 403 for viewers and everyone else. */
 async function mayEdit(db: Queryable, botId: string, userId: string): Promise<void> {
   assertMay(await teamRepository.roleOf(db, botId, userId), 'listing.edit');
@@ -362,6 +372,15 @@ async function mayEdit(db: Queryable, botId: string, userId: string): Promise<vo
 
 function alreadyListed(): AppError {
   return new AppError('conflict', 'This bot is listed already');
+}
+
+/**
+ * What an edit changes of the version the owner edits (the working copy, else the one on the bot),
+ * field by field, the contact address included; null when it changes nothing.
+ */
+function editDiff(listing: ListingWithBot, edit: ListingEdit): Diff | null {
+  const before = { ...(listing.working ?? currentContent(listing)), contactEmail: listing.contact_email };
+  return diffOf<ListingEdit>(before, edit, [...CONTENT_FIELDS, 'contactEmail']);
 }
 
 /** The slugs of `after` that differ from `before`: the ones to check. */

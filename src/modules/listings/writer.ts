@@ -14,22 +14,25 @@ import { LANGS, type Lang } from '../../lib/langs.js';
 import { botRepository } from '../bots/repository.js';
 import type { BotWrite } from '../bots/schemas.js';
 import { slugHistoryRepository } from '../bots/slug-history-repository.js';
+import type { OperatorActor, UserActor } from '../audit/entry.js';
+import { auditRepository } from '../audit/repository.js';
 import type { Changes } from '../changes/change.js';
 import { recordEvent } from '../webhooks/delivery/outbox.js';
 import { notificationRepository } from '../webhooks/notifications/repository.js';
 import type { ListingEventPayload } from './event.js';
-import { isPublic, type EditStep, type ListingStep } from './lifecycle.js';
+import { isPublic, type ActorKind, type EditStep, type ListingStep } from './lifecycle.js';
 import { decisionEmail } from './notice-texts.js';
 import { listingRepository, type ListingWithBot } from './repository.js';
 import type { ListingContent } from './schemas.js';
 import { isReserved } from './slugs.js';
 
-/** Who acts, and from where: an owner in the dashboard; the operator in the console or with the token. */
-export type Actor =
-  { kind: 'owner'; userId: string; via: 'dashboard' } | { kind: 'operator'; userId: string | null; via: 'console' | 'admin_api' };
+/** Who acts on a listing, and from where: a user of the bot's dashboard; the operator in the console or with the token. */
+export type ListingActor = UserActor | OperatorActor;
 
-/** The operator token's actor (the management API). */
-export const OPERATOR_TOKEN: Actor = { kind: 'operator', userId: null, via: 'admin_api' };
+/** The lifecycle's side of an actor: a user of the dashboard acts as the owner. */
+export function sideOf(actor: ListingActor): ActorKind {
+  return actor.kind === 'user' ? 'owner' : 'operator';
+}
 
 /** The words of a slug refusal, in the API's English; pages compare them to show their own. */
 export const SLUG_PROBLEM = {
@@ -93,10 +96,11 @@ export class ListingWriter {
   }
 
   /**
-   * Records the step and tells the owner: the webhook event always, a notice (e-mailed when they
-   * gave an address) when the operator decided. Answers whether an e-mail is owed.
+   * Records the step (the listing's transitions and the audit log) and tells the owner: the webhook
+   * event always, a notice (e-mailed when they gave an address) when the operator decided. Answers
+   * whether an e-mail is owed.
    */
-  async record(tx: Queryable, listing: ListingWithBot, recorded: Recorded, actor: Actor, now: Date): Promise<boolean> {
+  async record(tx: Queryable, listing: ListingWithBot, recorded: Recorded, actor: ListingActor, now: Date): Promise<boolean> {
     const { track, step } = recorded;
     await listingRepository.recordTransition(tx, {
       botId: listing.bot_id,
@@ -104,12 +108,24 @@ export class ListingWriter {
       track,
       from: step.from,
       to: step.to,
-      actor: actor.kind,
-      actorId: actor.userId,
+      actor: sideOf(actor),
+      actorId: actor.id,
       via: actor.via,
       note: step.note,
       at: now,
     });
+    await auditRepository.record(
+      tx,
+      {
+        actor,
+        action: 'listing.transition',
+        botId: listing.bot_id,
+        target: track === 'edit' ? `edit.${step.transition}` : step.transition,
+        diff: { [track === 'edit' ? 'editStatus' : 'status']: { before: step.from, after: step.to } },
+        note: step.note,
+      },
+      now,
+    );
     const payload: ListingEventPayload = {
       status: listing.status,
       editStatus: listing.edit_status ?? 'none',

@@ -1,7 +1,7 @@
 /** /admin/v1/reports: the reports users made, and the operator's answer to each. */
 import { dataOf, errorResponses } from '../../lib/schemas.js';
 import type { App } from '../../lib/types.js';
-import { BY_TOKEN } from '../bans/schemas.js';
+import { OPERATOR_TOKEN } from '../audit/entry.js';
 import { Report, ReportIdParams, ReportList, ReportListQuery, ReportResolve } from './schemas.js';
 
 export async function reportAdminRoutes(app: App): Promise<void> {
@@ -40,6 +40,6 @@ export async function reportAdminRoutes(app: App): Promise<void> {
         },
       },
     },
-    async (request) => ({ data: await reports().resolve(request.params.reportId, request.body, BY_TOKEN) }),
+    async (request) => ({ data: await reports().resolve(request.params.reportId, request.body, OPERATOR_TOKEN) }),
   );
 }

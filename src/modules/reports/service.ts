@@ -8,8 +8,9 @@ import type { Database } from '../../db/index.js';
 import type { Clock } from '../../lib/clock.js';
 import { AppError } from '../../lib/errors.js';
 import { decodePosition, keysetPage, UUID_PATTERN } from '../../lib/keyset.js';
+import type { OperatorActor } from '../audit/entry.js';
+import { auditRepository } from '../audit/repository.js';
 import type { BanCheck } from '../bans/service.js';
-import type { Moderator } from '../bans/schemas.js';
 import type { PublishedBots } from '../bots/catalog.js';
 import { reportRepository, toReport, type ReportWithBot } from './repository.js';
 import type { Report, ReportCreate, ReportList, ReportListQuery, ReportResolve } from './schemas.js';
@@ -96,16 +97,30 @@ export class ReportService {
     return keysetPage(rows, query.limit, (row) => ({ at: row.resolved_at!, id: row.id }), toReport);
   }
 
-  /** Resolves an open report with the answer its reporter is shown; 404 for none, 409 once resolved. */
-  async resolve(id: string, input: ReportResolve, by: Moderator): Promise<Report> {
+  /**
+   * Resolves an open report with the answer its reporter is shown, recorded in the audit log in
+   * the same transaction; 404 for none, 409 once resolved.
+   */
+  async resolve(id: string, input: ReportResolve, by: OperatorActor): Promise<Report> {
     const answer = input.answer.trim();
     if (answer === '') throw AppError.validation([{ field: 'answer', message: 'must not be blank' }]);
     const found = await this.get(id);
-    const done = await reportRepository.resolve(this.db, id, {
-      resolution: input.resolution,
-      answer,
-      by: by.userId,
-      at: this.clock.now(),
+    const now = this.clock.now();
+    const done = await this.db.transaction(async (tx) => {
+      if (!(await reportRepository.resolve(tx, id, { resolution: input.resolution, answer, by: by.id, at: now }))) return false;
+      await auditRepository.record(
+        tx,
+        {
+          actor: by,
+          action: 'report.resolve',
+          botId: found.botId,
+          target: id,
+          diff: { status: { before: 'open', after: 'resolved' }, resolution: { before: null, after: input.resolution } },
+          note: answer,
+        },
+        now,
+      );
+      return true;
     });
     if (!done) throw new AppError('conflict', `The report was ${found.status === 'resolved' ? 'resolved already' : 'resolved meanwhile'}`);
     return this.get(id);

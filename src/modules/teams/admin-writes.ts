@@ -10,13 +10,13 @@
 import type { Queryable } from '../../db/index.js';
 import { auditRepository } from '../audit/repository.js';
 import { OPERATOR_TOKEN, type AuditAction } from '../audit/entry.js';
-import type { BotWriteListener, BotWritten } from '../bots/write-listener.js';
+import type { BotWriteEvent, BotWriteListener } from '../bots/write-listener.js';
 import { isLead, type Role } from './permissions.js';
 import { MAX_LEADS, MAX_MEMBERS } from './refusals.js';
 import { teamRepository } from './repository.js';
 
 export class TeamAdminWrites implements BotWriteListener {
-  async written(tx: Queryable, botId: string, write: BotWritten, now: Date): Promise<void> {
+  async written(tx: Queryable, botId: string, write: BotWriteEvent, now: Date): Promise<void> {
     if (write.owners === undefined) return;
     await teamRepository.lock(tx, botId);
     const listed = [...new Set(write.owners)];
@@ -57,4 +57,7 @@ export class TeamAdminWrites implements BotWriteListener {
     }
     await teamRepository.writeOwners(tx, botId);
   }
+
+  /** A deleted bot's team goes with it (the foreign key's cascade); the log keeps what it did. */
+  async deleted(): Promise<void> {}
 }

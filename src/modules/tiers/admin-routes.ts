@@ -1,5 +1,6 @@
 import { dataOf, errorResponses } from '../../lib/schemas.js';
 import type { App } from '../../lib/types.js';
+import { OPERATOR_TOKEN } from '../audit/entry.js';
 import { TierDecision, TierRequest, TierRequestIdParams, TierRequestList, TierRequestListQuery } from './schemas.js';
 
 const decisionErrors = errorResponses('unauthorized', 'not_found', 'conflict', 'validation_failed', 'payload_too_large');
@@ -40,7 +41,7 @@ export async function tierAdminRoutes(app: App): Promise<void> {
         response: { 200: dataOf(TierRequest), ...decisionErrors },
       },
     },
-    async (request) => ({ data: await app.services.tiers.approve(request.params.requestId, request.body) }),
+    async (request) => ({ data: await app.services.tiers.approve(request.params.requestId, request.body, OPERATOR_TOKEN) }),
   );
 
   app.post(
@@ -57,6 +58,6 @@ export async function tierAdminRoutes(app: App): Promise<void> {
         response: { 200: dataOf(TierRequest), ...decisionErrors },
       },
     },
-    async (request) => ({ data: await app.services.tiers.deny(request.params.requestId, request.body) }),
+    async (request) => ({ data: await app.services.tiers.deny(request.params.requestId, request.body, OPERATOR_TOKEN) }),
   );
 }

@@ -1,9 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import type { Database } from '../../db/index.js';
+import type { Database, Queryable } from '../../db/index.js';
 import type { Clock } from '../../lib/clock.js';
 import { AppError } from '../../lib/errors.js';
 import { decodePosition, keysetPage, UUID_PATTERN } from '../../lib/keyset.js';
 import { offsetOf, page, type Page } from '../../lib/pagination.js';
+import type { OperatorActor } from '../audit/entry.js';
+import { auditRepository } from '../audit/repository.js';
 import type { KeyService } from '../keys/service.js';
 import { tierRequestRepository } from './repository.js';
 import type { TierDecision, TierRequest, TierRequestCreate, TierRequestListQuery } from './schemas.js';
@@ -68,21 +70,31 @@ export class TierRequestService {
     return tierRequestRepository.recentForBot(this.db, botId, limit);
   }
 
-  /** Approves: the key gets the tier asked for. 409 once decided or when the key was revoked meanwhile. */
-  async approve(id: string, decision: TierDecision): Promise<TierRequest> {
+  /**
+   * Approves: the key gets the tier asked for. The key's change, the decision and their audit
+   * entries are one transaction. 409 once decided or when the key was revoked meanwhile.
+   */
+  async approve(id: string, decision: TierDecision, by: OperatorActor): Promise<TierRequest> {
     const request = await this.pending(id);
-    try {
-      await this.keys.patch(request.keyId, { tier: request.tier });
-    } catch (error) {
-      if (error instanceof AppError && error.code === 'not_found')
-        throw new AppError('conflict', 'The key was revoked; deny the request instead');
-      throw error;
-    }
-    return this.decide(id, 'approved', decision);
+    const now = this.clock.now();
+    return this.keys.inKeyChange(async (tx) => {
+      const locked = await this.lockUndecided(tx, id);
+      try {
+        await this.keys.patchIn(tx, request.keyId, { tier: request.tier }, by, now);
+      } catch (error) {
+        if (error instanceof AppError && error.code === 'not_found')
+          throw new AppError('conflict', 'The key was revoked; deny the request instead');
+        throw error;
+      }
+      return this.decide(tx, locked, 'approved', decision, by, now);
+    });
   }
 
-  deny(id: string, decision: TierDecision): Promise<TierRequest> {
-    return this.pending(id).then(() => this.decide(id, 'denied', decision));
+  /** Denies, with the note the owner sees; recorded in the audit log. 409 once decided. */
+  async deny(id: string, decision: TierDecision, by: OperatorActor): Promise<TierRequest> {
+    await this.pending(id);
+    const now = this.clock.now();
+    return this.db.transaction(async (tx) => this.decide(tx, await this.lockUndecided(tx, id), 'denied', decision, by, now));
   }
 
   private async pending(id: string): Promise<TierRequest> {
@@ -92,13 +104,35 @@ export class TierRequestService {
     return found;
   }
 
-  private async decide(id: string, status: 'approved' | 'denied', decision: TierDecision): Promise<TierRequest> {
-    const now = this.clock.now();
-    return this.db.transaction(async (tx) => {
-      const locked = await tierRequestRepository.lockPending(tx, id);
-      if (!locked || locked.status !== 'pending') throw new AppError('conflict', 'The request was decided meanwhile');
-      await tierRequestRepository.decide(tx, id, status, decision.note ?? null, now);
-      return { ...locked, status, note: decision.note ?? null, decidedAt: now.toISOString() };
-    });
+  /** The request, locked until the transaction ends; 409 when it was decided since `pending` looked. */
+  private async lockUndecided(tx: Queryable, id: string): Promise<TierRequest> {
+    const locked = await tierRequestRepository.lockPending(tx, id);
+    if (!locked || locked.status !== 'pending') throw new AppError('conflict', 'The request was decided meanwhile');
+    return locked;
+  }
+
+  private async decide(
+    tx: Queryable,
+    request: TierRequest,
+    status: 'approved' | 'denied',
+    decision: TierDecision,
+    by: OperatorActor,
+    now: Date,
+  ): Promise<TierRequest> {
+    const note = decision.note ?? null;
+    await tierRequestRepository.decide(tx, request.id, status, note, now);
+    await auditRepository.record(
+      tx,
+      {
+        actor: by,
+        action: 'tier_request.decide',
+        botId: request.botId,
+        target: request.id,
+        diff: { status: { before: 'pending', after: status }, tier: { before: null, after: request.tier } },
+        note,
+      },
+      now,
+    );
+    return { ...request, status, note, decidedAt: now.toISOString() };
   }
 }

@@ -21,6 +21,9 @@ const SAME_IN_BOTH = [
   'Tags',
   'Moderator',
   'Team',
+  'API',
+  'Format',
+  'Shards',
 ];
 
 /** One reason of every kind (the type makes the list complete). */

@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { putBot } from '../../fixtures.js';
 import { appPerFile, backends, databasePerFile } from '../../helpers.js';
 import { completeContent, newApplication, newUser, platformPerFile, refused, submittedListing } from '../listings/harness.js';
+import { dashboardUser } from '../../../src/modules/audit/entry.js';
 
 describe.each(backends())('bans (%s)', (backend) => {
   const platform = platformPerFile();
@@ -31,12 +32,12 @@ describe.each(backends())('bans (%s)', (backend) => {
     expect(review.statusCode).toBe(403);
     expect(review.json().error.code).toBe('forbidden');
     const listings = t.app.services.listings;
-    expect((await refused(listings.create(user, newApplication(platform.standIn)))).code).toBe('forbidden');
+    expect((await refused(listings.create(dashboardUser(user), newApplication(platform.standIn)))).code).toBe('forbidden');
     // The owner of a listing, banned: no edit, no submission.
     await t.admin('POST', '/admin/v1/bans', { kind: 'user', subjectId: owner, reason: 'Impersonation.' });
-    await listings.withdraw(owner, ownBot);
-    expect((await refused(listings.edit(owner, ownBot, { name: 'Again' }))).code).toBe('forbidden');
-    expect((await refused(listings.submit(owner, ownBot))).code).toBe('forbidden');
+    await listings.withdraw(dashboardUser(owner), ownBot);
+    expect((await refused(listings.edit(dashboardUser(owner), ownBot, { name: 'Again' }))).code).toBe('forbidden');
+    expect((await refused(listings.submit(dashboardUser(owner), ownBot))).code).toBe('forbidden');
     // Someone else still votes.
     expect((await t.admin('POST', `/admin/v1/bots/${botId}/votes`, { user: newUser(), username: 'Fine' })).statusCode).toBe(201);
 
@@ -60,13 +61,13 @@ describe.each(backends())('bans (%s)', (backend) => {
     expect(removed).toMatchObject({ status: 'removed', note: 'Phishing links in its replies.' });
     expect(removed.history[0]).toMatchObject({ transition: 'remove', actor: 'operator', via: 'admin_api' });
     expect((await t.admin('DELETE', `/admin/v1/bots/${botId}`)).statusCode).toBe(204);
-    const again = await refused(t.app.services.listings.create(newUser(), botId));
+    const again = await refused(t.app.services.listings.create(dashboardUser(newUser()), botId));
     expect(again.code).toBe('forbidden');
     expect(again.reason).toEqual({ kind: 'bot_banned' });
     // A bot banned before anyone adds it, and one whose listing was denied already: banned all the same.
     const future = newApplication(platform.standIn);
     await ban('bot', future);
-    expect((await refused(t.app.services.listings.create(newUser(), future))).code).toBe('forbidden');
+    expect((await refused(t.app.services.listings.create(dashboardUser(newUser()), future))).code).toBe('forbidden');
     const denied = await submittedListing(t, platform.standIn);
     await t.admin('POST', `/admin/v1/submissions/${denied.listing.submissionId}/deny`, { reason: 'No.' });
     await ban('bot', denied.botId);
@@ -123,7 +124,7 @@ describe.each(backends())('bans (%s)', (backend) => {
   it('edits a listing the ban leaves alone: unlisting and withdrawing stay possible', async () => {
     const { botId, owner } = await submittedListing(t, platform.standIn, completeContent());
     await ban('user', owner);
-    expect((await t.app.services.listings.withdraw(owner, botId)).status).toBe('draft');
+    expect((await t.app.services.listings.withdraw(dashboardUser(owner), botId)).status).toBe('draft');
   });
 });
 

@@ -7,6 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startDemoProvider, type DemoProvider } from '../../../scripts/demo-provider.js';
 import { startPlatformStandIn, type PlatformStandIn } from '../../../scripts/platform-stand-in.js';
+import { OPERATOR_TOKEN } from '../../../src/modules/audit/entry.js';
 import { putBot } from '../../fixtures.js';
 import { backends, testApp, type TestApp } from '../../helpers.js';
 import { newUser, submittedListing } from '../listings/harness.js';
@@ -338,8 +339,8 @@ for (const backend of backends()) {
 
     it('approves and denies tier requests with an optional note', async () => {
       const { id: botId } = await putBot(t, { name: 'Tiered', owners: [OWNER_A.id] });
-      const key = await t.app.services.keys.create(botId, { name: 'Main', scopes: ['votes:read'] });
-      const other = await t.app.services.keys.create(botId, { name: 'Other', scopes: ['votes:read'] });
+      const key = await t.app.services.keys.create(botId, { name: 'Main', scopes: ['votes:read'] }, OPERATOR_TOKEN);
+      const other = await t.app.services.keys.create(botId, { name: 'Other', scopes: ['votes:read'] }, OPERATOR_TOKEN);
       const request = await t.app.services.tiers.create(botId, OWNER_A.id, { keyId: key.id, tier: 2, reason: 'Busy <server>.' });
       const second = await t.app.services.tiers.create(botId, OWNER_A.id, { keyId: other.id, tier: 3, reason: 'Partner.' });
       const page = await operator.get('/console/tier-requests?lang=en');

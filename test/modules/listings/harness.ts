@@ -5,6 +5,7 @@ import { AppError } from '../../../src/lib/errors.js';
 import type { ListingContent } from '../../../src/modules/listings/schemas.js';
 import type { Listing } from '../../../src/modules/listings/schemas.js';
 import type { TestApp } from '../../helpers.js';
+import { dashboardUser } from '../../../src/modules/audit/entry.js';
 
 /** A platform stand-in for the file: started before the apps of the file are built (register it first). */
 export function platformPerFile(): { readonly standIn: PlatformStandIn; readonly env: Record<string, string> } {
@@ -83,10 +84,10 @@ export async function submittedListing(
   const owner = newUser();
   const botId = newApplication(standIn, overrides.name ?? 'Lantern');
   const listings = t.app.services.listings;
-  await listings.create(owner, botId);
+  await listings.create(dashboardUser(owner), botId);
   const content = completeContent(overrides);
-  await listings.edit(owner, botId, content);
-  const listing = await listings.submit(owner, botId);
+  await listings.edit(dashboardUser(owner), botId, content);
+  const listing = await listings.submit(dashboardUser(owner), botId);
   expect(listing.status).toBe('submitted');
   return { botId, owner, listing, content };
 }

@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { putBot } from '../../fixtures.js';
 import { appPerFile, backends, ManualClock } from '../../helpers.js';
 import { completeContent, newApplication, newUser, platformPerFile, refused, submittedListing } from './harness.js';
+import { dashboardUser } from '../../../src/modules/audit/entry.js';
 
 describe.each(backends())('moderation (%s)', (backend) => {
   const platform = platformPerFile();
@@ -75,8 +76,8 @@ describe.each(backends())('moderation (%s)', (backend) => {
     expect(back.json().data).toMatchObject({ status: 'changes_requested', note: 'Add a German description.' });
     const mine = await listings().get(owner, botId);
     expect(mine.note).toBe('Add a German description.');
-    await listings().edit(owner, botId, { shortDescription: { de: 'Jetzt auch auf Deutsch.', en: 'Now in German too.' } });
-    const again = await listings().submit(owner, botId);
+    await listings().edit(dashboardUser(owner), botId, { shortDescription: { de: 'Jetzt auch auf Deutsch.', en: 'Now in German too.' } });
+    const again = await listings().submit(dashboardUser(owner), botId);
     expect(again).toMatchObject({ status: 'submitted', note: null });
     expect(again.submissionId).not.toBe(listing.submissionId);
     // The old submission is gone; the new one is decided.
@@ -93,14 +94,14 @@ describe.each(backends())('moderation (%s)', (backend) => {
     expect((await t.admin('POST', `/admin/v1/submissions/${listing.submissionId}/deny`, { reason: '' })).statusCode).toBe(422);
     const denied = await t.admin('POST', `/admin/v1/submissions/${listing.submissionId}/deny`, { reason: 'Not a bot of yours.' });
     expect(denied.json().data).toMatchObject({ status: 'denied', note: 'Not a bot of yours.' });
-    expect((await refused(listings().edit(owner, botId, { name: 'Again' }))).code).toBe('conflict');
-    expect((await refused(listings().submit(owner, botId))).code).toBe('conflict');
+    expect((await refused(listings().edit(dashboardUser(owner), botId, { name: 'Again' }))).code).toBe('conflict');
+    expect((await refused(listings().submit(dashboardUser(owner), botId))).code).toBe('conflict');
     expect((await t.admin('POST', `/admin/v1/bots/${botId}/remove`, { reason: 'spam' })).statusCode).toBe(409);
   });
 
   it('refuses a decision on a submission withdrawn meanwhile, and answers 404/422 for unknown or malformed ids', async () => {
     const { botId, owner, listing } = await submittedListing(t, platform.standIn);
-    await listings().withdraw(owner, botId);
+    await listings().withdraw(dashboardUser(owner), botId);
     expect((await t.admin('POST', `/admin/v1/submissions/${listing.submissionId}/approve`, {})).statusCode).toBe(404);
     expect((await t.admin('POST', '/admin/v1/submissions/00000000-0000-4000-8000-000000000000/deny', { reason: 'x' })).statusCode).toBe(
       404,
@@ -122,8 +123,8 @@ describe.each(backends())('moderation (%s)', (backend) => {
     const removed = await t.admin('POST', `/admin/v1/bots/${botId}/remove`, { reason: 'Breaks the rules.' });
     expect(removed.json().data).toMatchObject({ status: 'removed', note: 'Breaks the rules.' });
     expect(await shown(botId, 'Wobblefrost', content.slugs!.en)).toEqual(HIDDEN);
-    expect((await refused(listings().relist(owner, botId))).code).toBe('conflict');
-    expect((await refused(listings().edit(owner, botId, { name: 'Back' }))).code).toBe('conflict');
+    expect((await refused(listings().relist(dashboardUser(owner), botId))).code).toBe('conflict');
+    expect((await refused(listings().edit(dashboardUser(owner), botId, { name: 'Back' }))).code).toBe('conflict');
     expect((await t.admin('POST', `/admin/v1/bots/${botId}/remove`, { reason: 'again' })).statusCode).toBe(409);
     expect((await t.admin('POST', '/admin/v1/bots/1366666666666666666/remove', { reason: 'x' })).statusCode).toBe(404);
     expect((await t.admin('POST', '/admin/v1/bots/abc/remove', { reason: 'x' })).statusCode).toBe(422);
@@ -144,20 +145,23 @@ describe.each(backends())('moderation (%s)', (backend) => {
   it('lets the owner take an approved listing out of view and back, in every answer at once', async () => {
     const { botId, owner, listing, content } = await submittedListing(t, platform.standIn, { name: 'Snorkelwisp' });
     await t.admin('POST', `/admin/v1/submissions/${listing.submissionId}/approve`, {});
-    expect((await listings().unlist(owner, botId)).status).toBe('unlisted');
+    expect((await listings().unlist(dashboardUser(owner), botId)).status).toBe('unlisted');
     expect(await shown(botId, 'Snorkelwisp', content.slugs!.en)).toEqual(HIDDEN);
-    expect((await listings().relist(owner, botId)).status).toBe('published');
+    expect((await listings().relist(dashboardUser(owner), botId)).status).toBe('published');
     expect(await shown(botId, 'Snorkelwisp', content.slugs!.en)).toEqual(VISIBLE);
   });
 
   it('applies an owner\u2019s edit of a published listing at once (LISTING_EDITS=live) and refuses leaving fields empty', async () => {
     const { botId, owner, listing } = await submittedListing(t, platform.standIn, { name: 'Quibblestone' });
     await t.admin('POST', `/admin/v1/submissions/${listing.submissionId}/approve`, {});
-    const edited = await listings().edit(owner, botId, { name: 'Quibblestone Two', longDescription: { de: 'Neu', en: '**New**' } });
+    const edited = await listings().edit(dashboardUser(owner), botId, {
+      name: 'Quibblestone Two',
+      longDescription: { de: 'Neu', en: '**New**' },
+    });
     expect(edited).toMatchObject({ status: 'published', editStatus: 'none', working: null, current: { name: 'Quibblestone Two' } });
     expect((await t.get(`/api/v1/bots/${botId}`)).json().data.name).toBe('Quibblestone Two');
     expect((await listings().published(botId)).longDescription.en.value).toBe('<p><strong>New</strong></p>');
-    expect((await refused(listings().edit(owner, botId, { websiteUrl: '' }))).details?.[0]?.field).toBe('websiteUrl');
+    expect((await refused(listings().edit(dashboardUser(owner), botId, { websiteUrl: '' }))).details?.[0]?.field).toBe('websiteUrl');
   });
 
   it('reads the queue oldest first in keyset pages that neither repeat nor skip, across ties of time', async () => {
@@ -196,7 +200,7 @@ describe.each(backends())('moderation (%s)', (backend) => {
     expect(listing.history.map((h: { transition: string }) => h.transition)).toEqual(['unlist', 'publish']);
     // Its owner may list it again: the switch is the operator's, not a removal.
     const owner = (await t.admin('GET', `/admin/v1/bots/${id}`)).json().data.owners[0] as string;
-    expect((await listings().relist(owner, id)).status).toBe('published');
+    expect((await listings().relist(dashboardUser(owner), id)).status).toBe('published');
     expect((await t.admin('DELETE', `/admin/v1/bots/${id}`)).statusCode).toBe(204);
     expect((await t.admin('GET', `/admin/v1/bots/${id}/listing`)).statusCode).toBe(404);
   });
@@ -204,8 +208,8 @@ describe.each(backends())('moderation (%s)', (backend) => {
   it('shows the operator an owner\u2019s working copy of a draft', async () => {
     const owner = newUser();
     const botId = newApplication(platform.standIn);
-    await listings().create(owner, botId);
-    await listings().edit(owner, botId, completeContent());
+    await listings().create(dashboardUser(owner), botId);
+    await listings().edit(dashboardUser(owner), botId, completeContent());
     expect((await t.admin('GET', `/admin/v1/bots/${botId}/listing`)).json().data.working).toMatchObject({ name: 'Lantern' });
   });
 });

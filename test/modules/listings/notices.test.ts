@@ -9,6 +9,7 @@ import { backends, testApp, type TestApp } from '../../helpers.js';
 import { expectDocumentedBodies, FAST_ENV, Receivers, waitFor } from '../webhooks/harness.js';
 import { startSmtpSink, type SmtpSink } from '../webhooks/smtp-sink.js';
 import { completeContent, newApplication, newUser, platformPerFile } from './harness.js';
+import { dashboardUser } from '../../../src/modules/audit/entry.js';
 
 const eventId = (request: { rawBody: string }) => (JSON.parse(request.rawBody) as { id: string }).id;
 
@@ -34,14 +35,14 @@ describe.each(backends())('telling the owner (%s)', (backend) => {
     const owner = newUser();
     const botId = newApplication(platform.standIn, 'Hollowbrook');
     const listings = t.app.services.listings;
-    await listings.create(owner, botId);
-    await listings.edit(owner, botId, { ...completeContent({ name: 'Hollowbrook' }), contactEmail: 'owner@example.org' });
+    await listings.create(dashboardUser(owner), botId);
+    await listings.edit(dashboardUser(owner), botId, { ...completeContent({ name: 'Hollowbrook' }), contactEmail: 'owner@example.org' });
     const receiver = await receivers.start();
     const endpoint = await t.admin('POST', `/admin/v1/bots/${botId}/webhooks`, { url: `${receiver.url}/listing`, events: ['listing'] });
     expect(endpoint.statusCode, endpoint.body).toBe(201);
     const secret = endpoint.json().data.secret as string;
 
-    const submitted = await listings.submit(owner, botId);
+    const submitted = await listings.submit(dashboardUser(owner), botId);
     await t.admin('POST', `/admin/v1/submissions/${submitted.submissionId}/request-changes`, {
       note: 'Please add screenshots <b>now</b>.',
     });
@@ -50,7 +51,7 @@ describe.each(backends())('telling the owner (%s)', (backend) => {
     expect(mail.data).toContain('Please add screenshots <b>now</b>.');
     expect(mail.data).toContain('braucht =C3=84nderungen');
 
-    const again = await listings.submit(owner, botId);
+    const again = await listings.submit(dashboardUser(owner), botId);
     await t.admin('POST', `/admin/v1/submissions/${again.submissionId}/approve`, {});
     await waitFor(() => smtp.messages.filter((m) => m.to.includes('owner@example.org')).length === 2, 'the approval e-mail');
     // The owner's own steps are not e-mailed; nothing went to the operator.
@@ -81,11 +82,11 @@ describe.each(backends())('telling the owner (%s)', (backend) => {
   it('sends no listing event to an endpoint that did not subscribe (listing is opt-in)', async () => {
     const owner = newUser();
     const botId = newApplication(platform.standIn);
-    await t.app.services.listings.create(owner, botId);
+    await t.app.services.listings.create(dashboardUser(owner), botId);
     const receiver = await receivers.start();
     expect((await t.admin('PUT', `/admin/v1/bots/${botId}/webhook`, { url: `${receiver.url}/default` })).statusCode).toBe(201);
-    await t.app.services.listings.edit(owner, botId, completeContent());
-    await t.app.services.listings.submit(owner, botId);
+    await t.app.services.listings.edit(dashboardUser(owner), botId, completeContent());
+    await t.app.services.listings.submit(dashboardUser(owner), botId);
     expect((await t.admin('POST', `/admin/v1/bots/${botId}/webhook/test`)).statusCode).toBeLessThan(300);
     const [only] = await waitFor(() => (receiver.received.length > 0 ? receiver.received : undefined), 'the test call');
     expect(JSON.parse(only!.rawBody).event).toBe('test');

@@ -10,6 +10,7 @@ import { MARKDOWN_MAX_LENGTH } from '../../../src/html/markdown.js';
 import { putBot } from '../../fixtures.js';
 import { appPerFile, backends } from '../../helpers.js';
 import { completeContent, newApplication, newUser, platformPerFile, refused, submittedListing } from './harness.js';
+import { dashboardUser } from '../../../src/modules/audit/entry.js';
 
 describe.each(backends())('an owner lists a bot (%s)', (backend) => {
   const platform = platformPerFile();
@@ -20,7 +21,7 @@ describe.each(backends())('an owner lists a bot (%s)', (backend) => {
     it('starts a draft from what the platform says, owned by the user, not public', async () => {
       const owner = newUser();
       const botId = newApplication(platform.standIn, 'Lantern Ü', { description: 'Daily quizzes.' });
-      const listing = await listings().create(owner, botId);
+      const listing = await listings().create(dashboardUser(owner), botId);
       expect(listing).toMatchObject({ botId, status: 'draft', editStatus: 'none', createdBy: owner, ownershipConfirmed: false });
       expect(listing.working).toMatchObject({
         name: 'Lantern Ü',
@@ -38,12 +39,18 @@ describe.each(backends())('an owner lists a bot (%s)', (backend) => {
     });
 
     it("takes the name and the ID for the slug when another bot has the name's slug, or it is reserved", async () => {
-      const first = await listings().create(newUser(), newApplication(platform.standIn, 'Twin'));
+      const first = await listings().create(dashboardUser(newUser()), newApplication(platform.standIn, 'Twin'));
       expect(first.working?.slugs).toEqual({ de: 'twin', en: 'twin' });
       const second = newApplication(platform.standIn, 'Twin');
-      expect((await listings().create(newUser(), second)).working?.slugs).toEqual({ de: `twin-${second}`, en: `twin-${second}` });
+      expect((await listings().create(dashboardUser(newUser()), second)).working?.slugs).toEqual({
+        de: `twin-${second}`,
+        en: `twin-${second}`,
+      });
       const reserved = newApplication(platform.standIn, 'Search');
-      expect((await listings().create(newUser(), reserved)).working?.slugs).toEqual({ de: `search-${reserved}`, en: `search-${reserved}` });
+      expect((await listings().create(dashboardUser(newUser()), reserved)).working?.slugs).toEqual({
+        de: `search-${reserved}`,
+        en: `search-${reserved}`,
+      });
     });
 
     it("refuses a user account's ID and an application without a bot beside the field", async () => {
@@ -54,35 +61,35 @@ describe.each(backends())('an owner lists a bot (%s)', (backend) => {
         [person, APPLICATION_PROBLEM.user],
         [noBot, APPLICATION_PROBLEM.notBot],
       ] as const) {
-        const error = await refused(listings().create(newUser(), id));
+        const error = await refused(listings().create(dashboardUser(newUser()), id));
         expect(error.statusCode).toBe(422);
         expect(error.details).toEqual([{ field: 'applicationId', message }]);
       }
     });
 
     it('refuses an ID nobody has, and text that is no ID, beside the field', async () => {
-      expect((await refused(listings().create(newUser(), '1388888888888888888'))).details).toEqual([
+      expect((await refused(listings().create(dashboardUser(newUser()), '1388888888888888888'))).details).toEqual([
         { field: 'applicationId', message: APPLICATION_PROBLEM.unknown },
       ]);
       for (const id of ['', 'abc', '12', '<script>', '1'.repeat(21), '١٢٣٤٥٦٧٨٩٠١٢٣٤٥٦٧٨']) {
-        expect((await refused(listings().create(newUser(), id))).details?.[0]?.field).toBe('applicationId');
+        expect((await refused(listings().create(dashboardUser(newUser()), id))).details?.[0]?.field).toBe('applicationId');
       }
     });
 
     it('refuses a bot that is listed already (409), also one the operator added', async () => {
       const botId = newApplication(platform.standIn);
-      await listings().create(newUser(), botId);
-      expect((await refused(listings().create(newUser(), botId))).code).toBe('conflict');
+      await listings().create(dashboardUser(newUser()), botId);
+      expect((await refused(listings().create(dashboardUser(newUser()), botId))).code).toBe('conflict');
       const { id } = await putBot(t);
       platform.standIn.addApplication({ id, name: 'Operator made' });
-      expect((await refused(listings().create(newUser(), id))).code).toBe('conflict');
+      expect((await refused(listings().create(dashboardUser(newUser()), id))).code).toBe('conflict');
     });
 
     it('is a 503 when the platform does not answer, and adds nothing', async () => {
       const botId = newApplication(platform.standIn);
       platform.standIn.failWith(503);
       try {
-        expect((await refused(listings().create(newUser(), botId))).code).toBe('service_unavailable');
+        expect((await refused(listings().create(dashboardUser(newUser()), botId))).code).toBe('service_unavailable');
       } finally {
         platform.standIn.failWith(undefined);
       }
@@ -94,24 +101,24 @@ describe.each(backends())('an owner lists a bot (%s)', (backend) => {
     async function draft() {
       const owner = newUser();
       const botId = newApplication(platform.standIn);
-      await listings().create(owner, botId);
+      await listings().create(dashboardUser(owner), botId);
       return { owner, botId };
     }
 
     it('keeps every field in both languages in the working copy, and the contact address apart', async () => {
       const { owner, botId } = await draft();
       const content = completeContent();
-      const listing = await listings().edit(owner, botId, { ...content, contactEmail: 'owner@example.org' });
+      const listing = await listings().edit(dashboardUser(owner), botId, { ...content, contactEmail: 'owner@example.org' });
       expect(listing.working).toEqual(content);
       expect(listing.contactEmail).toBe('owner@example.org');
-      expect((await listings().edit(owner, botId, { contactEmail: null })).contactEmail).toBeNull();
+      expect((await listings().edit(dashboardUser(owner), botId, { contactEmail: null })).contactEmail).toBeNull();
       expect((await listings().pendingChanges(owner, botId)).map((c) => c.field)).toContain('longDescription.en');
     });
 
     it('names each wrong field, as the management API does', async () => {
       const { owner, botId } = await draft();
       const error = await refused(
-        listings().edit(owner, botId, {
+        listings().edit(dashboardUser(owner), botId, {
           name: '',
           slugs: { de: 'Not A Slug', en: 'ok-slug' },
           shortDescription: { de: 'x'.repeat(301), en: 'fine' },
@@ -163,14 +170,14 @@ describe.each(backends())('an owner lists a bot (%s)', (backend) => {
       ['repeated screenshots', { screenshots: ['https://a.example/1.png', 'https://a.example/1.png'] }],
     ])('refuses %s with a 422', async (_name, edit) => {
       const { owner, botId } = await draft();
-      expect((await refused(listings().edit(owner, botId, edit))).statusCode).toBe(422);
+      expect((await refused(listings().edit(dashboardUser(owner), botId, edit))).statusCode).toBe(422);
     });
 
     it('refuses reserved slugs and slugs another bot has, per language', async () => {
       const { owner, botId } = await draft();
       const other = await putBot(t);
       const taken = (other.body.slugs as { en: string }).en;
-      const error = await refused(listings().edit(owner, botId, { slugs: { de: 'new', en: taken } }));
+      const error = await refused(listings().edit(dashboardUser(owner), botId, { slugs: { de: 'new', en: taken } }));
       expect(error.details).toEqual([
         { field: 'slugs.en', message: SLUG_PROBLEM.taken },
         { field: 'slugs.de', message: SLUG_PROBLEM.reserved },
@@ -178,15 +185,21 @@ describe.each(backends())('an owner lists a bot (%s)', (backend) => {
       // The same slug in both languages of one bot is fine; another bot's German slug as an English one too.
       const otherDe = (other.body.slugs as { de: string }).de;
       expect(
-        (await listings().edit(owner, botId, { slugs: { de: `${otherDe}-x`, en: otherDe === taken ? `${taken}-y` : otherDe } })).working
-          ?.slugs,
+        (
+          await listings().edit(dashboardUser(owner), botId, {
+            slugs: { de: `${otherDe}-x`, en: otherDe === taken ? `${taken}-y` : otherDe },
+          })
+        ).working?.slugs,
       ).toBeDefined();
     });
 
     it('keeps unicode and markup-looking text as text', async () => {
       const { owner, botId } = await draft();
       const name = '"><script>alert(1)</script> Ünïcødé 🤖';
-      const listing = await listings().edit(owner, botId, { name, shortDescription: { de: '"onmouseover="alert(1)', en: 'Grüße 👋' } });
+      const listing = await listings().edit(dashboardUser(owner), botId, {
+        name,
+        shortDescription: { de: '"onmouseover="alert(1)', en: 'Grüße 👋' },
+      });
       expect(listing.working).toMatchObject({ name, shortDescription: { de: '"onmouseover="alert(1)', en: 'Grüße 👋' } });
     });
 
@@ -195,19 +208,19 @@ describe.each(backends())('an owner lists a bot (%s)', (backend) => {
       const stranger = newUser();
       for (const call of [
         () => listings().get(stranger, botId),
-        () => listings().edit(stranger, botId, { name: 'Mine now' }),
-        () => listings().submit(stranger, botId),
-        () => listings().withdraw(stranger, botId),
-        () => listings().unlist(stranger, botId),
-        () => listings().relist(stranger, botId),
-        () => listings().discardEdit(stranger, botId),
+        () => listings().edit(dashboardUser(stranger), botId, { name: 'Mine now' }),
+        () => listings().submit(dashboardUser(stranger), botId),
+        () => listings().withdraw(dashboardUser(stranger), botId),
+        () => listings().unlist(dashboardUser(stranger), botId),
+        () => listings().relist(dashboardUser(stranger), botId),
+        () => listings().discardEdit(dashboardUser(stranger), botId),
         () => listings().pendingChanges(stranger, botId),
       ]) {
         expect((await refused(call())).code).toBe('forbidden');
       }
       expect((await refused(listings().get(stranger, '1377777777777777777'))).code).toBe('not_found');
       expect((await refused(listings().get(stranger, 'not-an-id'))).code).toBe('not_found');
-      expect((await refused(listings().edit(stranger, '1377777777777777777', { name: 'x' }))).code).toBe('not_found');
+      expect((await refused(listings().edit(dashboardUser(stranger), '1377777777777777777', { name: 'x' }))).code).toBe('not_found');
     });
   });
 
@@ -215,8 +228,8 @@ describe.each(backends())('an owner lists a bot (%s)', (backend) => {
     it('refuses an incomplete listing, naming what is missing', async () => {
       const owner = newUser();
       const botId = newApplication(platform.standIn);
-      await listings().create(owner, botId);
-      const error = await refused(listings().submit(owner, botId));
+      await listings().create(dashboardUser(owner), botId);
+      const error = await refused(listings().submit(dashboardUser(owner), botId));
       expect(error.statusCode).toBe(422);
       expect(error.details?.map((d) => d.field).sort()).toEqual(['shortDescription.de', 'supportServerUrl', 'websiteUrl']);
     });
@@ -227,22 +240,22 @@ describe.each(backends())('an owner lists a bot (%s)', (backend) => {
       expect(admin).toMatchObject({ name: content.name, slugs: content.slugs, websiteUrl: content.websiteUrl, published: false });
       expect((await t.get(`/api/v1/bots/${botId}`)).statusCode).toBe(404);
       // Submitted: no edits until withdrawn; then back to a draft, out of the queue.
-      expect((await refused(listings().edit(owner, botId, { name: 'Changed' }))).code).toBe('conflict');
-      expect((await refused(listings().submit(owner, botId))).code).toBe('conflict');
-      const withdrawn = await listings().withdraw(owner, botId);
+      expect((await refused(listings().edit(dashboardUser(owner), botId, { name: 'Changed' }))).code).toBe('conflict');
+      expect((await refused(listings().submit(dashboardUser(owner), botId))).code).toBe('conflict');
+      const withdrawn = await listings().withdraw(dashboardUser(owner), botId);
       expect(withdrawn).toMatchObject({ status: 'draft', submissionId: null, queuedAt: null });
       expect(withdrawn.history.map((h) => [h.transition, h.from, h.to, h.actor, h.actorId, h.via])).toEqual([
         ['withdraw', 'submitted', 'draft', 'owner', owner, 'dashboard'],
         ['submit', 'draft', 'submitted', 'owner', owner, 'dashboard'],
       ]);
-      expect((await refused(listings().withdraw(owner, botId))).code).toBe('conflict');
+      expect((await refused(listings().withdraw(dashboardUser(owner), botId))).code).toBe('conflict');
     });
 
     it('refuses owner steps the state does not allow (409)', async () => {
       const { botId, owner } = await submittedListing(t, platform.standIn);
-      expect((await refused(listings().unlist(owner, botId))).code).toBe('conflict');
-      expect((await refused(listings().relist(owner, botId))).code).toBe('conflict');
-      expect((await refused(listings().discardEdit(owner, botId))).code).toBe('conflict');
+      expect((await refused(listings().unlist(dashboardUser(owner), botId))).code).toBe('conflict');
+      expect((await refused(listings().relist(dashboardUser(owner), botId))).code).toBe('conflict');
+      expect((await refused(listings().discardEdit(dashboardUser(owner), botId))).code).toBe('conflict');
     });
   });
 });

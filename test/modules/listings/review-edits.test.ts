@@ -6,6 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { appPerFile, backends, databasePerFile, type TestApp } from '../../helpers.js';
 import { platformPerFile, refused, submittedListing } from './harness.js';
+import { dashboardUser } from '../../../src/modules/audit/entry.js';
 
 async function approvedListing(t: TestApp, standIn: Parameters<typeof submittedListing>[1], name: string) {
   const submitted = await submittedListing(t, standIn, { name });
@@ -21,7 +22,7 @@ describe.each(backends())('edits under review (%s)', (backend) => {
 
   it('keeps the approved version public while an edit waits, and applies it on approval', async () => {
     const { botId, owner } = await approvedListing(t, platform.standIn, 'Brambleflux');
-    const edited = await listings().edit(owner, botId, { name: 'Brambleflux Deluxe', tags: ['quiz', 'music'] });
+    const edited = await listings().edit(dashboardUser(owner), botId, { name: 'Brambleflux Deluxe', tags: ['quiz', 'music'] });
     expect(edited).toMatchObject({ status: 'published', editStatus: 'submitted', current: { name: 'Brambleflux' } });
     expect(await publicName(botId)).toBe('Brambleflux');
     expect((await t.get('/api/v1/search?q=Deluxe')).json().data.some((b: { id: string }) => b.id === botId)).toBe(false);
@@ -45,7 +46,7 @@ describe.each(backends())('edits under review (%s)', (backend) => {
 
   it('sends an edit back, takes the owner\u2019s next save as a new submission, and drops a denied one', async () => {
     const { botId, owner } = await approvedListing(t, platform.standIn, 'Crumblewick');
-    const first = await listings().edit(owner, botId, { name: 'Crumblewick!!!' });
+    const first = await listings().edit(dashboardUser(owner), botId, { name: 'Crumblewick!!!' });
     const back = await t.admin('POST', `/admin/v1/submissions/${first.submissionId}/request-changes`, { note: 'No shouting.' });
     expect(back.json().data).toMatchObject({
       status: 'published',
@@ -53,7 +54,7 @@ describe.each(backends())('edits under review (%s)', (backend) => {
       note: 'No shouting.',
       submissionId: null,
     });
-    const second = await listings().edit(owner, botId, { name: 'Crumblewick Two' });
+    const second = await listings().edit(dashboardUser(owner), botId, { name: 'Crumblewick Two' });
     expect(second).toMatchObject({ editStatus: 'submitted', note: null });
     expect(second.submissionId).not.toBe(first.submissionId);
     const denied = await t.admin('POST', `/admin/v1/submissions/${second.submissionId}/deny`, { reason: 'Keep the name.' });
@@ -68,23 +69,25 @@ describe.each(backends())('edits under review (%s)', (backend) => {
 
   it('lets the owner drop a waiting edit; an edit back to the approved version drops it too', async () => {
     const { botId, owner } = await approvedListing(t, platform.standIn, 'Dapplemoss');
-    const waiting = await listings().edit(owner, botId, { name: 'Dapplemoss 2' });
+    const waiting = await listings().edit(dashboardUser(owner), botId, { name: 'Dapplemoss 2' });
     // A new contact address is no new edit: the waiting one keeps its place in the queue.
-    expect((await listings().edit(owner, botId, { contactEmail: 'owner@example.org' })).submissionId).toBe(waiting.submissionId);
-    const dropped = await listings().discardEdit(owner, botId);
+    expect((await listings().edit(dashboardUser(owner), botId, { contactEmail: 'owner@example.org' })).submissionId).toBe(
+      waiting.submissionId,
+    );
+    const dropped = await listings().discardEdit(dashboardUser(owner), botId);
     expect(dropped).toMatchObject({ editStatus: 'none', working: null, submissionId: null });
     expect((await t.admin('POST', `/admin/v1/submissions/${waiting.submissionId}/approve`, {})).statusCode).toBe(404);
-    await listings().edit(owner, botId, { name: 'Dapplemoss 3' });
-    expect(await listings().edit(owner, botId, { name: 'Dapplemoss' })).toMatchObject({ editStatus: 'none', working: null });
-    expect((await refused(listings().discardEdit(owner, botId))).code).toBe('conflict');
+    await listings().edit(dashboardUser(owner), botId, { name: 'Dapplemoss 3' });
+    expect(await listings().edit(dashboardUser(owner), botId, { name: 'Dapplemoss' })).toMatchObject({ editStatus: 'none', working: null });
+    expect((await refused(listings().discardEdit(dashboardUser(owner), botId))).code).toBe('conflict');
   });
 
   it('re-checks a slug at approval: one another bot took meanwhile refuses the approval (422)', async () => {
     const a = await approvedListing(t, platform.standIn, 'Eddyglow');
     const b = await approvedListing(t, platform.standIn, 'Fernwhistle');
     const slug = `${a.content.slugs!.en}-shared`;
-    const waitingA = await listings().edit(a.owner, a.botId, { slugs: { de: a.content.slugs!.de, en: slug } });
-    const waitingB = await listings().edit(b.owner, b.botId, { slugs: { de: b.content.slugs!.de, en: slug } });
+    const waitingA = await listings().edit(dashboardUser(a.owner), a.botId, { slugs: { de: a.content.slugs!.de, en: slug } });
+    const waitingB = await listings().edit(dashboardUser(b.owner), b.botId, { slugs: { de: b.content.slugs!.de, en: slug } });
     expect((await t.admin('POST', `/admin/v1/submissions/${waitingA.submissionId}/approve`, {})).statusCode).toBe(200);
     const refusedApproval = await t.admin('POST', `/admin/v1/submissions/${waitingB.submissionId}/approve`, {});
     expect(refusedApproval.statusCode).toBe(422);
@@ -132,7 +135,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)('a decision reaches another proces
     expect(await reached('/api/v1/search?q=Gillyflower', inSearch)).toBe(true);
     expect(await reached(`/api/v1/bots/${botId}`, (answer) => answer.statusCode === 200)).toBe(true);
 
-    const edit = await writer.app.services.listings.edit(owner, botId, { name: 'Gillyflower Prime' });
+    const edit = await writer.app.services.listings.edit(dashboardUser(owner), botId, { name: 'Gillyflower Prime' });
     await writer.admin('POST', `/admin/v1/submissions/${edit.submissionId}/approve`, {});
     expect(await reached(`/api/v1/bots?search=prime`, inSearch)).toBe(true);
 

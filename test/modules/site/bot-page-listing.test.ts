@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { putBot } from '../../fixtures.js';
 import { appPerFile, backends } from '../../helpers.js';
 import { platformPerFile, submittedListing } from '../listings/harness.js';
+import { dashboardUser } from '../../../src/modules/audit/entry.js';
 
 describe.each(backends())('the bot page, for a listed bot (%s)', (backend) => {
   const platform = platformPerFile();
@@ -36,7 +37,9 @@ describe.each(backends())('the bot page, for a listed bot (%s)', (backend) => {
     expect(de).not.toContain('Loud');
 
     // An edit waiting for review is not shown; the approved text stays.
-    await t.app.services.listings.edit(owner, botId, { longDescription: { en: 'Something else entirely', de: 'Etwas anderes' } });
+    await t.app.services.listings.edit(dashboardUser(owner), botId, {
+      longDescription: { en: 'Something else entirely', de: 'Etwas anderes' },
+    });
     const still = (await t.get(`/en/bots/${content.slugs!.en}`)).body;
     expect(still).toContain('<strong>Loud</strong> music.');
     expect(still).not.toContain('Something else entirely');

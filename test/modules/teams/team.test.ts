@@ -4,6 +4,7 @@
  * earliest first, in the public answer too), the listing for editors and not viewers, and an
  * audit entry in the change's transaction for each change.
  */
+import { dashboardUser } from '../../../src/modules/audit/entry.js';
 import { describe, expect, it } from 'vitest';
 import { backends, appPerFile, ManualClock } from '../../helpers.js';
 import { refused } from '../listings/harness.js';
@@ -148,12 +149,12 @@ describe.each(backends())('a bot team (%s)', (backend) => {
       const listings = t.app.services.listings;
       for (const who of [owner, manager, editor]) {
         expect((await listings.get(who, botId)).botId).toBe(botId);
-        await listings.edit(who, botId, { contactEmail: 'team@example.org' });
+        await listings.edit(dashboardUser(who), botId, { contactEmail: 'team@example.org' });
       }
-      const byViewer = await refused(listings.edit(viewer, botId, { contactEmail: 'viewer@example.org' }));
+      const byViewer = await refused(listings.edit(dashboardUser(viewer), botId, { contactEmail: 'viewer@example.org' }));
       expect([byViewer.statusCode, byViewer.reason]).toEqual([403, { kind: 'team_role_too_low', role: 'viewer' }]);
       expect((await refused(listings.get(viewer, botId))).statusCode).toBe(403);
-      expect((await refused(listings.unlist(viewer, botId))).statusCode).toBe(403);
+      expect((await refused(listings.unlist(dashboardUser(viewer), botId))).statusCode).toBe(403);
       expect((await refused(listings.get(newUser(), botId))).reason).toEqual({ kind: 'team_not_member' });
       // Every member's dashboard lists the listing's state.
       expect((await listings.mine(viewer)).map((listing) => listing.botId)).toEqual([botId]);

@@ -5,6 +5,8 @@
  * API both come here; the repositories only read and write what this module decides.
  */
 import type { Queryable } from '../../../db/index.js';
+import { SYSTEM } from '../../audit/entry.js';
+import { auditRepository } from '../../audit/repository.js';
 import { notificationRepository, type NewNotification } from '../notifications/repository.js';
 import { redactUrl } from './discord-url.js';
 import { webhookRepository, type EndpointState, type StoredWebhook } from './repository.js';
@@ -65,7 +67,7 @@ export const endpointState = {
   /**
    * Counts a finally failed delivery (inside the transaction that recorded it) and switches its
    * endpoint off when the run reaches DISABLE_AFTER_FAILURES, recording the notice for the owner
-   * (`email`: an e-mail is owed for it). Answers the webhook when this very call switched it off
+   * (`email`: an e-mail is owed for it) and the switch-off in the audit log, as the service's. Answers the webhook when this very call switched it off
    * (exactly one caller sees that).
    */
   async onFinalFailure(tx: Queryable, endpointId: string, now: Date, email: boolean): Promise<StoredWebhook | undefined> {
@@ -81,6 +83,20 @@ export const endpointState = {
     );
     if (!switchOff) return undefined;
     await notificationRepository.insert(tx, switchOffNotice(after), now, email);
+    await auditRepository.record(
+      tx,
+      {
+        actor: SYSTEM,
+        action: 'webhook.switch_off',
+        botId: after.botId,
+        target: after.id,
+        diff: {
+          enabled: { before: true, after: false },
+          consecutiveFailures: { before: before.consecutiveFailures, after: consecutiveFailures },
+        },
+      },
+      now,
+    );
     return after;
   },
 };

@@ -184,15 +184,22 @@ export const webhookRepository = {
     return { items: rows.map(toWebhook), total };
   },
 
-  /** Deletes the bot's default endpoint. */
-  async delete(db: Queryable, botId: string): Promise<boolean> {
-    const result = await db.query('DELETE FROM webhooks WHERE bot_id = $1 AND is_default', [botId]);
-    return result.rowCount > 0;
+  /** Deletes the bot's default endpoint; answers what it deleted (undefined: none). */
+  async delete(db: Queryable, botId: string): Promise<{ id: string; url: string } | undefined> {
+    const { rows } = await db.query<{ id: string; url: string }>(
+      'DELETE FROM webhooks WHERE bot_id = $1 AND is_default RETURNING id, url',
+      [botId],
+    );
+    return rows[0];
   },
 
-  async deleteEndpoint(db: Queryable, id: string, botId: string): Promise<boolean> {
-    const result = await db.query('DELETE FROM webhooks WHERE id = $1 AND bot_id = $2', [id, botId]);
-    return result.rowCount > 0;
+  /** Deletes one endpoint of the bot; answers what it deleted (undefined: none). */
+  async deleteEndpoint(db: Queryable, id: string, botId: string): Promise<{ id: string; url: string } | undefined> {
+    const { rows } = await db.query<{ id: string; url: string }>('DELETE FROM webhooks WHERE id = $1 AND bot_id = $2 RETURNING id, url', [
+      id,
+      botId,
+    ]);
+    return rows[0];
   },
 
   /** Writes state columns decided by endpoint-state.ts; answers the endpoint as stored after. */

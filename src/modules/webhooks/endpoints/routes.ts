@@ -6,6 +6,7 @@
 import { Type } from 'typebox';
 import { dataOf, errorResponses } from '../../../lib/schemas.js';
 import type { App } from '../../../lib/types.js';
+import { OPERATOR_TOKEN } from '../../audit/entry.js';
 import { AdminBotIdParams } from '../../bots/schemas.js';
 import {
   EndpointCreate,
@@ -63,7 +64,7 @@ export async function webhookEndpointRoutes(app: App): Promise<void> {
       },
     },
     async (request, reply) => {
-      const { webhook, created } = await endpoints().configure(request.params.id, request.body);
+      const { webhook, created } = await endpoints().configure(request.params.id, request.body, OPERATOR_TOKEN);
       return reply.code(created ? 201 : 200).send({ data: webhook });
     },
   );
@@ -97,7 +98,7 @@ export async function webhookEndpointRoutes(app: App): Promise<void> {
       },
     },
     async (request, reply) => {
-      await endpoints().remove(request.params.id);
+      await endpoints().remove(request.params.id, undefined, OPERATOR_TOKEN);
       return reply.code(204).send(null);
     },
   );
@@ -132,7 +133,7 @@ export async function webhookEndpointRoutes(app: App): Promise<void> {
         response: { 201: dataOf(WebhookEndpointWithSecret), ...writeErrors },
       },
     },
-    async (request, reply) => reply.code(201).send({ data: await endpoints().create(request.params.id, request.body) }),
+    async (request, reply) => reply.code(201).send({ data: await endpoints().create(request.params.id, request.body, OPERATOR_TOKEN) }),
   );
 
   app.get(
@@ -165,7 +166,7 @@ export async function webhookEndpointRoutes(app: App): Promise<void> {
         response: { 200: dataOf(WebhookEndpoint), ...writeErrors },
       },
     },
-    async (request) => ({ data: await endpoints().update(request.params.id, request.params.endpointId, request.body) }),
+    async (request) => ({ data: await endpoints().update(request.params.id, request.params.endpointId, request.body, OPERATOR_TOKEN) }),
   );
 
   app.delete(
@@ -182,7 +183,7 @@ export async function webhookEndpointRoutes(app: App): Promise<void> {
       },
     },
     async (request, reply) => {
-      await endpoints().remove(request.params.id, request.params.endpointId);
+      await endpoints().remove(request.params.id, request.params.endpointId, OPERATOR_TOKEN);
       return reply.code(204).send(null);
     },
   );
@@ -202,7 +203,9 @@ export async function webhookEndpointRoutes(app: App): Promise<void> {
         response: { 200: dataOf(RotatedSecret), ...writeErrors },
       },
     },
-    async (request) => ({ data: await endpoints().rotateSecret(request.params.id, request.params.endpointId, request.body ?? {}) }),
+    async (request) => ({
+      data: await endpoints().rotateSecret(request.params.id, request.params.endpointId, request.body ?? {}, OPERATOR_TOKEN),
+    }),
   );
 
   app.delete(
@@ -219,7 +222,7 @@ export async function webhookEndpointRoutes(app: App): Promise<void> {
       },
     },
     async (request, reply) => {
-      await endpoints().endOverlap(request.params.id, request.params.endpointId);
+      await endpoints().endOverlap(request.params.id, request.params.endpointId, OPERATOR_TOKEN);
       return reply.code(204).send(null);
     },
   );

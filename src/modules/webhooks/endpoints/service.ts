@@ -11,8 +11,11 @@ import type { Database, Queryable } from '../../../db/index.js';
 import type { Clock } from '../../../lib/clock.js';
 import { AppError } from '../../../lib/errors.js';
 import { offsetOf, page, type Page } from '../../../lib/pagination.js';
+import { diffOfGone, type Actor } from '../../audit/entry.js';
+import { auditRepository } from '../../audit/repository.js';
 import { botRepository } from '../../bots/repository.js';
-import { isDiscordWebhookUrl } from './discord-url.js';
+import { isDiscordWebhookUrl, redactUrl } from './discord-url.js';
+import { writeEntries } from './endpoint-audit.js';
 import { endpointState } from './endpoint-state.js';
 import { DEFAULT_EVENTS, type EventType } from './events.js';
 import { webhookRepository, type EndpointFormat, type EndpointLanguage, type StoredWebhook } from './repository.js';
@@ -120,40 +123,56 @@ export class WebhookEndpointService {
    * address policy now (and again at every connect). A new one gets a generated secret unless one is
    * given; an existing one keeps its secret unless one is given, and its events, format and language.
    * `enabled` defaults to true. `secret` in the answer: the one this call set, else null.
+   * Every write of an endpoint is recorded in the audit log with `by` (endpoint-audit.ts).
    */
-  async configure(botId: string, input: WebhookPut): Promise<{ webhook: WebhookWithSecret; created: boolean }> {
+  async configure(botId: string, input: WebhookPut, by: Actor): Promise<{ webhook: WebhookWithSecret; created: boolean }> {
     const { stored, secret, created } = await this.write(
       botId,
       { kind: 'default' },
       { url: input.url, secret: input.secret, enabled: input.enabled ?? true, keepFormat: true },
+      by,
     );
     const { url, enabled, disabledAt, consecutiveFailures } = stored;
     return { created, webhook: { url, secret, enabled, disabledAt, consecutiveFailures } };
   }
 
   /** A new (non-default) endpoint; 409 beyond MAX_ENDPOINTS_PER_BOT. The secret is shown once. */
-  async create(botId: string, input: EndpointCreate): Promise<WebhookEndpointWithSecret> {
+  async create(botId: string, input: EndpointCreate, by: Actor): Promise<WebhookEndpointWithSecret> {
     const secret = input.secret ?? generateWebhookSecret();
-    const { stored } = await this.write(botId, { kind: 'new' }, { ...settingsOf(input), url: input.url, secret, enabled: input.enabled });
+    const { stored } = await this.write(
+      botId,
+      { kind: 'new' },
+      { ...settingsOf(input), url: input.url, secret, enabled: input.enabled },
+      by,
+    );
     return { ...toEndpoint(stored, this.clock.now()), secret };
   }
 
   /** Changes what the patch gives; `enabled` follows endpoint-state.ts, a new URL picks its format again. */
-  async update(botId: string, endpointId: string, patch: EndpointPatch): Promise<WebhookEndpoint> {
+  async update(botId: string, endpointId: string, patch: EndpointPatch, by: Actor): Promise<WebhookEndpoint> {
     const { stored } = await this.write(
       botId,
       { kind: 'id', id: endpointId },
       { ...settingsOf(patch), url: patch.url, enabled: patch.enabled },
+      by,
     );
     return toEndpoint(stored, this.clock.now());
   }
 
   /** Deletes an endpoint (the bot's default one without `endpointId`) with its pending deliveries and its log. */
-  async remove(botId: string, endpointId?: string): Promise<void> {
-    const removed =
-      endpointId === undefined
-        ? await webhookRepository.delete(this.db, botId)
-        : await webhookRepository.deleteEndpoint(this.db, endpointId, botId);
+  async remove(botId: string, endpointId: string | undefined, by: Actor): Promise<void> {
+    const now = this.clock.now();
+    const removed = await this.db.transaction(async (tx) => {
+      const gone =
+        endpointId === undefined
+          ? await webhookRepository.delete(tx, botId)
+          : await webhookRepository.deleteEndpoint(tx, endpointId, botId);
+      if (gone) {
+        const diff = diffOfGone({ url: redactUrl(gone.url) });
+        await auditRepository.record(tx, { actor: by, action: 'webhook.delete', botId, target: gone.id, diff }, now);
+      }
+      return gone;
+    });
     if (!removed) throw noEndpoint(botId, endpointId);
   }
 
@@ -161,24 +180,32 @@ export class WebhookEndpointService {
    * A new secret (generated unless given). The replaced one keeps signing beside it for
    * `overlapSeconds` (default 24 h), so receivers can switch without missing a call; 0 ends it at once.
    */
-  async rotateSecret(botId: string, endpointId: string, input: SecretRotation): Promise<RotatedSecret> {
+  async rotateSecret(botId: string, endpointId: string, input: SecretRotation, by: Actor): Promise<RotatedSecret> {
     const now = this.clock.now();
     const secret = input.secret ?? generateWebhookSecret();
     const overlap = input.overlapSeconds ?? DEFAULT_OVERLAP_SECONDS;
     const until = overlap > 0 ? new Date(now.getTime() + overlap * 1000) : null;
     await this.db.transaction(async (tx) => {
-      await requireEndpoint(tx, botId, endpointId, true);
+      const before = await requireEndpoint(tx, botId, endpointId, true);
       await webhookRepository.rotateSecret(tx, endpointId, encryptSecret(secret, this.secretKey), until, now);
+      // When the replaced secret stops signing is what receivers must know; the secrets stay out.
+      const diff = { previousSecretUntil: { before: before.previousSecretUntil, after: until?.toISOString() ?? null } };
+      await auditRepository.record(tx, { actor: by, action: 'webhook.rotate_secret', botId, target: endpointId, diff }, now);
     });
     return { secret, previousSecretExpiresAt: until?.toISOString() ?? null };
   }
 
   /** Ends a rotation's overlap now: from the next attempt on only the new secret signs. */
-  async endOverlap(botId: string, endpointId: string): Promise<void> {
-    await requireEndpoint(this.db, botId, endpointId);
-    if (!(await webhookRepository.endOverlap(this.db, endpointId, this.clock.now()))) {
-      throw new AppError('conflict', 'No secret rotation overlap is running for this endpoint');
-    }
+  async endOverlap(botId: string, endpointId: string, by: Actor): Promise<void> {
+    const now = this.clock.now();
+    await this.db.transaction(async (tx) => {
+      const before = await requireEndpoint(tx, botId, endpointId, true);
+      if (!(await webhookRepository.endOverlap(tx, endpointId, now))) {
+        throw new AppError('conflict', 'No secret rotation overlap is running for this endpoint');
+      }
+      const diff = { previousSecretUntil: { before: before.previousSecretUntil, after: now.toISOString() } };
+      await auditRepository.record(tx, { actor: by, action: 'webhook.end_overlap', botId, target: endpointId, diff }, now);
+    });
   }
 
   /**
@@ -190,6 +217,7 @@ export class WebhookEndpointService {
     botId: string,
     target: Target,
     change: EndpointChange,
+    by: Actor,
   ): Promise<{ stored: StoredWebhook; secret: string | null; created: boolean }> {
     if (change.url !== undefined) await this.checkUrl(change.url);
     const now = this.clock.now();
@@ -214,6 +242,9 @@ export class WebhookEndpointService {
         },
         now,
       );
+      for (const entry of writeEntries(existing, stored, existing !== undefined && change.secret !== undefined, by)) {
+        await auditRepository.record(tx, entry, now);
+      }
       return { stored, secret: secret ?? null, created: !existing };
     });
   }

@@ -297,6 +297,8 @@ export const de: Texts = {
       'tier_request.decide': 'Stufenanfrage entschieden',
       'review.reply': 'Bewertung beantwortet',
       'review.hide': 'Bewertung ausgeblendet',
+      'review.approve': 'Bewertung freigegeben',
+      'review.delete': 'Bewertung gelöscht',
     },
     fields: {
       url: 'Adresse',
@@ -317,6 +319,7 @@ export const de: Texts = {
       published: 'Veröffentlicht',
       platformServerCount: 'Server',
       platformShardCount: 'Shards',
+      role: 'Rolle',
     },
     yes: 'ja',
     no: 'nein',

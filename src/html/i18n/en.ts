@@ -307,6 +307,8 @@ export const en = {
       'tier_request.decide': 'Tier request decided',
       'review.reply': 'Review answered',
       'review.hide': 'Review hidden',
+      'review.approve': 'Review approved',
+      'review.delete': 'Review deleted',
     } as Record<string, string>,
     fields: {
       url: 'URL',
@@ -327,6 +329,7 @@ export const en = {
       published: 'Published',
       platformServerCount: 'Servers',
       platformShardCount: 'Shards',
+      role: 'Role',
     } as Record<string, string>,
     yes: 'yes',
     no: 'no',

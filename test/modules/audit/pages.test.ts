@@ -6,7 +6,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startDemoProvider, type DemoProvider } from '../../../scripts/demo-provider.js';
 import { startPlatformStandIn, type PlatformStandIn } from '../../../scripts/platform-stand-in.js';
-import { consoleOperator, dashboardUser } from '../../../src/modules/audit/entry.js';
+import { AUDIT_ACTIONS, consoleOperator, dashboardUser } from '../../../src/modules/audit/entry.js';
+import { TEXTS } from '../../../src/html/i18n/index.js';
 import { putBot } from '../../fixtures.js';
 import { backends, testApp, type TestApp } from '../../helpers.js';
 import { completeContent, newApplication } from '../listings/harness.js';
@@ -21,6 +22,16 @@ function rows(body: string): string {
   const start = body.indexOf('<table class="audit">');
   return start === -1 ? '' : body.slice(start, body.indexOf('</table>', start));
 }
+
+describe("the audit log's words", () => {
+  it('name every action in both languages, each in its own words', () => {
+    for (const action of AUDIT_ACTIONS) {
+      expect(TEXTS.en.audit.actions[action], action).toBeTruthy();
+      expect(TEXTS.de.audit.actions[action], action).toBeTruthy();
+      expect(TEXTS.de.audit.actions[action], action).not.toBe(TEXTS.en.audit.actions[action]);
+    }
+  });
+});
 
 for (const backend of backends()) {
   describe(`the audit log's pages (${backend})`, () => {

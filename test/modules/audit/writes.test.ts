@@ -107,12 +107,14 @@ describe.each(backends())('the audit log records every change (%s)', (backend) =
     expect((await t.admin('PATCH', `/admin/v1/bots/${botId}`, { published: true })).statusCode).toBe(200);
     expect((await t.admin('DELETE', `/admin/v1/bots/${botId}`)).statusCode).toBe(204);
     const entries = await botLog(t, botId);
-    expect(actionsOf(entries)).toEqual(['listing.create', 'listing.edit', 'listing.transition:publish', 'listing.delete']);
+    // The owners the operator named join the bot's team (teams/admin-writes.ts).
+    expect(actionsOf(entries)).toEqual(['listing.create', 'team.join', 'listing.edit', 'listing.transition:publish', 'listing.delete']);
     expect(entries.every((entry) => entry.actor.kind === 'operator' && entry.actor.id === null && entry.actor.via === 'admin_api')).toBe(
       true,
     );
     expect(entries[0]!.diff).toEqual({ name: { before: null, after: 'Token Bot' }, published: { before: null, after: false } });
-    expect(entries[1]!.diff).toEqual({
+    expect(entries[1]!.diff).toEqual({ role: { before: null, after: 'owner' } });
+    expect(entries[2]!.diff).toEqual({
       name: { before: 'Token Bot', after: 'Token <Bot>' },
       tags: { before: ['test'], after: ['a', 'b'] },
     });
@@ -251,7 +253,8 @@ describe.each(backends())('the audit log records every change (%s)', (backend) =
     expect((await t.admin('POST', `/admin/v1/bans/${userBan.json().data.id}/lift`)).statusCode).toBe(200);
     await services.bans.ban({ kind: 'bot', subjectId: botId, reason: 'Malware.' }, consoleOperator(OPERATOR_ID));
 
-    const entries = (await botLog(t, botId)).slice(1);
+    // After the bot's creation and its owner joining the team.
+    const entries = (await botLog(t, botId)).slice(2);
     expect(actionsOf(entries)).toEqual([
       'report.resolve',
       'key.create',

@@ -144,7 +144,7 @@ describe.each(backends())('reviews written by users on %s', (backend) => {
     expect((await t.admin('DELETE', `/admin/v1/reviews/${word.id}`)).statusCode).toBe(204);
     expect((await t.admin('DELETE', `/admin/v1/reviews/${word.id}`)).statusCode).toBe(404);
     const { rows } = await t.db.query<{ action: string; note: string | null }>(
-      'SELECT action, note FROM audit_log WHERE bot_id = $1 ORDER BY id',
+      "SELECT action, note FROM audit_log WHERE bot_id = $1 AND action LIKE 'review.%' ORDER BY id",
       [id],
     );
     expect(rows).toEqual([

@@ -9,10 +9,11 @@ import { otherLangUrl, sendPage } from '../../html/page.js';
 import { html } from '../../html/html.js';
 import { pickLang, TEXTS, type Lang } from '../../html/i18n/index.js';
 import { problemText } from '../../html/problems.js';
-import { generateWebhookSecret } from '../webhooks/endpoints/secret.js';
 import { reportsLink } from '../reports/page-views.js';
 import { ownedBot, redirectToSignIn } from './access.js';
-import { keyForm, tierForm, urlForm, type FieldErrors, type Form } from './forms.js';
+import { deliveryRoutes } from './delivery-routes.js';
+import { endpointRoutes } from './endpoint-routes.js';
+import { keyForm, tierForm, type FieldErrors, type Form } from './forms.js';
 import { keysView } from './keys-view.js';
 import { listingRoutes } from './listing-routes.js';
 import { keepShownOnce, takeShownOnce } from './shown-once.js';
@@ -21,16 +22,12 @@ import { webhookView } from './webhook-view.js';
 
 const LangQuery = Type.Object({ lang: Type.Optional(Type.String({ maxLength: 5 })), done: Type.Optional(Type.String({ maxLength: 10 })) });
 const KeyParams = Type.Object({ id: AdminBotIdParams.properties.id, keyId: Uuid });
-const DeliveryParams = Type.Object({ id: AdminBotIdParams.properties.id, deliveryId: Uuid });
 /** Bots one owner sees at once; an owner of more pages through the management API. */
 const MAX_BOTS = 100;
-const LOG_ROWS = 20;
 
 /** A refused form, shown again on the POST's own answer with each error beside its field. */
 interface Outcome {
   keyErrors?: FieldErrors;
-  webhookErrors?: FieldErrors;
-  url?: string;
   status?: number;
 }
 
@@ -41,8 +38,9 @@ const orNothing = <T>(promise: Promise<T>): Promise<T | undefined> =>
   });
 
 /**
- * `/dashboard`: an owner's bots, keys, tier requests and webhook. Every action is authorised per
- * bot (`ownedBot`) and then calls the same service method as the management API's route for it.
+ * `/dashboard`: an owner's bots, keys, tier requests and a summary of the webhooks (their pages:
+ * endpoint-routes.ts, delivery-routes.ts). Every action is authorised per bot (`ownedBot`) and then
+ * calls the same service method as the management API's route for it.
  */
 export async function dashboardRoutes(app: App): Promise<void> {
   const { services } = app;
@@ -52,33 +50,29 @@ export async function dashboardRoutes(app: App): Promise<void> {
   async function renderBot(request: FastifyRequest, reply: FastifyReply, bot: AdminBot, outcome: Outcome = {}): Promise<FastifyReply> {
     const lang = langOf(request);
     const t = TEXTS[lang];
-    const [votes, keys, requests, webhook, deliveries, notice] = await Promise.all([
+    const [votes, keys, requests, endpoints, notices] = await Promise.all([
       bot.published ? orNothing(services.votes.recent(bot.id, 10, undefined)) : undefined,
       services.keys.list(bot.id),
       services.tiers.recentForBot(bot.id),
-      orNothing(services.webhookEndpoints.get(bot.id)),
-      orNothing(services.webhookDeliveries.deliveries(bot.id, { page: 1, limit: LOG_ROWS })),
-      services.webhookNotifications.switchOffNotice(bot.id),
+      services.webhookEndpoints.list(bot.id),
+      services.webhookNotifications.switchOffNotices(bot.id),
     ]);
     const csrf = reply.generateCsrf();
-    const done = (request.query as { done?: string }).done;
-    const shown = takeShownOnce(request, bot.id);
+    const shown = takeShownOnce(request, bot.id, 'key');
     return sendPage(request, reply, {
       lang,
       user: currentUser(request),
       status: outcome.status,
       title: bot.name,
       alternate: otherLangUrl(request, lang),
-      main: html`${overviewView(t, bot, votes ?? [])} ${done === 'saved' ? html`<p class="ok" role="status">${t.dash.saved}</p>` : ''}
-      ${keysView(t, bot.id, { keys, requests, created: shown?.kind === 'key' ? shown.value : undefined, errors: outcome.keyErrors ?? {}, csrf })}
-      ${webhookView(t, bot.id, { webhook, deliveries: deliveries?.data ?? [], notice, secret: shown?.kind === 'secret' ? shown.value : undefined, tested: done === 'test', errors: outcome.webhookErrors ?? {}, url: outcome.url, csrf })}`,
+      main: html`${overviewView(t, bot, votes ?? [])}
+      ${keysView(t, bot.id, { keys, requests, created: shown?.value, errors: outcome.keyErrors ?? {}, csrf })}
+      ${webhookView(t, bot.id, { endpoints, notices, csrf })}`,
     });
   }
 
-  const back = (reply: FastifyReply, request: FastifyRequest, botId: string, anchor: string, done?: string) =>
-    reply
-      .header('cache-control', 'no-store')
-      .redirect(`/dashboard/bots/${botId}?lang=${langOf(request)}${done ? `&done=${done}` : ''}#${anchor}`, 303);
+  const back = (reply: FastifyReply, request: FastifyRequest, botId: string, anchor: string) =>
+    reply.header('cache-control', 'no-store').redirect(`/dashboard/bots/${botId}?lang=${langOf(request)}#${anchor}`, 303);
 
   app.get('/dashboard', { schema: { hide: true, querystring: LangQuery } }, async (request, reply) => {
     const redirected = redirectToSignIn(request, reply);
@@ -156,85 +150,12 @@ export async function dashboardRoutes(app: App): Promise<void> {
     },
   );
 
-  app.post(
-    '/dashboard/bots/:id/webhook',
-    { schema: { hide: true, params: AdminBotIdParams, querystring: LangQuery }, ...post },
-    async (request, reply) => {
-      const { bot } = await ownedBot(request, request.params.id);
-      const form = urlForm(TEXTS[langOf(request)], request.body as Form);
-      if (form.errors) return renderBot(request, reply, bot, { webhookErrors: form.errors, url: form.url, status: 422 });
-      const existing = await orNothing(services.webhookEndpoints.get(bot.id));
-      try {
-        const { webhook } = await services.webhookEndpoints.configure(bot.id, { url: form.url, enabled: existing?.enabled ?? true });
-        if (webhook.secret !== null) keepShownOnce(request, { botId: bot.id, kind: 'secret', value: webhook.secret });
-      } catch (error) {
-        if (!(error instanceof AppError && error.code === 'validation_failed')) throw error;
-        return renderBot(request, reply, bot, {
-          webhookErrors: { url: problemText(TEXTS[langOf(request)], error) },
-          url: form.url,
-          status: 422,
-        });
-      }
-      return back(reply, request, bot.id, 'webhook', 'saved');
-    },
-  );
-
-  for (const action of ['enable', 'disable', 'rotate-secret'] as const) {
-    app.post(
-      `/dashboard/bots/:id/webhook/${action}`,
-      { schema: { hide: true, params: AdminBotIdParams, querystring: LangQuery }, ...post },
-      async (request, reply) => {
-        const { bot } = await ownedBot(request, request.params.id);
-        const existing = await services.webhookEndpoints.get(bot.id);
-        const rotate = action === 'rotate-secret';
-        try {
-          const { webhook } = await services.webhookEndpoints.configure(bot.id, {
-            url: existing.url,
-            enabled: rotate ? existing.enabled : action === 'enable',
-            ...(rotate ? { secret: generateWebhookSecret() } : {}),
-          });
-          if (rotate && webhook.secret !== null) keepShownOnce(request, { botId: bot.id, kind: 'secret', value: webhook.secret });
-        } catch (error) {
-          if (!(error instanceof AppError && error.code === 'validation_failed')) throw error;
-          return renderBot(request, reply, bot, { webhookErrors: { url: problemText(TEXTS[langOf(request)], error) }, status: 422 });
-        }
-        return back(reply, request, bot.id, 'webhook', 'saved');
-      },
-    );
-  }
-
-  app.post(
-    '/dashboard/bots/:id/webhook/test',
-    { schema: { hide: true, params: AdminBotIdParams, querystring: LangQuery }, ...post },
-    async (request, reply) => {
-      const { bot } = await ownedBot(request, request.params.id);
-      await services.webhookDeliveries.sendTest(bot.id);
-      return back(reply, request, bot.id, 'webhook', 'test');
-    },
-  );
-
-  app.post(
-    '/dashboard/bots/:id/deliveries/:deliveryId/redeliver',
-    { schema: { hide: true, params: DeliveryParams, querystring: LangQuery }, ...post },
-    async (request, reply) => {
-      const { bot } = await ownedBot(request, request.params.id);
-      await services.webhookDeliveries.redeliver(request.params.deliveryId, bot.id);
-      return back(reply, request, bot.id, 'webhook');
-    },
-  );
-
   // A form's address opened by itself (a bookmark, the address bar, a link) leads to the page the
   // form is on, not to a bare 405: only its POST does something.
   for (const [action, params, anchor] of [
     ['keys', AdminBotIdParams, 'keys'],
     ['keys/:keyId/revoke', KeyParams, 'keys'],
     ['tier-requests', AdminBotIdParams, 'tier'],
-    ['webhook', AdminBotIdParams, 'webhook'],
-    ['webhook/enable', AdminBotIdParams, 'webhook'],
-    ['webhook/disable', AdminBotIdParams, 'webhook'],
-    ['webhook/rotate-secret', AdminBotIdParams, 'webhook'],
-    ['webhook/test', AdminBotIdParams, 'webhook'],
-    ['deliveries/:deliveryId/redeliver', DeliveryParams, 'webhook'],
   ] as const) {
     app.get(`/dashboard/bots/:id/${action}`, { schema: { hide: true, params, querystring: LangQuery } }, async (request, reply) =>
       back(reply, request, request.params.id, anchor),
@@ -242,4 +163,6 @@ export async function dashboardRoutes(app: App): Promise<void> {
   }
 
   await listingRoutes(app);
+  await endpointRoutes(app);
+  await deliveryRoutes(app);
 }

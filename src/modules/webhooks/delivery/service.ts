@@ -35,7 +35,11 @@ export class WebhookDeliveryService {
     const id = await this.db.transaction(async (tx) => {
       const endpoint = await requireEndpoint(tx, botId, endpointId);
       if (!endpoint.enabled) {
-        throw new AppError('conflict', `The ${endpointId === undefined ? 'webhook' : 'endpoint'} is switched off; enable it first`);
+        throw new AppError('conflict', `The ${endpointId === undefined ? 'webhook' : 'endpoint'} is switched off; enable it first`).because(
+          {
+            kind: 'webhook_switched_off',
+          },
+        );
       }
       return recordEvent(tx, {
         botId,
@@ -83,9 +87,14 @@ export class WebhookDeliveryService {
       const found = await deliveryRepository.find(tx, deliveryId);
       // With `botId` (an owner's dashboard), another bot's delivery does not exist.
       if (!found || (botId !== undefined && found.botId !== botId)) throw AppError.notFound('No delivery with that ID');
-      if (found.status === 'pending') throw new AppError('conflict', 'The delivery is still pending; it will be attempted again by itself');
+      if (found.status === 'pending') {
+        throw new AppError('conflict', 'The delivery is still pending; it will be attempted again by itself').because({
+          kind: 'delivery_pending',
+        });
+      }
       const webhook = await webhookRepository.findEndpoint(tx, found.endpointId);
-      if (!webhook?.enabled) throw new AppError('conflict', 'The webhook is switched off; enable it first');
+      if (!webhook?.enabled)
+        throw new AppError('conflict', 'The webhook is switched off; enable it first').because({ kind: 'webhook_switched_off' });
       await deliveryRepository.insert(tx, { id, eventId: found.eventId, botId: found.botId, endpointId: found.endpointId }, now);
       await wakeWorkers(tx);
       return found;

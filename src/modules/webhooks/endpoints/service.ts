@@ -177,7 +177,7 @@ export class WebhookEndpointService {
   async endOverlap(botId: string, endpointId: string): Promise<void> {
     await requireEndpoint(this.db, botId, endpointId);
     if (!(await webhookRepository.endOverlap(this.db, endpointId, this.clock.now()))) {
-      throw new AppError('conflict', 'No secret rotation overlap is running for this endpoint');
+      throw new AppError('conflict', 'No secret rotation overlap is running for this endpoint').because({ kind: 'no_secret_overlap' });
     }
   }
 
@@ -228,7 +228,10 @@ export class WebhookEndpointService {
     if (!(await botRepository.lock(tx, botId))) throw AppError.notFound('No bot with that application ID');
     if (target.kind === 'default') return webhookRepository.find(tx, botId, true);
     if ((await webhookRepository.countForBot(tx, botId)) >= MAX_ENDPOINTS_PER_BOT) {
-      throw new AppError('conflict', `A bot has at most ${MAX_ENDPOINTS_PER_BOT} webhook endpoints`);
+      throw new AppError('conflict', `A bot has at most ${MAX_ENDPOINTS_PER_BOT} webhook endpoints`).because({
+        kind: 'webhook_endpoint_limit',
+        max: MAX_ENDPOINTS_PER_BOT,
+      });
     }
     return undefined;
   }

@@ -74,6 +74,8 @@ function endpointCard(t: Texts, state: EndpointsState, endpoint: WebhookEndpoint
     html`<form class="inline" method="post" action="${base}/${action}${q}">
       ${csrf}<button type="submit" ${extra ? html` class="${extra}"` : ''} aria-describedby="${id}-title">${text}</button>
     </form>`;
+  const option = (value: string, text: string, chosen: string) =>
+    html`<option value="${value}" ${value === chosen ? html` selected` : ''}>${text}</option>`;
   const stateText = endpoint.enabled ? h.on : notice ? h.offAfterFailures : h.off;
   const overlapError = state.overlapError?.endpointId === endpoint.id ? state.overlapError.text : undefined;
   return html`<section class="card endpoint" id="${id}" aria-labelledby="${id}-title">
@@ -130,12 +132,7 @@ function endpointCard(t: Texts, state: EndpointsState, endpoint: WebhookEndpoint
       <label for="${id}-overlap">${h.overlap}</label>
       <div class="actions">
         <select id="${id}-overlap" name="overlapSeconds" ${invalid(`${id}-overlap`, overlapError)}>
-          ${OVERLAPS.map(
-            (seconds) =>
-              html`<option value="${seconds}" ${seconds === DEFAULT_OVERLAP_SECONDS ? html` selected` : ''}>
-                ${h.overlaps[seconds] ?? ''}
-              </option>`,
-          )}
+          ${OVERLAPS.map((seconds) => option(String(seconds), h.overlaps[seconds] ?? '', String(DEFAULT_OVERLAP_SECONDS)))}
         </select>
         <button type="submit" aria-describedby="${id}-title">${h.rotate}</button>
       </div>

@@ -402,7 +402,7 @@ export const en = {
     eventsHint: 'Vote reminders, reviews and listing decisions are sent only when ticked here.',
     format: 'Format',
     formats: { json: 'Signed JSON', discord: 'Discord message' } as Record<string, string>,
-    formatAuto: 'From the address: Discord message for a Discord channel, else signed JSON',
+    formatAuto: 'By the address (a Discord channel gets Discord messages)',
     language: 'Language of messages',
     languages: { en: 'English', de: 'German' } as Record<string, string>,
     state: 'State',

@@ -92,45 +92,47 @@ function logTable(t: Texts, state: DeliveriesState, names: Map<string, string>):
       '/deliveries?',
       `/deliveries/${id}/redeliver?`,
     );
-  return scrollingTable(
-    h.log,
-    html`<table>
-      <thead>
-        <tr>
-          <th scope="col">${t.dash.when}</th>
-          <th scope="col">${h.endpoint}</th>
-          <th scope="col">${t.dash.event}</th>
-          <th scope="col">${t.dash.state}</th>
-          <th scope="col">${t.dash.attempts}</th>
-          <th scope="col"><span class="visually-hidden">${t.dash.actions}</span></th>
-        </tr>
-      </thead>
-      <tbody>
-        ${state.deliveries.map(
-          (delivery) =>
-            html`<tr>
-              <td>${time(t, delivery.createdAt)}</td>
-              <td class="url">${names.get(delivery.endpointId) ?? delivery.endpointId}</td>
-              <td>${t.delivery.event[delivery.event.type] ?? delivery.event.type}</td>
-              <td>
-                ${t.delivery.status[delivery.status] ?? delivery.status}
-                ${delivery.nextAttemptAt ? html`<br /><span class="muted">${h.nextAttempt}: ${time(t, delivery.nextAttemptAt)}</span>` : ''}
-              </td>
-              <td>${attemptsOf(t, delivery)}</td>
-              <td>
-                ${
-                  delivery.status === 'pending'
-                    ? ''
-                    : html`<form class="inline" method="post" action="${again(delivery.id)}">
-                        <input type="hidden" name="_csrf" value="${state.csrf}" /><button type="submit">${t.dash.redeliver}</button>
-                      </form>`
-                }
-              </td>
-            </tr>`,
-        )}
-      </tbody>
-    </table>`,
-  );
+  return html`<div class="log">
+    ${scrollingTable(
+      h.log,
+      html`<table>
+        <thead>
+          <tr>
+            <th scope="col">${t.dash.when}</th>
+            <th scope="col">${h.endpoint}</th>
+            <th scope="col">${t.dash.event}</th>
+            <th scope="col">${t.dash.state}</th>
+            <th scope="col">${t.dash.attempts}</th>
+            <th scope="col"><span class="visually-hidden">${t.dash.actions}</span></th>
+          </tr>
+        </thead>
+        <tbody>
+          ${state.deliveries.map(
+            (delivery) =>
+              html`<tr>
+                <td>${time(t, delivery.createdAt)}</td>
+                <td class="url">${names.get(delivery.endpointId) ?? delivery.endpointId}</td>
+                <td>${t.delivery.event[delivery.event.type] ?? delivery.event.type}</td>
+                <td>
+                  ${t.delivery.status[delivery.status] ?? delivery.status}
+                  ${delivery.nextAttemptAt ? html`<br /><span class="muted">${h.nextAttempt}: ${time(t, delivery.nextAttemptAt)}</span>` : ''}
+                </td>
+                <td>${attemptsOf(t, delivery)}</td>
+                <td>
+                  ${
+                    delivery.status === 'pending'
+                      ? ''
+                      : html`<form class="inline" method="post" action="${again(delivery.id)}">
+                          <input type="hidden" name="_csrf" value="${state.csrf}" /><button type="submit">${t.dash.redeliver}</button>
+                        </form>`
+                  }
+                </td>
+              </tr>`,
+          )}
+        </tbody>
+      </table>`,
+    )}
+  </div>`;
 }
 
 /** Every attempt of a delivery, oldest first: when, what it got, how long it took, the start of the answer. */

@@ -14,7 +14,6 @@ const SAME_IN_BOTH = [
   'Name (A–Z)',
   'Banner',
   'Website',
-  'Webhook',
   'Webhooks',
   'Format',
   'Premium',

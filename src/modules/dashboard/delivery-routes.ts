@@ -15,6 +15,7 @@ import type { App } from '../../lib/types.js';
 import { csrf, currentUser, requireUser } from '../auth/session.js';
 import { AdminBotIdParams, type AdminBot } from '../bots/schemas.js';
 import { ListQuery } from '../webhooks/delivery/schemas.js';
+import type { WebhookEndpoint } from '../webhooks/endpoints/schemas.js';
 import { ownedBot, redirectToSignIn } from './access.js';
 import { deliveriesView, logUrl, type LogFilters } from './deliveries-view.js';
 
@@ -44,17 +45,20 @@ export async function deliveryRoutes(app: App): Promise<void> {
     event: query.event || undefined,
   });
 
-  async function renderLog(request: FastifyRequest, reply: FastifyReply, bot: AdminBot, refused?: string): Promise<FastifyReply> {
+  async function renderLog(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    bot: AdminBot,
+    endpoints: WebhookEndpoint[],
+    refused?: string,
+  ): Promise<FastifyReply> {
     const lang = langOf(request);
     const t = TEXTS[lang];
     const query = request.query as LogQuery;
     const filters = filtersOf(query);
     const after = query.after || undefined;
-    const [endpoints, page] = await Promise.all([
-      services.webhookEndpoints.list(bot.id),
-      // The API's own call: 404 for another bot's endpoint, 422 for a position that is none.
-      services.webhookDeliveries.deliveries(bot.id, { ...filters, after: after ?? '', page: 1, limit: PAGE }),
-    ]);
+    // The API's own call: 404 for another bot's endpoint, 422 for a position that is none.
+    const page = await services.webhookDeliveries.deliveries(bot.id, { ...filters, after: after ?? '', page: 1, limit: PAGE });
     const done = query.done === 'redelivered' ? t.hooks.done.redelivered : undefined;
     return sendPage(request, reply, {
       lang,
@@ -82,11 +86,12 @@ export async function deliveryRoutes(app: App): Promise<void> {
       const redirected = redirectToSignIn(request, reply);
       if (redirected) return redirected;
       const { bot } = await ownedBot(request, request.params.id);
-      // A bot without endpoints has no log (the API's 404): the page says so instead.
-      if ((await services.webhookEndpoints.list(bot.id)).length === 0 && !filtersOf(request.query).endpointId) {
+      const endpoints = await services.webhookEndpoints.list(bot.id);
+      // A bot without endpoints has no log (the API's 404): its webhooks page, where one is added, instead.
+      if (endpoints.length === 0) {
         return reply.header('cache-control', 'no-store').redirect(`/dashboard/bots/${bot.id}/webhooks?lang=${langOf(request)}`, 303);
       }
-      return renderLog(request, reply, bot);
+      return renderLog(request, reply, bot, endpoints);
     },
   );
 
@@ -102,7 +107,7 @@ export async function deliveryRoutes(app: App): Promise<void> {
       } catch (error) {
         // Still pending, or its endpoint is switched off: said above the log.
         if (!(error instanceof AppError && error.code === 'conflict')) throw error;
-        return renderLog(request, reply, bot, problemText(t, error));
+        return renderLog(request, reply, bot, await services.webhookEndpoints.list(bot.id), problemText(t, error));
       }
       const { endpointId: endpoint, event: type } = filtersOf(request.query);
       return reply

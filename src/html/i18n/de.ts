@@ -383,7 +383,7 @@ export const de: Texts = {
     eventsHint: 'Erinnerungen ans Abstimmen, Bewertungen und Entscheidungen zum Eintrag kommen nur, wenn sie hier angekreuzt sind.',
     format: 'Format',
     formats: { json: 'Signiertes JSON', discord: 'Discord-Nachricht' },
-    formatAuto: 'Nach der Adresse (ein Discord-Kanal bekommt Discord-Nachrichten)',
+    formatAuto: 'Nach der Adresse (Discord-Kanal: Discord-Nachricht)',
     language: 'Sprache der Nachrichten',
     languages: { en: 'Englisch', de: 'Deutsch' },
     state: 'Status',

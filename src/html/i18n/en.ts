@@ -386,7 +386,7 @@ export const en = {
     eventsHint: 'Vote reminders, reviews and listing decisions are sent only when ticked here.',
     format: 'Format',
     formats: { json: 'Signed JSON', discord: 'Discord message' } as Record<string, string>,
-    formatAuto: 'By the address (a Discord channel gets Discord messages)',
+    formatAuto: 'By the address (Discord channel: Discord message)',
     language: 'Language of messages',
     languages: { en: 'English', de: 'German' } as Record<string, string>,
     state: 'State',

@@ -40,6 +40,9 @@ export function readForm<S extends TObject>(t: Texts, schema: S, form: Form | un
       value[name] = all[all.length - 1];
     }
   }
+  // PostgreSQL cannot store U+0000 in text: as in the API's bodies, a field carrying one is invalid input, not a database error.
+  const withNul = Object.keys(value).filter((name) => [value[name]].flat().some((text) => String(text).includes('\u0000')));
+  if (withNul.length > 0) return { errors: Object.fromEntries(withNul.map((name) => [name, t.form.invalid])) };
   let validate = compiled.get(schema);
   if (!validate) compiled.set(schema, (validate = ajv.compile(schema)));
   if (validate(value)) return { value: value as Static<S> };

@@ -64,6 +64,14 @@ export function reasonText(t: Texts, reason: ErrorReason): string {
         r.addressCategory[reason.category] ?? reason.category,
         reason.embedded?.ipv4 ?? '',
       );
+    case 'webhook_endpoint_limit':
+      return r.webhookEndpointLimit(reason.max);
+    case 'webhook_switched_off':
+      return r.webhookSwitchedOff;
+    case 'delivery_pending':
+      return r.deliveryPending;
+    case 'no_secret_overlap':
+      return r.noSecretOverlap;
     case 'tier_not_higher':
       return r.tierNotHigher(reason.tier);
     case 'tier_request_open':

@@ -16,6 +16,13 @@ export type ErrorReason =
    * IPv4 address an IPv6 one carries, and how (ipv4-mapped, nat64, 6to4, teredo).
    */
   | { kind: 'webhook_url_forbidden_address'; host: string; address: string; category: string; embedded?: { kind: string; ipv4: string } }
+  // A webhook endpoint or delivery in a state that refuses the action (webhooks/endpoints, webhooks/delivery):
+  // a bot's endpoints are `max` already, the endpoint is switched off, the delivery is still pending,
+  // no secret rotation overlap runs.
+  | { kind: 'webhook_endpoint_limit'; max: number }
+  | { kind: 'webhook_switched_off' }
+  | { kind: 'delivery_pending' }
+  | { kind: 'no_secret_overlap' }
   // A tier request (tiers/service.ts).
   | { kind: 'tier_not_higher'; tier: number }
   | { kind: 'tier_request_open' }

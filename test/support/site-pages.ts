@@ -82,6 +82,11 @@ export interface SiteFixture {
   plain: { id: string; slugs: Record<Lang, string> };
   /** Unpublished, owned by SITE_OWNER, its webhook switched off after failures (the dashboard's banner). */
   switchedOff: { id: string };
+  /**
+   * The endpoints of `full`: its default webhook, with a log of more deliveries than a page of the
+   * log holds, and a Discord channel whose rotated secret still overlaps.
+   */
+  endpoints: { main: string; discord: string };
   /** A key of `full` with a tier request still open. */
   keyId: string;
   /**
@@ -129,6 +134,11 @@ const listingEditor = (lang: Lang, id: string) => `/dashboard/bots/${id}/listing
 const teamPage = (lang: Lang, id: string) => `/dashboard/bots/${id}/team?lang=${lang}`;
 /** The name of the member who joined `full`'s team by a link. */
 const TEAM_MEMBER = 'Tessa Teamwork';
+const webhooksOf = (lang: Lang, id: string) => `/dashboard/bots/${id}/webhooks?lang=${lang}`;
+const webhooks = (lang: Lang, site: SiteFixture) => webhooksOf(lang, site.full.id);
+const endpointPage = (lang: Lang, site: SiteFixture, endpointId: string, action = '') =>
+  `/dashboard/bots/${site.full.id}/webhooks/${endpointId}${action}?lang=${lang}`;
+const deliveries = (lang: Lang, site: SiteFixture) => `/dashboard/bots/${site.full.id}/deliveries?lang=${lang}`;
 /** Markdown typed into the editor and previewed: a heading, emphasis, a list, a link, markup shown as text. */
 const LISTING_MARKDOWN = '## Nova\n\n**Radio** *Nova*\n\n- Radio Nova\n\n[Radio Nova](https://radio.example.org) <b>Nova</b>';
 
@@ -194,23 +204,82 @@ export const SITE_PAGES: SitePage[] = [
     status: 422,
     form: { action: (lang, s) => `/dashboard/bots/${s.full.id}/keys?lang=${lang}`, fields: () => ({ name: 'x'.repeat(101), scopes: [] }) },
   },
+  // A bot's webhook endpoints and their delivery log.
+  { name: 'dashboard-webhooks', as: 'owner', path: webhooks, status: 200, shows: '/end-overlap?lang=' },
   {
-    name: 'dashboard-webhook-refused-by-policy',
+    name: 'dashboard-webhooks-switched-off',
     as: 'owner',
-    path: fullDashboard,
-    status: 422,
+    path: (lang, s) => webhooksOf(lang, s.switchedOff.id),
+    status: 200,
+    shows: 'role="alert"',
+  },
+  {
+    name: 'dashboard-webhooks-secret-shown-once',
+    as: 'owner',
+    path: webhooks,
+    status: 200,
+    shows: '<code id="new-secret">whsec_',
     form: {
-      action: (lang, s) => `/dashboard/bots/${s.full.id}/webhook?lang=${lang}`,
-      fields: () => ({ url: 'https://internal.example.org/hook' }),
+      action: (lang, s) => `/dashboard/bots/${s.full.id}/webhooks/${s.endpoints.main}/rotate-secret?lang=${lang}`,
+      fields: () => ({ overlapSeconds: '0' }),
     },
   },
   {
-    name: 'dashboard-webhook-not-absolute',
+    name: 'dashboard-webhook-refused-by-policy',
     as: 'owner',
-    path: fullDashboard,
+    path: webhooks,
     status: 422,
-    form: { action: (lang, s) => `/dashboard/bots/${s.full.id}/webhook?lang=${lang}`, fields: () => ({ url: 'receiver.example.org' }) },
+    shows: 'id="add-url-error"',
+    form: {
+      action: (lang, s) => `/dashboard/bots/${s.full.id}/webhooks?lang=${lang}`,
+      fields: () => ({ url: 'https://internal.example.org/hook', events: ['vote'] }),
+    },
   },
+  {
+    name: 'dashboard-webhook-refused-fields',
+    as: 'owner',
+    path: webhooks,
+    status: 422,
+    shows: 'id="add-events-error"',
+    form: {
+      action: (lang, s) => `/dashboard/bots/${s.full.id}/webhooks?lang=${lang}`,
+      fields: () => ({ url: 'receiver.example.org', events: [] }),
+    },
+  },
+  {
+    name: 'dashboard-webhook-edit',
+    as: 'owner',
+    path: (lang, s) => endpointPage(lang, s, s.endpoints.discord),
+    status: 200,
+    shows: 'name="enabled"',
+  },
+  {
+    name: 'dashboard-webhook-edit-refused',
+    as: 'owner',
+    path: (lang, s) => endpointPage(lang, s, s.endpoints.discord),
+    status: 422,
+    shows: 'id="edit-url-error"',
+    form: {
+      action: (lang, s) => endpointPage(lang, s, s.endpoints.discord),
+      fields: () => ({ url: 'https://internal.example.org/hook', events: ['vote'] }),
+    },
+  },
+  {
+    name: 'dashboard-webhook-delete',
+    as: 'owner',
+    path: (lang, s) => endpointPage(lang, s, s.endpoints.discord, '/delete'),
+    status: 200,
+    shows: 'class="danger"',
+  },
+  { name: 'dashboard-deliveries', as: 'owner', path: deliveries, status: 200, shows: 'rel="next"' },
+  {
+    name: 'dashboard-deliveries-filtered',
+    as: 'owner',
+    path: (lang, s) => `${deliveries(lang, s)}&endpointId=${s.endpoints.main}&status=failed&event=test`,
+    status: 200,
+    shows: '<ol class="attempts">',
+  },
+  { name: 'dashboard-deliveries-none-match', as: 'owner', path: (lang, s) => `${deliveries(lang, s)}&event=premium`, status: 200 },
   {
     name: 'dashboard-tier-request-while-one-is-open',
     as: 'owner',
@@ -383,7 +452,7 @@ export const SITE_PAGES: SitePage[] = [
     as: 'owner',
     path: fullDashboard,
     status: 403,
-    form: { action: (lang, s) => `/dashboard/bots/${s.full.id}/webhook/test?lang=${lang}`, fields: () => ({ _csrf: 'forged' }) },
+    form: { action: (lang, s) => `/dashboard/bots/${s.full.id}/keys?lang=${lang}`, fields: () => ({ _csrf: 'forged' }) },
   },
   {
     name: 'error-401-sign-in-not-completed',
@@ -440,6 +509,9 @@ const REPORT_TEXTS = {
 
 /** A query that finds nothing: two typos from a word of the fixture ("timekeeper"), one more than its length allows. */
 const DID_YOU_MEAN = 'timekepr';
+
+/** The body a failing receiver answered (the log shows its start as it came). */
+const RECEIVER_ANSWER = '{"error":"upstream unavailable, try later"}';
 
 /** The bot every state is shown on. */
 const FULL = {
@@ -617,21 +689,38 @@ export async function seedSite(app: FastifyInstance, db: Database): Promise<Site
   for (const id of [full.id, switchedOff.id]) {
     await services.webhookEndpoints.configure(id, { url: 'https://receiver.example.org/hook', enabled: true }, OPERATOR_TOKEN);
   }
-  await services.webhookDeliveries.sendTest(full.id);
-  await services.webhookDeliveries.sendTest(full.id);
-  // Two test events delivered, one answered 200 and one refused, as the delivery worker records them.
+  // A second endpoint of `full`, a Discord channel's, whose new secret overlaps with the old one for a day.
+  const discord = await services.webhookEndpoints.create(
+    full.id,
+    {
+      url: 'https://discord.com/api/webhooks/123456789012345678/site-token',
+      events: ['vote', 'review'],
+      language: 'de',
+    },
+    OPERATOR_TOKEN,
+  );
+  await services.webhookEndpoints.rotateSecret(full.id, discord.id, { overlapSeconds: 86_400 }, OPERATOR_TOKEN);
+  const main = (await services.webhookEndpoints.list(full.id)).find((endpoint) => endpoint.isDefault)!;
+  // More test events than a page of the log holds, delivered as the delivery worker records them:
+  // the first answered 200, then refused in turns with an error status (and a body) and with a
+  // timeout; the last one still waiting for its next attempt.
+  for (let n = 0; n < 30; n++) await services.webhookDeliveries.sendTest(full.id, main.id);
   await db.query(
-    `WITH routed AS (UPDATE events SET routed_at = now() WHERE bot_id = $1 AND type = 'test' RETURNING id, created_at),
+    `WITH routed AS (UPDATE events SET routed_at = now() WHERE bot_id = $1 AND type = 'test' RETURNING id, created_at, endpoint_id),
           made AS (
-            INSERT INTO deliveries (id, event_id, bot_id, endpoint_id, status, attempts, created_at, completed_at)
-            SELECT gen_random_uuid(), r.id, $1, w.id, CASE WHEN row_number() OVER (ORDER BY r.id) = 1 THEN 'succeeded' ELSE 'failed' END, 1, r.created_at, now()
-            FROM routed r JOIN webhooks w ON w.bot_id = $1
-            RETURNING id, status)
+            INSERT INTO deliveries (id, event_id, bot_id, endpoint_id, status, attempts, next_attempt_at, created_at, completed_at)
+            SELECT gen_random_uuid(), r.id, $1, r.endpoint_id, o.status, o.attempts, CASE WHEN o.status = 'pending' THEN now() + interval '1 hour' END,
+                   r.created_at, CASE WHEN o.status <> 'pending' THEN now() END
+            FROM (SELECT *, row_number() OVER (ORDER BY created_at, id) AS n FROM routed) r
+            CROSS JOIN LATERAL (SELECT CASE WHEN r.n = 1 THEN 'succeeded' WHEN r.n = 30 THEN 'pending' ELSE 'failed' END AS status,
+                                       CASE WHEN r.n = 1 THEN 1 ELSE 2 END AS attempts) o
+            RETURNING id, status, attempts)
      INSERT INTO delivery_attempts (delivery_id, attempt, attempted_at, status_code, error_code, error_message, latency_ms, response_snippet)
-     SELECT id, 1, now(), CASE WHEN status = 'succeeded' THEN 200 END, CASE WHEN status = 'failed' THEN 'timeout' END,
-            CASE WHEN status = 'failed' THEN 'No answer within 5 s' END, 87, CASE WHEN status = 'succeeded' THEN 'ok' END
-     FROM made`,
-    [full.id],
+     SELECT id, a, now() - (3 - a) * interval '1 minute', CASE WHEN status = 'succeeded' THEN 200 WHEN a = 1 THEN 500 END,
+            CASE WHEN status <> 'succeeded' AND a = 2 THEN 'timeout' END, CASE WHEN status <> 'succeeded' AND a = 2 THEN 'No answer within 5 s' END,
+            87 * a, CASE WHEN status = 'succeeded' THEN 'ok' WHEN a = 1 THEN $2 END
+     FROM made CROSS JOIN LATERAL generate_series(1, made.attempts) a`,
+    [full.id, RECEIVER_ANSWER],
   );
   await db.query(`UPDATE webhooks SET enabled = false, disabled_at = now(), consecutive_failures = 20 WHERE bot_id = $1`, [switchedOff.id]);
   await db.query(
@@ -671,6 +760,7 @@ export async function seedSite(app: FastifyInstance, db: Database): Promise<Site
     full,
     plain,
     switchedOff: { id: switchedOff.id },
+    endpoints: { main: main.id, discord: discord.id },
     keyId: key.id,
     listed: { id: listed.id },
     submissionId: submissionId!,
@@ -716,6 +806,8 @@ export async function seedSite(app: FastifyInstance, db: Database): Promise<Site
       // The addresses typed into the webhook form, shown with their errors, and the one it has.
       'internal.example.org',
       'receiver.example.org',
+      // What a receiver answered, shown in the delivery log as it came.
+      RECEIVER_ANSWER,
       ...Object.values(SITE_ENV).flatMap((text) => text.split('\n')),
     ].filter((text) => text !== ''),
   };

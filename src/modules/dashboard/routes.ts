@@ -10,12 +10,13 @@ import { otherLangUrl, sendPage } from '../../html/page.js';
 import { html } from '../../html/html.js';
 import { pickLang, TEXTS, type Lang } from '../../html/i18n/index.js';
 import { problemText } from '../../html/problems.js';
-import { generateWebhookSecret } from '../webhooks/endpoints/secret.js';
 import { reportsLink } from '../reports/page-views.js';
 import { may, type Role } from '../teams/permissions.js';
 import { memberBot, redirectToSignIn } from './access.js';
 import { auditRoutes } from './audit-routes.js';
-import { keyForm, tierForm, urlForm, type FieldErrors, type Form } from './forms.js';
+import { deliveryRoutes } from './delivery-routes.js';
+import { endpointRoutes } from './endpoint-routes.js';
+import { keyForm, tierForm, type FieldErrors, type Form } from './forms.js';
 import { keysView } from './keys-view.js';
 import { listingRoutes } from './listing-routes.js';
 import { teamRoutes } from './team-routes.js';
@@ -26,14 +27,10 @@ import { webhookView } from './webhook-view.js';
 
 const LangQuery = Type.Object({ lang: Type.Optional(Type.String({ maxLength: 5 })), done: Type.Optional(Type.String({ maxLength: 10 })) });
 const KeyParams = Type.Object({ id: AdminBotIdParams.properties.id, keyId: Uuid });
-const DeliveryParams = Type.Object({ id: AdminBotIdParams.properties.id, deliveryId: Uuid });
-const LOG_ROWS = 20;
 
 /** A refused form, shown again on the POST's own answer with each error beside its field. */
 interface Outcome {
   keyErrors?: FieldErrors;
-  webhookErrors?: FieldErrors;
-  url?: string;
   status?: number;
 }
 
@@ -44,9 +41,10 @@ const orNothing = <T>(promise: Promise<T>): Promise<T | undefined> =>
   });
 
 /**
- * `/dashboard`: the bots of the user's teams, and each bot's figures, keys, tier requests and
- * webhook as far as the user's role reaches. Every action is authorised per bot and action
- * (`memberBot`) and then calls the same service method as the management API's route for it.
+ * `/dashboard`: the bots of the user's teams, and each bot's figures, keys, tier requests and a
+ * summary of its webhooks (their pages: endpoint-routes.ts, delivery-routes.ts) as far as the
+ * user's role reaches. Every action is authorised per bot and action (`memberBot`) and then calls
+ * the same service method as the management API's route for it.
  */
 export async function dashboardRoutes(app: App): Promise<void> {
   const { services } = app;
@@ -65,33 +63,29 @@ export async function dashboardRoutes(app: App): Promise<void> {
     const t = TEXTS[lang];
     const keysShown = may(role, 'keys.manage');
     const webhookShown = may(role, 'webhooks.manage');
-    const [votes, keys, requests, webhook, deliveries, notice] = await Promise.all([
+    const [votes, keys, requests, endpoints, notices] = await Promise.all([
       bot.published ? orNothing(services.votes.recent(bot.id, 10, undefined)) : undefined,
       keysShown ? services.keys.list(bot.id) : [],
       may(role, 'tiers.request') ? services.tiers.recentForBot(bot.id) : [],
-      webhookShown ? orNothing(services.webhookEndpoints.get(bot.id)) : undefined,
-      webhookShown ? orNothing(services.webhookDeliveries.deliveries(bot.id, { page: 1, limit: LOG_ROWS })) : undefined,
-      webhookShown ? services.webhookNotifications.switchOffNotice(bot.id) : undefined,
+      webhookShown ? services.webhookEndpoints.list(bot.id) : [],
+      webhookShown ? services.webhookNotifications.switchOffNotices(bot.id) : new Map(),
     ]);
     const csrf = reply.generateCsrf();
-    const done = (request.query as { done?: string }).done;
-    const shown = takeShownOnce(request, bot.id, ['key', 'secret']);
+    const shown = takeShownOnce(request, bot.id, 'key');
     return sendPage(request, reply, {
       lang,
       user: currentUser(request),
       status: outcome.status,
       title: bot.name,
       alternate: otherLangUrl(request, lang),
-      main: html`${overviewView(t, bot, votes ?? [], role)} ${done === 'saved' ? html`<p class="ok" role="status">${t.dash.saved}</p>` : ''}
-      ${keysShown ? keysView(t, bot.id, { keys, requests, tiers: may(role, 'tiers.request'), created: shown?.kind === 'key' ? shown.value : undefined, errors: outcome.keyErrors ?? {}, csrf }) : ''}
-      ${webhookShown ? webhookView(t, bot.id, { webhook, deliveries: deliveries?.data ?? [], notice, secret: shown?.kind === 'secret' ? shown.value : undefined, tested: done === 'test', errors: outcome.webhookErrors ?? {}, url: outcome.url, csrf }) : ''}`,
+      main: html`${overviewView(t, bot, votes ?? [], role)}
+      ${keysShown ? keysView(t, bot.id, { keys, requests, tiers: may(role, 'tiers.request'), created: shown?.value, errors: outcome.keyErrors ?? {}, csrf }) : ''}
+      ${webhookShown ? webhookView(t, bot.id, { endpoints, notices, csrf }) : ''}`,
     });
   }
 
-  const back = (reply: FastifyReply, request: FastifyRequest, botId: string, anchor: string, done?: string) =>
-    reply
-      .header('cache-control', 'no-store')
-      .redirect(`/dashboard/bots/${botId}?lang=${langOf(request)}${done ? `&done=${done}` : ''}#${anchor}`, 303);
+  const back = (reply: FastifyReply, request: FastifyRequest, botId: string, anchor: string) =>
+    reply.header('cache-control', 'no-store').redirect(`/dashboard/bots/${botId}?lang=${langOf(request)}#${anchor}`, 303);
 
   app.get('/dashboard', { schema: { hide: true, querystring: LangQuery } }, async (request, reply) => {
     const redirected = redirectToSignIn(request, reply);
@@ -172,93 +166,12 @@ export async function dashboardRoutes(app: App): Promise<void> {
     },
   );
 
-  app.post(
-    '/dashboard/bots/:id/webhook',
-    { schema: { hide: true, params: AdminBotIdParams, querystring: LangQuery }, ...post },
-    async (request, reply) => {
-      const { user, bot, role } = await memberBot(request, request.params.id, 'webhooks.manage');
-      const form = urlForm(TEXTS[langOf(request)], request.body as Form);
-      if (form.errors) return renderBot(request, reply, bot, role, { webhookErrors: form.errors, url: form.url, status: 422 });
-      const existing = await orNothing(services.webhookEndpoints.get(bot.id));
-      try {
-        const { webhook } = await services.webhookEndpoints.configure(
-          bot.id,
-          { url: form.url, enabled: existing?.enabled ?? true },
-          dashboardUser(user.id),
-        );
-        if (webhook.secret !== null) keepShownOnce(request, { botId: bot.id, kind: 'secret', value: webhook.secret });
-      } catch (error) {
-        if (!(error instanceof AppError && error.code === 'validation_failed')) throw error;
-        return renderBot(request, reply, bot, role, {
-          webhookErrors: { url: problemText(TEXTS[langOf(request)], error) },
-          url: form.url,
-          status: 422,
-        });
-      }
-      return back(reply, request, bot.id, 'webhook', 'saved');
-    },
-  );
-
-  for (const action of ['enable', 'disable', 'rotate-secret'] as const) {
-    app.post(
-      `/dashboard/bots/:id/webhook/${action}`,
-      { schema: { hide: true, params: AdminBotIdParams, querystring: LangQuery }, ...post },
-      async (request, reply) => {
-        const { user, bot, role } = await memberBot(request, request.params.id, 'webhooks.manage');
-        const existing = await services.webhookEndpoints.get(bot.id);
-        const rotate = action === 'rotate-secret';
-        try {
-          const { webhook } = await services.webhookEndpoints.configure(
-            bot.id,
-            {
-              url: existing.url,
-              enabled: rotate ? existing.enabled : action === 'enable',
-              ...(rotate ? { secret: generateWebhookSecret() } : {}),
-            },
-            dashboardUser(user.id),
-          );
-          if (rotate && webhook.secret !== null) keepShownOnce(request, { botId: bot.id, kind: 'secret', value: webhook.secret });
-        } catch (error) {
-          if (!(error instanceof AppError && error.code === 'validation_failed')) throw error;
-          return renderBot(request, reply, bot, role, { webhookErrors: { url: problemText(TEXTS[langOf(request)], error) }, status: 422 });
-        }
-        return back(reply, request, bot.id, 'webhook', 'saved');
-      },
-    );
-  }
-
-  app.post(
-    '/dashboard/bots/:id/webhook/test',
-    { schema: { hide: true, params: AdminBotIdParams, querystring: LangQuery }, ...post },
-    async (request, reply) => {
-      const { bot } = await memberBot(request, request.params.id, 'webhooks.manage');
-      await services.webhookDeliveries.sendTest(bot.id);
-      return back(reply, request, bot.id, 'webhook', 'test');
-    },
-  );
-
-  app.post(
-    '/dashboard/bots/:id/deliveries/:deliveryId/redeliver',
-    { schema: { hide: true, params: DeliveryParams, querystring: LangQuery }, ...post },
-    async (request, reply) => {
-      const { bot } = await memberBot(request, request.params.id, 'webhooks.manage');
-      await services.webhookDeliveries.redeliver(request.params.deliveryId, bot.id);
-      return back(reply, request, bot.id, 'webhook');
-    },
-  );
-
   // A form's address opened by itself (a bookmark, the address bar, a link) leads to the page the
   // form is on, not to a bare 405: only its POST does something.
   for (const [action, params, anchor] of [
     ['keys', AdminBotIdParams, 'keys'],
     ['keys/:keyId/revoke', KeyParams, 'keys'],
     ['tier-requests', AdminBotIdParams, 'tier'],
-    ['webhook', AdminBotIdParams, 'webhook'],
-    ['webhook/enable', AdminBotIdParams, 'webhook'],
-    ['webhook/disable', AdminBotIdParams, 'webhook'],
-    ['webhook/rotate-secret', AdminBotIdParams, 'webhook'],
-    ['webhook/test', AdminBotIdParams, 'webhook'],
-    ['deliveries/:deliveryId/redeliver', DeliveryParams, 'webhook'],
   ] as const) {
     app.get(`/dashboard/bots/:id/${action}`, { schema: { hide: true, params, querystring: LangQuery } }, async (request, reply) =>
       back(reply, request, request.params.id, anchor),
@@ -269,4 +182,6 @@ export async function dashboardRoutes(app: App): Promise<void> {
   await teamRoutes(app);
   await reviewDashboardRoutes(app);
   await auditRoutes(app);
+  await endpointRoutes(app);
+  await deliveryRoutes(app);
 }

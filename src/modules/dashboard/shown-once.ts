@@ -10,16 +10,22 @@ export interface ShownOnce {
   botId: string;
   kind: 'key' | 'secret' | 'invitation';
   value: string;
+  /** A signing secret's endpoint: the secret is shown on its card. */
+  endpointId?: string;
 }
 
 export function keepShownOnce(request: FastifyRequest, shown: ShownOnce): void {
   request.session.set('shownOnce', shown);
 }
 
-/** The secret of one of `kinds` waiting for this bot's page (its own page shows it), removed from the session as it is read. */
-export function takeShownOnce(request: FastifyRequest, botId: string, kinds: readonly ShownOnce['kind'][]): ShownOnce | undefined {
+/**
+ * The secret of `kind` waiting for this bot's page, removed from the session as it is read; a
+ * secret of another kind waits for its own page (a key for the bot's page, a signing secret for
+ * its webhooks page, an invitation link for its team page).
+ */
+export function takeShownOnce(request: FastifyRequest, botId: string, kind: ShownOnce['kind']): ShownOnce | undefined {
   const shown = request.session.get('shownOnce');
-  if (!shown || shown.botId !== botId || !kinds.includes(shown.kind)) return undefined;
+  if (!shown || shown.botId !== botId || shown.kind !== kind) return undefined;
   request.session.set('shownOnce', undefined);
   return shown;
 }

@@ -71,7 +71,7 @@ export async function teamRoutes(app: App): Promise<void> {
         : !outcome && done !== undefined && Object.hasOwn(t.team.done, done)
           ? { text: t.team.done[done]!, ok: true }
           : undefined;
-    const shown = takeShownOnce(request, bot.id, ['invitation']);
+    const shown = takeShownOnce(request, bot.id, 'invitation');
     return sendPage(request, reply, {
       lang,
       user: currentUser(request),

@@ -3,7 +3,7 @@ import { TEXTS } from '../../../src/html/i18n/index.js';
 import { keysView } from '../../../src/modules/dashboard/keys-view.js';
 import { teamView } from '../../../src/modules/dashboard/team-view.js';
 import { botListView, overviewView } from '../../../src/modules/dashboard/views.js';
-import { webhookView } from '../../../src/modules/dashboard/webhook-view.js';
+import { deliveriesView } from '../../../src/modules/dashboard/deliveries-view.js';
 
 const BOT = {
   id: '100000000000000001',
@@ -46,20 +46,24 @@ describe('dashboard tables', () => {
           } as never).value,
         ),
         ...headersOf(
-          webhookView(t, '1', {
-            webhook: { url: 'https://example.org/', enabled: true, consecutiveFailures: 0 },
+          deliveriesView(t, {
+            bot: { id: '1', name: 'Alpha' },
+            endpoints: [{ id: 'e', url: 'https://example.org/' }],
+            filters: {},
             deliveries: [
               {
                 id: 'd',
+                endpointId: 'e',
                 createdAt: AT,
                 event: { type: 'vote' },
                 status: 'failed',
                 attemptCount: 1,
-                attempts: [{ statusCode: 500, latencyMs: 3 }],
+                nextAttemptAt: null,
+                attempts: [{ attempt: 1, attemptedAt: AT, statusCode: 500, error: null, latencyMs: 3, response: null }],
               },
             ],
-            notice: undefined,
-            errors: {},
+            after: undefined,
+            next: null,
             csrf: 'c',
           } as never).value,
         ),

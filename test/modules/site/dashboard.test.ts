@@ -39,15 +39,8 @@ for (const backend of backends()) {
       expect(page.headers['content-security-policy']).toContain("script-src 'self'");
       expect(page.headers['content-security-policy']).not.toContain('unsafe-inline');
       expect((await owner.get(`/dashboard/bots/${b}`)).statusCode).toBe(403);
-      for (const action of [
-        'keys',
-        'tier-requests',
-        'webhook',
-        'webhook/test',
-        'webhook/enable',
-        'webhook/disable',
-        'webhook/rotate-secret',
-      ]) {
+      // The webhook pages' actions: dashboard-webhooks.test.ts.
+      for (const action of ['keys', 'tier-requests', 'webhooks']) {
         expect(
           (await owner.post(`/dashboard/bots/${b}/${action}`, { scopes: 'votes:read', url: 'https://receiver.example.org/' }, page.body))
             .statusCode,
@@ -131,12 +124,12 @@ for (const backend of backends()) {
       const blank = await owner.post(`/dashboard/bots/${a}/tier-requests?lang=de`, { keyId, tier: '2', reason: '   ' }, page.body);
       expect(blank.body).toContain('<p class="error" id="tier-reason-error">Bitte fülle dieses Feld aus.</p>');
       const url = await owner.post(
-        `/dashboard/bots/${a}/webhook?lang=en`,
-        { url: `https://receiver.example.org/${'p'.repeat(2100)}` },
+        `/dashboard/bots/${a}/webhooks?lang=en`,
+        { url: `https://receiver.example.org/${'p'.repeat(2100)}`, events: 'vote' },
         page.body,
       );
       expect(url.statusCode).toBe(422);
-      expect(url.body).toContain('id="webhook-url-error">Use at most 2048 characters.</p>');
+      expect(url.body).toContain('id="add-url-error">Use at most 2048 characters.</p>');
     });
 
     it("answers a GET of a form's address with the form's page (303), never JSON", async () => {
@@ -145,9 +138,6 @@ for (const backend of backends()) {
         ['keys', 'keys'],
         [`keys/${keyId}/revoke`, 'keys'],
         ['tier-requests', 'tier'],
-        ['webhook', 'webhook'],
-        ['webhook/rotate-secret', 'webhook'],
-        [`deliveries/${keyId}/redeliver`, 'webhook'],
       ]) {
         const response = await owner.get(`/dashboard/bots/${a}/${action}?lang=de`);
         expect(response.statusCode, action).toBe(303);
@@ -209,23 +199,36 @@ for (const backend of backends()) {
       expect((await t.admin('GET', '/admin/v1/tier-requests?status=maybe')).statusCode).toBe(422);
     });
 
-    it('sets the webhook: address-policy errors beside the field, secret shown once, off and on, test event, switch-off banner', async () => {
-      const page = await owner.get(`/dashboard/bots/${a}`);
-      const blocked = await owner.post(`/dashboard/bots/${a}/webhook`, { url: 'https://internal.example.org/hook' }, page.body);
-      expect(blocked.statusCode).toBe(422);
-      expect(blocked.body).toContain(
-        '<p class="error" id="webhook-url-error">internal.example.org leads to 10.0.0.5. That is a private address: webhooks may only go to public addresses.</p>',
+    it('sums up the webhooks on the bot page, with their switch-off banners, and links their pages; the API keeps its English refusal', async () => {
+      const none = await owner.get(`/dashboard/bots/${a}?lang=en`);
+      expect(none.body).toContain('<h2 id="webhook">Webhooks</h2>');
+      expect(none.body).toContain('No webhook yet.');
+      expect(none.body).toContain(`<a class="button" href="/dashboard/bots/${a}/webhooks?lang=en">Manage webhooks</a>`);
+      expect(none.body).not.toContain(`/dashboard/bots/${a}/deliveries`);
+      expect((await t.admin('PUT', `/admin/v1/bots/${a}/webhook`, { url: 'https://receiver.example.org/hook' })).statusCode).toBe(201);
+      const one = await owner.get(`/dashboard/bots/${a}?lang=de`);
+      expect(one.body).toContain('1 Endpunkt, eingeschaltet.');
+      expect(one.body).toContain(`href="/dashboard/bots/${a}/deliveries?lang=de">Zustellprotokoll</a>`);
+      // Switched off by hand: no banner. Switched off after failures (the worker's notice): the banner, with one click back on.
+      await t.admin('PUT', `/admin/v1/bots/${a}/webhook`, { url: 'https://receiver.example.org/hook', enabled: false });
+      expect((await owner.get(`/dashboard/bots/${a}`)).body).not.toContain('role="alert"');
+      await t.db.query(
+        `INSERT INTO notifications (id, bot_id, kind, message, details, created_at) VALUES (gen_random_uuid(), $1, 'webhook_disabled', 'Failed 20 times in a row', '{}', now() + interval '1 second')`,
+        [a],
       );
-      expect(blocked.body).toContain('value="https://internal.example.org/hook"');
-      // In German on a German page; the management API keeps its English message with the policy's code.
-      const german = await owner.post(`/dashboard/bots/${a}/webhook?lang=de`, { url: 'https://internal.example.org/hook' }, page.body);
-      expect(german.statusCode).toBe(422);
-      expect(german.body).toContain(
-        '<p class="error" id="webhook-url-error">internal.example.org führt zu 10.0.0.5. Das ist eine private Adresse: Webhooks dürfen nur an öffentliche Adressen gehen.</p>',
-      );
-      expect(
-        (await owner.post(`/dashboard/bots/${a}/webhook?lang=de`, { url: 'ftp://receiver.example.org/hook' }, page.body)).body,
-      ).toContain('Adressen, die mit ftp: beginnen, sind nicht erlaubt.');
+      await t.db.query(`UPDATE webhooks SET disabled_at = now(), consecutive_failures = 20 WHERE bot_id = $1`, [a]);
+      const banner = await owner.get(`/dashboard/bots/${a}?lang=en`);
+      expect(banner.body).toContain('role="alert"');
+      expect(banner.body).toContain('Switched off after 20 deliveries in a row failed.');
+      expect(banner.body).toContain('<p class="url">https://receiver.example.org/hook</p>');
+      // The notice's stored text is the API's (English); the page says it in its own words.
+      expect(banner.body).not.toContain('Failed 20 times in a row');
+      const endpoint = (await t.admin('GET', `/admin/v1/bots/${a}/webhooks`)).json().data[0].id;
+      const enabled = await owner.post(`/dashboard/bots/${a}/webhooks/${endpoint}/enable?lang=en`, {}, banner.body);
+      expect(enabled.statusCode).toBe(303);
+      expect((await t.admin('GET', `/admin/v1/bots/${a}/webhook`)).json().data).toMatchObject({ enabled: true, consecutiveFailures: 0 });
+      expect((await owner.get(`/dashboard/bots/${a}`)).body).not.toContain('role="alert"');
+      // The management API refuses the same address with its own English message and the policy's code.
       const api = await t.admin('PUT', `/admin/v1/bots/${a}/webhook`, { url: 'https://internal.example.org/hook' });
       expect(api.statusCode).toBe(422);
       expect(api.json().error.details).toEqual([
@@ -235,42 +238,12 @@ for (const backend of backends()) {
             'forbidden_address: internal.example.org resolves to 10.0.0.5, a private address; webhooks may only go to public addresses',
         },
       ]);
-      expect((await owner.post(`/dashboard/bots/${a}/webhook`, { url: 'https://receiver.example.org/hook' }, page.body)).statusCode).toBe(
-        303,
+      const german = await owner.post(
+        `/dashboard/bots/${a}/webhooks?lang=de`,
+        { url: 'ftp://receiver.example.org/hook', events: 'vote' },
+        banner.body,
       );
-      const set = await owner.get(`/dashboard/bots/${a}`);
-      const secret = /<code id="new-secret">([^<]+)<\/code>/.exec(set.body)?.[1] ?? '';
-      expect(secret).toMatch(/^whsec_/);
-      expect((await owner.get(`/dashboard/bots/${a}`)).body).not.toContain(secret);
-      expect((await owner.post(`/dashboard/bots/${a}/webhook/test`, {}, set.body)).headers.location).toContain('done=test');
-      const events = await t.db.query<{ type: string }>('SELECT type FROM events WHERE bot_id = $1', [a]);
-      expect(events.rows.map((row) => row.type)).toContain('test');
-      expect((await owner.post(`/dashboard/bots/${a}/webhook/disable`, {}, set.body)).statusCode).toBe(303);
-      expect((await t.admin('GET', `/admin/v1/bots/${a}/webhook`)).json().data.enabled).toBe(false);
-      // Switched off by hand: no banner. Switched off after failures (the worker's notice): the banner, with one click back on.
-      expect((await owner.get(`/dashboard/bots/${a}`)).body).not.toContain('role="alert"');
-      await t.db.query(
-        `INSERT INTO notifications (id, bot_id, kind, message, details, created_at) VALUES (gen_random_uuid(), $1, 'webhook_disabled', 'Failed 20 times in a row', '{}', now() + interval '1 second')`,
-        [a],
-      );
-      await t.db.query(`UPDATE webhooks SET disabled_at = now() WHERE bot_id = $1`, [a]);
-      const banner = await owner.get(`/dashboard/bots/${a}`);
-      expect(banner.body).toContain('role="alert"');
-      expect(banner.body).toContain('Your webhook was switched off after repeated failures.');
-      // The notice's stored text is the API's (English); the page says it in its own words.
-      expect(banner.body).not.toContain('Failed 20 times in a row');
-      expect((await owner.post(`/dashboard/bots/${a}/webhook/enable`, {}, banner.body)).statusCode).toBe(303);
-      expect((await t.admin('GET', `/admin/v1/bots/${a}/webhook`)).json().data).toMatchObject({ enabled: true, consecutiveFailures: 0 });
-      expect((await owner.get(`/dashboard/bots/${a}`)).body).not.toContain('role="alert"');
-      expect((await owner.post(`/dashboard/bots/${a}/webhook/rotate-secret`, {}, banner.body)).statusCode).toBe(303);
-      const rotated = (await owner.get(`/dashboard/bots/${a}`)).body;
-      expect(/<code id="new-secret">([^<]+)<\/code>/.exec(rotated)?.[1]).toMatch(/^whsec_/);
-      expect(rotated).not.toContain(secret);
-      expect(rotated).toMatch(/data-copy="new-secret" data-done="Copied" hidden>Copy<\/button>/);
-      expect((await owner.post(`/dashboard/bots/${a}/webhook/rotate-secret?lang=de`, {}, banner.body)).statusCode).toBe(303);
-      expect((await owner.get(`/dashboard/bots/${a}?lang=de`)).body).toMatch(
-        /data-copy="new-secret" data-done="Kopiert" hidden>Kopieren<\/button>/,
-      );
+      expect(german.body).toContain('Adressen, die mit ftp: beginnen, sind nicht erlaubt.');
     });
 
     it("shows the bot's icon over its letter, as the bot page does; an icon the pages' CSP would block, the letter alone", async () => {

@@ -136,7 +136,7 @@ async function shots(page: Page, name: string, paths: { en: string; de: string }
 }
 
 describe('owner and voter in Chromium, against a local sign-in provider', () => {
-  it('the owner signs in, makes a key, uses it, revokes it, sets a webhook and sees the test event in the log', async () => {
+  it('the owner signs in, makes a key, uses it, revokes it, adds a webhook endpoint and sees the test event in the delivery log', async () => {
     const context = await browser.newContext({ viewport: { width: 1100, height: 900 } });
     const { page, problems } = await watched(context);
     await page.goto(`${origin}/dashboard`);
@@ -161,8 +161,10 @@ describe('owner and voter in Chromium, against a local sign-in provider', () => 
     expect(refused.statusCode).toBe(401);
     await refused.body.dump();
 
+    // The webhooks: the bot page links their page, where an endpoint is added and tested.
+    await page.getByRole('link', { name: 'Manage webhooks' }).click();
     await page.getByLabel('Receiver URL').fill(receiver.url);
-    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByRole('button', { name: 'Add endpoint' }).click();
     const secret = (await page.locator('#new-secret').textContent())?.trim() ?? '';
     expect(secret).toMatch(/^whsec_/);
     webhookSecret = secret;
@@ -171,6 +173,7 @@ describe('owner and voter in Chromium, against a local sign-in provider', () => 
     const test = await delivery('test');
     expect(verifyWebhook(test.body, test.headers as Record<string, string>, secret)).toMatchObject({ ok: true });
     // The delivery log says a delivery's state in the page's words ("succeeded" is "delivered").
+    await page.getByRole('link', { name: 'Delivery log' }).first().click();
     for (let i = 0; i < 100 && !(await page.locator('td', { hasText: 'delivered' }).count()); i++) {
       await new Promise((resolve) => setTimeout(resolve, 100));
       await page.reload();
@@ -178,6 +181,14 @@ describe('owner and voter in Chromium, against a local sign-in provider', () => 
     await page.locator('td', { hasText: 'delivered' }).first().waitFor();
     expect(await page.getByRole('button', { name: 'Deliver again' }).count()).toBeGreaterThan(0);
     await shots(page, 'dashboard', { en: `/dashboard/bots/${botId}?lang=en`, de: `/dashboard/bots/${botId}?lang=de` });
+    await shots(page, 'dashboard-webhooks', {
+      en: `/dashboard/bots/${botId}/webhooks?lang=en`,
+      de: `/dashboard/bots/${botId}/webhooks?lang=de`,
+    });
+    await shots(page, 'dashboard-deliveries', {
+      en: `/dashboard/bots/${botId}/deliveries?lang=en`,
+      de: `/dashboard/bots/${botId}/deliveries?lang=de`,
+    });
     await shots(page, 'dashboard-list', { en: '/dashboard?lang=en', de: '/dashboard?lang=de' });
 
     await page.goto(`${origin}/dashboard?lang=en`);

@@ -30,11 +30,16 @@ function dashboardRoutes(botId: string): [method: 'GET' | 'POST', path: string, 
     ['POST', `${bot}/keys`, 'keys.manage'],
     ['POST', `${bot}/keys/${UUID}/revoke`, 'keys.manage'],
     ['POST', `${bot}/tier-requests`, 'tiers.request'],
-    ['POST', `${bot}/webhook`, 'webhooks.manage'],
-    ['POST', `${bot}/webhook/enable`, 'webhooks.manage'],
-    ['POST', `${bot}/webhook/disable`, 'webhooks.manage'],
-    ['POST', `${bot}/webhook/rotate-secret`, 'webhooks.manage'],
-    ['POST', `${bot}/webhook/test`, 'webhooks.manage'],
+    ['GET', `${bot}/webhooks`, 'webhooks.manage'],
+    ['POST', `${bot}/webhooks`, 'webhooks.manage'],
+    ['GET', `${bot}/webhooks/${UUID}`, 'webhooks.manage'],
+    ['POST', `${bot}/webhooks/${UUID}`, 'webhooks.manage'],
+    ...(['enable', 'disable', 'test', 'rotate-secret', 'end-overlap'] as const).map(
+      (action) => ['POST', `${bot}/webhooks/${UUID}/${action}`, 'webhooks.manage'] as ['POST', string, Action],
+    ),
+    ['GET', `${bot}/webhooks/${UUID}/delete`, 'webhooks.manage'],
+    ['POST', `${bot}/webhooks/${UUID}/delete`, 'webhooks.manage'],
+    ['GET', `${bot}/deliveries`, 'webhooks.manage'],
     ['POST', `${bot}/deliveries/${UUID}/redeliver`, 'webhooks.manage'],
     ['GET', `${bot}/listing`, 'listing.edit'],
     ['POST', `${bot}/listing`, 'listing.edit'],
@@ -123,9 +128,9 @@ for (const backend of backends()) {
             refusals += 1;
           }
         }
-        // Of the 28 routes: the manager 1 (transfer), the editor 18 (keys, tiers, webhooks, managing the
-        // team, the audit log, replies to reviews), the viewer 25 (the listing too), the stranger every one.
-        expect(refusals).toBe(1 + 18 + 25 + 28);
+        // Of the 34 routes: the manager 1 (transfer), the editor 24 (keys, tiers, webhooks, managing the
+        // team, the audit log, replies to reviews), the viewer 31 (the listing too), the stranger every one.
+        expect(refusals).toBe(1 + 24 + 31 + 34);
         // Nothing changed on the way.
         expect((await t.app.services.teams.members(botId)).map((m) => m.role)).toEqual(['owner', 'manager', 'editor', 'viewer']);
       });

@@ -4,12 +4,13 @@
  * transaction; nothing is held open across an HTTP call.
  */
 import type { Queryable } from '../../../db/index.js';
+import type { KeysetPosition } from '../../../lib/keyset.js';
 import type { RecordedOutcome } from '../endpoints/endpoint-state.js';
 import type { EventType } from '../endpoints/events.js';
 import type { EndpointFormat, EndpointLanguage } from '../endpoints/repository.js';
-import type { Delivery } from './schemas.js';
+import type { Delivery, DeliveryFilter, DeliveryStatus } from './schemas.js';
 
-export type DeliveryStatus = 'pending' | 'succeeded' | 'failed';
+export type { DeliveryStatus };
 
 export interface ClaimedDelivery {
   id: string;
@@ -264,39 +265,78 @@ export const deliveryRepository = {
     return rows[0] ?? { unrouted: 0, due: 0, scheduled: 0 };
   },
 
-  /** A page of a webhook's log, newest first, each delivery with all its attempts. */
-  async list(db: Queryable, botId: string, limit: number, offset: number): Promise<{ items: Delivery[]; total: number }> {
+  /**
+   * A page of the bot's log by `page`, newest first, each delivery with all its attempts, and how
+   * many deliveries the filter matches.
+   */
+  async list(
+    db: Queryable,
+    botId: string,
+    filter: DeliveryFilter,
+    limit: number,
+    offset: number,
+  ): Promise<{ items: Delivery[]; total: number }> {
+    const where = logFilter(botId, filter);
     const [{ rows }, counted] = await Promise.all([
       db.query<DeliveryRow>(
-        `SELECT d.id, d.endpoint_id, d.event_id, e.type, d.status, d.attempts, d.next_attempt_at, d.created_at, d.completed_at
-         FROM deliveries d JOIN events e ON e.id = d.event_id
-         WHERE d.bot_id = $1 ORDER BY d.created_at DESC, d.id DESC LIMIT $2 OFFSET $3`,
-        [botId, limit, offset],
+        `${LOG_SELECT} ${where.sql} ${LOG_ORDER} LIMIT $${where.params.length + 1} OFFSET $${where.params.length + 2}`,
+        [...where.params, limit, offset],
       ),
-      db.query<{ total: number }>('SELECT count(*)::int AS total FROM deliveries WHERE bot_id = $1', [botId]),
+      db.query<{ total: number }>(
+        `SELECT count(*)::int AS total FROM deliveries d${filter.event === undefined ? '' : ' JOIN events e ON e.id = d.event_id'} ${where.sql}`,
+        where.params,
+      ),
     ]);
-    const ids = rows.map((row) => row.id);
-    const attempts =
-      ids.length === 0
-        ? []
-        : (
-            await db.query<AttemptRow>(
-              `SELECT delivery_id, attempt, attempted_at, status_code, error_code, error_message, latency_ms, response_snippet
-       FROM delivery_attempts WHERE delivery_id = ANY($1::uuid[]) ORDER BY delivery_id, attempt`,
-              [ids],
-            )
-          ).rows;
-    return {
-      items: rows.map((row) =>
-        toDelivery(
-          row,
-          attempts.filter((a) => a.delivery_id === row.id),
-        ),
-      ),
-      total: counted.rows[0]?.total ?? 0,
-    };
+    return { items: await withAttempts(db, rows), total: counted.rows[0]?.total ?? 0 };
+  },
+
+  /**
+   * Up to `limit` deliveries of the bot's log after `after` (from the newest without it), newest
+   * first, each with all its attempts. One index range in the log's order (migration 037): by
+   * endpoint on deliveries_endpoint_time, by state on deliveries_bot_status_time, else on
+   * deliveries_bot_time; the event type is a filter on that range (it lives on the event).
+   */
+  async page(db: Queryable, botId: string, filter: DeliveryFilter, after: KeysetPosition | undefined, limit: number): Promise<Delivery[]> {
+    const where = logFilter(botId, filter);
+    const n = where.params.length;
+    const { rows } = await db.query<DeliveryRow>(
+      `${LOG_SELECT} ${where.sql}${after ? ` AND (d.created_at, d.id) < ($${n + 1}, $${n + 2}::uuid)` : ''} ${LOG_ORDER} LIMIT $${n + (after ? 3 : 1)}`,
+      after ? [...where.params, after.at, after.id, limit] : [...where.params, limit],
+    );
+    return withAttempts(db, rows);
   },
 };
+
+const LOG_SELECT = `SELECT d.id, d.endpoint_id, d.event_id, e.type, d.status, d.attempts, d.next_attempt_at, d.created_at, d.completed_at
+  FROM deliveries d JOIN events e ON e.id = d.event_id`;
+const LOG_ORDER = 'ORDER BY d.created_at DESC, d.id DESC';
+
+/** The WHERE of the bot's log under `filter`, with its parameters ($1 the bot). */
+function logFilter(botId: string, filter: DeliveryFilter): { sql: string; params: unknown[] } {
+  const params: unknown[] = [botId];
+  const conditions = ['d.bot_id = $1'];
+  if (filter.endpointId !== undefined) conditions.push(`d.endpoint_id = $${params.push(filter.endpointId)}::uuid`);
+  if (filter.status !== undefined) conditions.push(`d.status = $${params.push(filter.status)}`);
+  if (filter.event !== undefined) conditions.push(`e.type = $${params.push(filter.event)}`);
+  return { sql: `WHERE ${conditions.join(' AND ')}`, params };
+}
+
+/** The deliveries of `rows`, each with all its attempts, oldest first (one query by the attempts' key). */
+async function withAttempts(db: Queryable, rows: DeliveryRow[]): Promise<Delivery[]> {
+  if (rows.length === 0) return [];
+  const { rows: attempts } = await db.query<AttemptRow>(
+    `SELECT delivery_id, attempt, attempted_at, status_code, error_code, error_message, latency_ms, response_snippet
+     FROM delivery_attempts WHERE delivery_id = ANY($1::uuid[]) ORDER BY delivery_id, attempt`,
+    [rows.map((row) => row.id)],
+  );
+  const byDelivery = new Map<string, AttemptRow[]>();
+  for (const attempt of attempts) {
+    const list = byDelivery.get(attempt.delivery_id);
+    if (list) list.push(attempt);
+    else byDelivery.set(attempt.delivery_id, [attempt]);
+  }
+  return rows.map((row) => toDelivery(row, byDelivery.get(row.id) ?? []));
+}
 
 interface DeliveryRow {
   id: string;

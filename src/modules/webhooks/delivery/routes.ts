@@ -32,9 +32,9 @@ export async function webhookDeliveryRoutes(app: App): Promise<void> {
       schema: {
         operationId: 'listDeliveries',
         description:
-          'The deliveries to every endpoint of the bot, newest first, each with all its attempts (status code or error, latency, the start of the answer); 404 when the bot has no endpoint.',
+          'The deliveries to every endpoint of the bot, newest first, each with all its attempts (status code or error, latency, the start of the answer); optionally only those to one endpoint (`endpointId`), in one state (`status`) or of one event type (`event`). Paged by `page` with `pagination`, or by keyset from `after` (empty for the first page) with `next`; 404 when the bot has no endpoint, or none with `endpointId`.',
         tags: ['webhooks'],
-        summary: 'The delivery log, newest first, with every attempt',
+        summary: 'The delivery log, newest first, with every attempt; filters by endpoint, state and event',
         params: AdminBotIdParams,
         querystring: ListQuery,
         response: { 200: DeliveryList, ...readErrors },

@@ -8,12 +8,13 @@ import type { Database } from '../../../db/index.js';
 import { inBatches } from '../../../lib/background.js';
 import type { Clock } from '../../../lib/clock.js';
 import { AppError } from '../../../lib/errors.js';
-import { offsetOf, page, type Page } from '../../../lib/pagination.js';
+import { decodePosition, keysetPage, UUID_PATTERN } from '../../../lib/keyset.js';
+import { offsetOf, page } from '../../../lib/pagination.js';
 import { webhookRepository } from '../endpoints/repository.js';
 import { noEndpoint, requireEndpoint } from '../endpoints/require-endpoint.js';
 import { recordEvent, wakeWorkers } from './outbox.js';
 import { deliveryRepository } from './repository.js';
-import type { Delivery, ListQuery } from './schemas.js';
+import type { Delivery, DeliveryFilter, DeliveryList, DeliveryStatus, ListQuery } from './schemas.js';
 import { TEST_EVENT_MESSAGE } from './test-event.js';
 
 /** Events deleted per statement by the nightly clean-up. */
@@ -34,7 +35,11 @@ export class WebhookDeliveryService {
     const id = await this.db.transaction(async (tx) => {
       const endpoint = await requireEndpoint(tx, botId, endpointId);
       if (!endpoint.enabled) {
-        throw new AppError('conflict', `The ${endpointId === undefined ? 'webhook' : 'endpoint'} is switched off; enable it first`);
+        throw new AppError('conflict', `The ${endpointId === undefined ? 'webhook' : 'endpoint'} is switched off; enable it first`).because(
+          {
+            kind: 'webhook_switched_off',
+          },
+        );
       }
       return recordEvent(tx, {
         botId,
@@ -47,11 +52,28 @@ export class WebhookDeliveryService {
     return { event: 'test', id };
   }
 
-  /** The log of every endpoint of the bot (404 when it has none). */
-  async deliveries(botId: string, query: ListQuery): Promise<Page<Delivery>> {
-    if ((await webhookRepository.countForBot(this.db, botId)) === 0) throw noEndpoint(botId);
-    const { items, total } = await deliveryRepository.list(this.db, botId, query.limit, offsetOf(query));
-    return page(items, total, query);
+  /**
+   * The log of every endpoint of the bot, or of one (`endpointId`), in a state, of an event type;
+   * newest first. 404 when the bot has no endpoint, or not the one named. By `page` with the count
+   * (`pagination`); with `after` (empty for the first page) by keyset: `next`, no count, no offset.
+   */
+  async deliveries(botId: string, query: ListQuery): Promise<DeliveryList> {
+    if (query.endpointId !== undefined) await requireEndpoint(this.db, botId, query.endpointId);
+    else if ((await webhookRepository.countForBot(this.db, botId)) === 0) throw noEndpoint(botId);
+    const filter: DeliveryFilter = { endpointId: query.endpointId, status: query.status as DeliveryStatus | undefined, event: query.event };
+    if (query.after === undefined) {
+      const { items, total } = await deliveryRepository.list(this.db, botId, filter, query.limit, offsetOf(query));
+      return page(items, total, query);
+    }
+    if (query.page !== 1) throw AppError.validation([{ field: 'page', message: 'is not used with after (pass one of them)' }]);
+    const after = query.after === '' ? undefined : decodePosition(query.after, UUID_PATTERN);
+    const rows = await deliveryRepository.page(this.db, botId, filter, after, query.limit + 1);
+    return keysetPage(
+      rows,
+      query.limit,
+      (delivery) => ({ at: new Date(delivery.createdAt), id: delivery.id }),
+      (delivery) => delivery,
+    );
   }
 
   /**
@@ -65,9 +87,14 @@ export class WebhookDeliveryService {
       const found = await deliveryRepository.find(tx, deliveryId);
       // With `botId` (an owner's dashboard), another bot's delivery does not exist.
       if (!found || (botId !== undefined && found.botId !== botId)) throw AppError.notFound('No delivery with that ID');
-      if (found.status === 'pending') throw new AppError('conflict', 'The delivery is still pending; it will be attempted again by itself');
+      if (found.status === 'pending') {
+        throw new AppError('conflict', 'The delivery is still pending; it will be attempted again by itself').because({
+          kind: 'delivery_pending',
+        });
+      }
       const webhook = await webhookRepository.findEndpoint(tx, found.endpointId);
-      if (!webhook?.enabled) throw new AppError('conflict', 'The webhook is switched off; enable it first');
+      if (!webhook?.enabled)
+        throw new AppError('conflict', 'The webhook is switched off; enable it first').because({ kind: 'webhook_switched_off' });
       await deliveryRepository.insert(tx, { id, eventId: found.eventId, botId: found.botId, endpointId: found.endpointId }, now);
       await wakeWorkers(tx);
       return found;

@@ -201,7 +201,7 @@ export class WebhookEndpointService {
     await this.db.transaction(async (tx) => {
       const before = await requireEndpoint(tx, botId, endpointId, true);
       if (!(await webhookRepository.endOverlap(tx, endpointId, now))) {
-        throw new AppError('conflict', 'No secret rotation overlap is running for this endpoint');
+        throw new AppError('conflict', 'No secret rotation overlap is running for this endpoint').because({ kind: 'no_secret_overlap' });
       }
       const diff = { previousSecretUntil: { before: before.previousSecretUntil, after: now.toISOString() } };
       await auditRepository.record(tx, { actor: by, action: 'webhook.end_overlap', botId, target: endpointId, diff }, now);
@@ -259,7 +259,10 @@ export class WebhookEndpointService {
     if (!(await botRepository.lock(tx, botId))) throw AppError.notFound('No bot with that application ID');
     if (target.kind === 'default') return webhookRepository.find(tx, botId, true);
     if ((await webhookRepository.countForBot(tx, botId)) >= MAX_ENDPOINTS_PER_BOT) {
-      throw new AppError('conflict', `A bot has at most ${MAX_ENDPOINTS_PER_BOT} webhook endpoints`);
+      throw new AppError('conflict', `A bot has at most ${MAX_ENDPOINTS_PER_BOT} webhook endpoints`).because({
+        kind: 'webhook_endpoint_limit',
+        max: MAX_ENDPOINTS_PER_BOT,
+      });
     }
     return undefined;
   }

@@ -120,31 +120,33 @@ export const notificationRepository = {
   },
 
   /**
-   * The notice that the bot's webhook (its default endpoint) was switched off after failing, while
-   * it is still off: the bot's latest notification when it is not older than the switch-off;
-   * undefined when the webhook is on, was switched off by hand, or there is none. The dashboard's
-   * banner.
+   * The notices telling that an endpoint of the bot was switched off after failing, one per
+   * endpoint that is still off: its latest `webhook_disabled` notice not older than the switch-off
+   * (one written before endpoints had ids, without `endpointId`, is the default endpoint's). An
+   * endpoint that is on, or was switched off by hand, has none. The dashboard's banners; read on
+   * notifications_bot_time from the switch-off on.
    */
-  async currentSwitchOff(db: Queryable, botId: string): Promise<Notification | undefined> {
-    const { rows } = await db.query<NotificationRow>(
-      `SELECT n.id, n.bot_id, n.kind, n.message, n.details, n.created_at
+  async currentSwitchOffs(db: Queryable, botId: string): Promise<{ endpointId: string; notice: Notification }[]> {
+    const { rows } = await db.query<NotificationRow & { endpoint_id: string }>(
+      `SELECT w.id AS endpoint_id, n.id, n.bot_id, n.kind, n.message, n.details, n.created_at
          FROM webhooks w
          JOIN LATERAL (SELECT id, bot_id, kind, message, details, created_at FROM notifications
-                        WHERE bot_id = w.bot_id AND kind = 'webhook_disabled'
-                        ORDER BY created_at DESC LIMIT 1) n ON n.created_at >= w.disabled_at
-        WHERE w.bot_id = $1 AND w.is_default AND NOT w.enabled AND w.disabled_at IS NOT NULL`,
+                        WHERE bot_id = w.bot_id AND kind = 'webhook_disabled' AND created_at >= w.disabled_at
+                          AND (details->>'endpointId' = w.id::text OR (w.is_default AND details->>'endpointId' IS NULL))
+                        ORDER BY created_at DESC LIMIT 1) n ON true
+        WHERE w.bot_id = $1 AND NOT w.enabled AND w.disabled_at IS NOT NULL`,
       [botId],
     );
-    const row = rows[0];
-    return (
-      row && {
+    return rows.map((row) => ({
+      endpointId: row.endpoint_id,
+      notice: {
         id: row.id,
         botId: row.bot_id,
         kind: row.kind,
         message: row.message,
         details: row.details,
         createdAt: row.created_at.toISOString(),
-      }
-    );
+      },
+    }));
   },
 };

@@ -14,10 +14,12 @@ export class WebhookNotificationService {
   }
 
   /**
-   * The notice telling the owner that the webhook was switched off after failing (spec §5 "the
-   * owner is notified"), while it is still off; undefined when it is on or was switched off by hand.
+   * The notices telling the owner that an endpoint was switched off after failing (spec §5 "the
+   * owner is notified"), by endpoint id, while it is still off; none for an endpoint that is on or
+   * was switched off by hand.
    */
-  switchOffNotice(botId: string): Promise<Notification | undefined> {
-    return notificationRepository.currentSwitchOff(this.db, botId);
+  async switchOffNotices(botId: string): Promise<Map<string, Notification>> {
+    const found = await notificationRepository.currentSwitchOffs(this.db, botId);
+    return new Map(found.map(({ endpointId, notice }) => [endpointId, notice]));
   }
 }

@@ -32,7 +32,7 @@ const ADMIN_PATHS = [
   '/admin/v1/history/collect',
   '/admin/v1/reviews/{reviewId}',
   '/admin/v1/reviews/{reviewId}/reply',
-  '/admin/v1/reviews/held',
+  '/admin/v1/held-reviews',
   '/admin/v1/review-reports',
   '/admin/v1/reviews/{reviewId}/approve',
   '/admin/v1/reviews/{reviewId}/hide',

@@ -491,6 +491,13 @@ export const de: Texts = {
     transferButton: 'Übergeben',
     transferConfirm: 'Den Besitz dieses Bots übergeben?',
     noTransferTarget: 'Noch gibt es kein anderes Mitglied, das Besitzer werden könnte: lade zuerst jemanden ein.',
+    deleteBot: 'Diesen Bot löschen',
+    deleteLead:
+      'Eintrag, Bewertungen, Stimmen, Verlauf, Schlüssel und Webhooks werden mit ihm gelöscht, und er verschwindet sofort aus dem Verzeichnis.',
+    deleteTitle: (name) => `${name} löschen?`,
+    deleteConfirm: 'Das lässt sich nicht rückgängig machen. Das Protokoll behält, dass der Bot gelöscht wurde und von wem.',
+    deleteButton: 'Bot löschen',
+    cancel: 'Abbrechen',
     invitations: 'Einladungen',
     invitationsLead:
       'Mit einem Link tritt bei, wer ihn öffnet, in dessen Rolle: einmal, innerhalb von 7 Tagen, solange er nicht widerrufen ist.',
@@ -511,6 +518,7 @@ export const de: Texts = {
       transferred: 'Der Bot ist übergeben.',
       joined: 'Willkommen im Team.',
       left: 'Du hast das Team verlassen.',
+      deleted: 'Der Bot ist gelöscht.',
     },
     invitationTitle: 'Einladung',
     invitationLead: (name, role) => `Du bist eingeladen, dem Team von ${name} als ${role} beizutreten.`,

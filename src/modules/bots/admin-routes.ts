@@ -1,3 +1,4 @@
+import { OPERATOR_TOKEN } from '../audit/entry.js';
 import { Type } from 'typebox';
 import { errorResponses, dataOf } from '../../lib/schemas.js';
 import type { App } from '../../lib/types.js';
@@ -94,7 +95,7 @@ export async function botAdminRoutes(app: App): Promise<void> {
       },
     },
     async (request, reply) => {
-      await app.services.bots.delete(request.params.id);
+      await app.services.bots.delete(request.params.id, OPERATOR_TOKEN);
       return reply.code(204).send(null);
     },
   );

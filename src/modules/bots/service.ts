@@ -4,6 +4,7 @@ import { startOfNextUtcMonth, startOfUtcMonth, utcDay, type Clock } from '../../
 import { AppError } from '../../lib/errors.js';
 import { offsetOf, paginationOf, type Page } from '../../lib/pagination.js';
 import type { Lang } from '../../lib/langs.js';
+import type { Actor } from '../audit/entry.js';
 import type { Changes } from '../changes/change.js';
 import { fact } from '../changes/facts.js';
 import { botOf, slugsOf } from './catalog-entry.js';
@@ -159,11 +160,12 @@ export class BotService {
     return this.adminGet(id);
   }
 
-  async delete(id: string): Promise<void> {
+  /** Deletes the bot with everything that belongs to it; `by`: who, for the audit log. */
+  async delete(id: string, by: Actor): Promise<void> {
     const now = this.clock.now();
     await this.feed.commit(this.db, this.changeOf(id), async (tx) => {
       if (!(await botRepository.delete(tx, id))) throw AppError.notFound('No bot with that application ID');
-      await this.writes?.deleted(tx, id, now);
+      await this.writes?.deleted(tx, id, by, now);
     });
   }
 

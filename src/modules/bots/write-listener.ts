@@ -1,4 +1,5 @@
 import type { Queryable } from '../../db/index.js';
+import type { Actor } from '../audit/entry.js';
 import type { BotWrite } from './schemas.js';
 
 /** A write of a bot through the management API: what the bot was before (none: it was created) and is now. */
@@ -22,7 +23,8 @@ export interface BotWriteEvent {
  */
 export interface BotWriteListener {
   written(tx: Queryable, botId: string, write: BotWriteEvent, now: Date): Promise<void>;
-  deleted(tx: Queryable, botId: string, now: Date): Promise<void>;
+  /** The bot is deleted, by `by` (the operator's token, or an owner on the dashboard). */
+  deleted(tx: Queryable, botId: string, by: Actor, now: Date): Promise<void>;
 }
 
 /** Each listener in turn, in the same transaction. */
@@ -31,8 +33,8 @@ export function allOf(...listeners: BotWriteListener[]): BotWriteListener {
     async written(tx, botId, write, now) {
       for (const listener of listeners) await listener.written(tx, botId, write, now);
     },
-    async deleted(tx, botId, now) {
-      for (const listener of listeners) await listener.deleted(tx, botId, now);
+    async deleted(tx, botId, by, now) {
+      for (const listener of listeners) await listener.deleted(tx, botId, by, now);
     },
   };
 }

@@ -14,6 +14,7 @@ import { reportsLink } from '../reports/page-views.js';
 import { may, type Role } from '../teams/permissions.js';
 import { memberBot, redirectToSignIn } from './access.js';
 import { auditRoutes } from './audit-routes.js';
+import { deleteRoutes } from './delete-routes.js';
 import { deliveryRoutes } from './delivery-routes.js';
 import { endpointRoutes } from './endpoint-routes.js';
 import { keyForm, tierForm, type FieldErrors, type Form } from './forms.js';
@@ -93,8 +94,9 @@ export async function dashboardRoutes(app: App): Promise<void> {
     const user = currentUser(request);
     if (!user) throw new AppError('unauthorized', 'Sign in first');
     const lang = langOf(request);
-    // Back from leaving a team (team-routes.ts).
-    const left = (request.query as { done?: string }).done === 'left';
+    // Back from leaving a team (team-routes.ts) or deleting a bot (delete-routes.ts).
+    const done = (request.query as { done?: string }).done;
+    const notice = done === 'left' || done === 'deleted' ? TEXTS[lang].team.done[done] : undefined;
     const [memberships, listings, newAnswers] = await Promise.all([
       services.teams.memberships(user.id),
       services.listings.mine(user.id),
@@ -105,8 +107,7 @@ export async function dashboardRoutes(app: App): Promise<void> {
       user,
       title: TEXTS[lang].dash.title,
       alternate: otherLangUrl(request, lang),
-      main: html`${botListView(TEXTS[lang], user.id, memberships, listings, left ? TEXTS[lang].team.done.left : undefined)}
-      ${reportsLink(TEXTS[lang], newAnswers)}`,
+      main: html`${botListView(TEXTS[lang], user.id, memberships, listings, notice)} ${reportsLink(TEXTS[lang], newAnswers)}`,
     });
   });
 
@@ -182,6 +183,7 @@ export async function dashboardRoutes(app: App): Promise<void> {
   await teamRoutes(app);
   await reviewDashboardRoutes(app);
   await auditRoutes(app);
+  await deleteRoutes(app);
   await endpointRoutes(app);
   await deliveryRoutes(app);
 }

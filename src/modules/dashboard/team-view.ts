@@ -54,6 +54,7 @@ export function teamView(t: Texts, state: TeamState): Html {
       )}
     </dl>
     ${may(role, 'bot.transfer') ? transferForm(t, state, base, q, csrf) : ''} ${manages ? invitationsView(t, state, base, q, csrf) : ''}
+    ${may(role, 'bot.delete') ? deleteLink(t, bot.id, q) : ''}
     <h2 id="leave">${t.team.leave}</h2>
     <p class="muted">${t.team.leaveLead}</p>
     <form method="post" action="${base}/leave${q}" data-confirm="${t.team.leaveConfirm}">
@@ -146,6 +147,13 @@ function transferForm(t: Texts, state: TeamState, base: string, q: string, csrf:
             <p><button class="danger" type="submit">${t.team.transferButton}</button></p>
           </form>`
     }`;
+}
+
+/** The way to delete the bot: a page that asks first (delete-routes.ts), so a slip of the mouse deletes nothing. */
+function deleteLink(t: Texts, botId: string, q: string): Html {
+  return html`<h2 id="delete">${t.team.deleteBot}</h2>
+    <p class="muted">${t.team.deleteLead}</p>
+    <p><a class="button danger" href="/dashboard/bots/${botId}/delete${q}">${t.team.deleteBot}</a></p>`;
 }
 
 function invitationsView(t: Texts, state: TeamState, base: string, q: string, csrf: Html): Html {

@@ -6,7 +6,7 @@
  * the bot deleted.
  */
 import type { Queryable } from '../../db/index.js';
-import { diffOf, diffOfNew, OPERATOR_TOKEN } from '../audit/entry.js';
+import { diffOf, diffOfNew, OPERATOR_TOKEN, type Actor } from '../audit/entry.js';
 import { auditRepository } from '../audit/repository.js';
 import type { BotWrite } from '../bots/schemas.js';
 import type { BotWriteEvent, BotWriteListener } from '../bots/write-listener.js';
@@ -75,8 +75,8 @@ export class ListingAdminWrites implements BotWriteListener {
     await this.writer.record(tx, listing, { track: 'listing', step }, OPERATOR_TOKEN, now);
   }
 
-  async deleted(tx: Queryable, botId: string, now: Date): Promise<void> {
+  async deleted(tx: Queryable, botId: string, by: Actor, now: Date): Promise<void> {
     // The bot and its listing are gone with their rows; the log keeps that they were, and who deleted them.
-    await auditRepository.record(tx, { actor: OPERATOR_TOKEN, action: 'listing.delete', botId }, now);
+    await auditRepository.record(tx, { actor: by, action: 'listing.delete', botId }, now);
   }
 }

@@ -3,10 +3,8 @@ import { Type } from 'typebox';
 import { dataOf, errorResponses, SnowflakeId } from '../../lib/schemas.js';
 import type { App } from '../../lib/types.js';
 import { OPERATOR_TOKEN } from '../audit/entry.js';
-import type { OperatorActor } from './moderation-service.js';
 import { AdminReview, HeldReviewList, ReviewHide, ReviewIdParams, ReviewQueueQuery, ReviewReportList } from './schemas.js';
 
-const BY_TOKEN = OPERATOR_TOKEN as OperatorActor;
 const HelpfulParams = Type.Object({ reviewId: ReviewIdParams.properties.reviewId, userId: SnowflakeId });
 const decisionErrors = errorResponses('unauthorized', 'not_found', 'validation_failed');
 
@@ -14,7 +12,7 @@ export async function reviewModerationAdminRoutes(app: App): Promise<void> {
   const moderation = () => app.services.reviewModeration;
 
   app.get(
-    '/reviews/held',
+    '/held-reviews',
     {
       schema: {
         operationId: 'listHeldReviews',
@@ -58,7 +56,7 @@ export async function reviewModerationAdminRoutes(app: App): Promise<void> {
         response: { 200: dataOf(AdminReview), ...decisionErrors, ...errorResponses('conflict', 'payload_too_large') },
       },
     },
-    async (request) => ({ data: await moderation().approve(request.params.reviewId, BY_TOKEN) }),
+    async (request) => ({ data: await moderation().approve(request.params.reviewId, OPERATOR_TOKEN) }),
   );
 
   app.post(
@@ -75,7 +73,7 @@ export async function reviewModerationAdminRoutes(app: App): Promise<void> {
         response: { 200: dataOf(AdminReview), ...decisionErrors, ...errorResponses('payload_too_large') },
       },
     },
-    async (request) => ({ data: await moderation().hide(request.params.reviewId, request.body.reason, BY_TOKEN) }),
+    async (request) => ({ data: await moderation().hide(request.params.reviewId, request.body.reason, OPERATOR_TOKEN) }),
   );
 
   for (const on of [true, false]) {
@@ -112,7 +110,7 @@ export async function reviewModerationAdminRoutes(app: App): Promise<void> {
       },
     },
     async (request, reply) => {
-      await moderation().remove(request.params.reviewId, BY_TOKEN);
+      await moderation().remove(request.params.reviewId, OPERATOR_TOKEN);
       return reply.code(204).send(null);
     },
   );

@@ -10,7 +10,7 @@ import type { Clock } from '../../lib/clock.js';
 import { AppError } from '../../lib/errors.js';
 import { decodePosition, keysetPage, UUID_PATTERN } from '../../lib/keyset.js';
 import { auditRepository } from '../audit/repository.js';
-import type { Actor } from '../audit/entry.js';
+import type { OperatorActor } from '../audit/entry.js';
 import type { Changes } from '../changes/change.js';
 import { recordReviewWrite } from './ledger.js';
 import { reviewQueueRepository } from './queue-repository.js';
@@ -18,9 +18,6 @@ import { reviewReportRepository, toReviewReport } from './report-repository.js';
 import { reviewRepository, toReview } from './repository.js';
 import type { AdminReview, HeldReviewList, ReviewQueueQuery, ReviewReportList } from './schemas.js';
 import { changeOf } from './service.js';
-
-/** An operator acting: signed in to the console, or the operator token. */
-export type OperatorActor = Extract<Actor, { kind: 'operator' }>;
 
 export class ReviewModerationService {
   constructor(

@@ -122,7 +122,7 @@ describe.each(backends())('reviews written by users on %s', (backend) => {
     expect(await rating(t, id)).toMatchObject({ sum: 0, count: 0 });
     expect(await events(id)).toEqual([]);
 
-    const queue = (await t.admin('GET', '/admin/v1/reviews/held?limit=100')).json();
+    const queue = (await t.admin('GET', '/admin/v1/held-reviews?limit=100')).json();
     expect(queue.data.map((r: { id: string }) => r.id)).toEqual(expect.arrayContaining([link.id, word.id, fresh.id]));
     const approved = await t.admin('POST', `/admin/v1/reviews/${link.id}/approve`);
     expect(approved.statusCode).toBe(200);

@@ -86,7 +86,7 @@ for (const backend of backends()) {
       expect(queue.statusCode).toBe(200);
       expect(queue.body).toContain('See www.example.com for more.');
       expect(queue.body).toContain('it contains a link');
-      const reviewId = (await t.admin('GET', '/admin/v1/reviews/held?limit=100'))
+      const reviewId = (await t.admin('GET', '/admin/v1/held-reviews?limit=100'))
         .json()
         .data.find((r: { botId: string }) => r.botId === id).id;
       const approved = await operator.post(`/console/reviews/${reviewId}/approve?lang=en&queue=held`, {}, queue.body);

@@ -51,6 +51,8 @@ function dashboardRoutes(botId: string): [method: 'GET' | 'POST', path: string, 
     ['POST', `${bot}/team/members/${OWNER.id}/remove`, 'team.manage'],
     ['POST', `${bot}/team/leave`, 'team.view'],
     ['POST', `${bot}/team/transfer`, 'bot.transfer'],
+    ['GET', `${bot}/delete`, 'bot.delete'],
+    ['POST', `${bot}/delete`, 'bot.delete'],
     ['POST', `${bot}/team/invitations`, 'team.manage'],
     ['POST', `${bot}/team/invitations/${UUID}/revoke`, 'team.manage'],
     ['GET', `${bot}/audit`, 'audit.view'],
@@ -128,9 +130,10 @@ for (const backend of backends()) {
             refusals += 1;
           }
         }
-        // Of the 34 routes: the manager 1 (transfer), the editor 24 (keys, tiers, webhooks, managing the
-        // team, the audit log, replies to reviews), the viewer 31 (the listing too), the stranger every one.
-        expect(refusals).toBe(1 + 24 + 31 + 34);
+        // Of the 37 routes: the manager 3 (transfer, deletion), the editor 27 (keys, tiers, webhooks,
+        // managing the team, the audit log, replies to reviews), the viewer 34 (the listing too), the
+        // stranger every one.
+        expect(refusals).toBe(3 + 27 + 34 + 37);
         // Nothing changed on the way.
         expect((await t.app.services.teams.members(botId)).map((m) => m.role)).toEqual(['owner', 'manager', 'editor', 'viewer']);
       });
@@ -252,6 +255,27 @@ for (const backend of backends()) {
         expect((await t.admin('GET', `/admin/v1/bots/${botId}`)).json().data.owners).toEqual([EDITOR.id, MANAGER.id]);
         expect((await as.owner.get(`/dashboard/bots/${botId}/keys?lang=en`)).statusCode).toBe(303);
         expect((await as.owner.post(`/dashboard/bots/${botId}/keys?lang=en`, { scopes: 'votes:read' }, page)).statusCode).toBe(403);
+      });
+
+      it('lets an owner delete the bot after a page that asks first (POST → 303 → GET), recorded as theirs', async () => {
+        const botId = await team('Doomed <b>');
+        const teamPage = (await as.owner.get(`/dashboard/bots/${botId}/team?lang=de`)).body;
+        expect(teamPage).toContain(`href="/dashboard/bots/${botId}/delete?lang=de"`);
+        expect((await as.manager.get(`/dashboard/bots/${botId}/team?lang=de`)).body).not.toContain(`/dashboard/bots/${botId}/delete`);
+        const asking = await as.owner.get(`/dashboard/bots/${botId}/delete?lang=de`);
+        expect(asking.statusCode).toBe(200);
+        expect(asking.body).toContain('<h1>Doomed &lt;b&gt; löschen?</h1>');
+        expect((await t.admin('GET', `/admin/v1/bots/${botId}`)).statusCode).toBe(200);
+        const deleted = await as.owner.post(`/dashboard/bots/${botId}/delete?lang=de`, {}, asking.body);
+        expect(deleted.statusCode).toBe(303);
+        expect(deleted.headers.location).toBe('/dashboard?lang=de&done=deleted');
+        expect((await as.owner.get(String(deleted.headers.location))).body).toContain('Der Bot ist gelöscht.');
+        expect((await t.admin('GET', `/admin/v1/bots/${botId}`)).statusCode).toBe(404);
+        const { rows } = await t.db.query<{ actor_kind: string; actor_id: string; via: string }>(
+          `SELECT actor_kind, actor_id, via FROM audit_log WHERE bot_id = $1 AND action = 'listing.delete'`,
+          [botId],
+        );
+        expect(rows).toEqual([{ actor_kind: 'user', actor_id: OWNER.id, via: 'dashboard' }]);
       });
 
       it('answers a GET of a form’s address with the team page (303), and a form without the CSRF token with 403', async () => {

@@ -8,9 +8,8 @@ import { Type } from 'typebox';
 import { TEXTS } from '../../html/i18n/index.js';
 import type { App } from '../../lib/types.js';
 import type { SignedInUser } from '../auth/session.js';
-import type { OperatorActor } from '../reviews/moderation-service.js';
 import { MAX_HIDE_REASON } from '../reviews/schemas.js';
-import { operator } from './access.js';
+import { actorOf, operator } from './access.js';
 import { readReason, type Form } from './fields.js';
 import { backTo, langOf, sendConsolePage } from './frame.js';
 import { ConsoleQuery, ParamText, refusalOf, visitor } from './kit.js';
@@ -24,7 +23,6 @@ const PAGE = 25;
 export async function reviewConsoleRoutes(app: App): Promise<void> {
   const { services } = app;
   const moderation = () => services.reviewModeration;
-  const actor = (user: SignedInUser): OperatorActor => ({ kind: 'operator', id: user.id, via: 'console' });
   const listOptions = { schema: { hide: true, querystring: Query } };
   const formOptions = { schema: { hide: true, querystring: Query, params: ReviewParams } };
   const postOptions = { ...formOptions, preHandler: [async (request: FastifyRequest) => void operator(request), csrf(app)] };
@@ -69,7 +67,7 @@ export async function reviewConsoleRoutes(app: App): Promise<void> {
     const user = operator(request);
     const t = TEXTS[langOf(request)];
     try {
-      await moderation().approve(request.params.reviewId, actor(user));
+      await moderation().approve(request.params.reviewId, actorOf(user));
     } catch (error) {
       const refused = refusalOf(t, error);
       if (!refused) throw error;
@@ -85,7 +83,7 @@ export async function reviewConsoleRoutes(app: App): Promise<void> {
     const reason = await readReason(t, request.body as Form, services.reasonTemplates, { required: true, max: MAX_HIDE_REASON });
     if ('errors' in reason) return render(request, reply, user, { id: reviewId, errors: reason.errors, value: reason.value, status: 422 });
     try {
-      await moderation().hide(reviewId, reason.text!, actor(user));
+      await moderation().hide(reviewId, reason.text!, actorOf(user));
     } catch (error) {
       const refused = refusalOf(t, error, { fields: { reason: 'note' } });
       if (!refused) throw error;
@@ -97,7 +95,7 @@ export async function reviewConsoleRoutes(app: App): Promise<void> {
   app.post('/console/reviews/:reviewId/delete', postOptions, async (request, reply) => {
     const user = operator(request);
     const t = TEXTS[langOf(request)];
-    await moderation().remove(request.params.reviewId, actor(user));
+    await moderation().remove(request.params.reviewId, actorOf(user));
     return backTo(reply, t, `/console/reviews?queue=${queueOf(request)}`, 'review_deleted');
   });
 

@@ -23,7 +23,6 @@ const SAME_IN_BOTH = [
   'Moderator',
   'Team',
   'API',
-  'Format',
   'Shards',
 ];
 

@@ -152,7 +152,8 @@ function reviewView(t: Texts, path: string, review: Review, reviewer: ReviewerSt
   const r = t.reviews;
   const mine = reviewer?.userId === review.user;
   const marked = reviewer?.marked.has(review.id) ?? false;
-  const edited = review.updatedAt !== review.createdAt;
+  // The team's reply stamps `updatedAt` too (the API's contract): only a later change is the author's.
+  const edited = review.updatedAt !== review.createdAt && review.updatedAt !== review.developerReply?.repliedAt;
   return html`<article class="review${mine ? ' own' : ''}" id="review-${review.id}">
     <p>
       <strong dir="auto">${review.username}</strong> ·

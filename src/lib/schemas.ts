@@ -6,6 +6,9 @@ export const SNOWFLAKE_PATTERN = '^[0-9]{17,20}$';
 const SNOWFLAKE = new RegExp(SNOWFLAKE_PATTERN);
 export const SnowflakeId = Type.String({ pattern: SNOWFLAKE_PATTERN, description: 'Platform ID: 17 to 20 digits' });
 
+/** The path of a bot's routes in the management API (`/bots/{id}/…`): its platform ID. */
+export const AdminBotIdParams = Type.Object({ id: SnowflakeId });
+
 /**
  * Whether a string can be a platform ID, for paths that take any string: only such IDs can name a
  * bot (the management API accepts no other), so anything else, a NUL byte included (PostgreSQL

@@ -1,7 +1,6 @@
 /** /admin/v1/audit and /admin/v1/bots/{id}/audit: who changed what, newest first. */
-import { errorResponses } from '../../lib/schemas.js';
+import { AdminBotIdParams, errorResponses } from '../../lib/schemas.js';
 import type { App } from '../../lib/types.js';
-import { AdminBotIdParams } from '../bots/schemas.js';
 import { AuditList, AuditListQuery, BotAuditQuery } from './schemas.js';
 
 export async function auditAdminRoutes(app: App): Promise<void> {

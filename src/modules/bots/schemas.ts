@@ -77,7 +77,7 @@ export type AdminBotListQuery = Static<typeof AdminBotListQuery>;
 export const AdminBotList = named('AdminBotList', pageOf(AdminBot));
 
 export const BotIdParams = Type.Object({ id: Type.String({ description: 'The bot application ID' }) });
-export const AdminBotIdParams = Type.Object({ id: SnowflakeId });
+export { AdminBotIdParams } from '../../lib/schemas.js';
 
 const writable = {
   name: Type.String({ minLength: 1, maxLength: 100, pattern: '\\S' }),

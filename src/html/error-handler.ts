@@ -63,6 +63,8 @@ export function sendErrorPage(
       title = t.error.rateLimitedTitle;
       message = t.error.rateLimited(Number(reply.getHeader('retry-after')) || 1);
     } else {
+      // A refusal (a role too low, not on the team, banned) is no failure: its heading says so.
+      if (code === 'forbidden') title = t.error.forbiddenTitle;
       message = error instanceof AppError ? problemText(t, error) : codeText(t, code);
     }
     if (status >= 500 && status !== 503) request.log.error({ err: error }, 'page failed');

@@ -13,6 +13,7 @@ export const de: Texts = {
   signInOff: 'Die Anmeldung ist auf diesem Server nicht eingerichtet (der Betreiber setzt AUTH_PROVIDER).',
   error: {
     title: 'Etwas ist schiefgegangen',
+    forbiddenTitle: 'Nicht erlaubt',
     home: 'Zur Startseite',
     notFound: 'Diese Seite oder diesen Bot gibt es nicht.',
     forbidden: 'Du bist kein Besitzer dieses Bots.',
@@ -561,7 +562,8 @@ export const de: Texts = {
     eventsHint: 'Erinnerungen ans Abstimmen, Bewertungen und Entscheidungen zum Eintrag kommen nur, wenn sie hier angekreuzt sind.',
     format: 'Format',
     formats: { json: 'Signiertes JSON', discord: 'Discord-Nachricht' },
-    formatAuto: 'Nach der Adresse (Discord-Kanal: Discord-Nachricht)',
+    formatAuto: 'Nach der Adresse',
+    formatHint: 'Nach der Adresse: Ein Discord-Kanal bekommt Discord-Nachrichten, jede andere Adresse signiertes JSON.',
     language: 'Sprache der Nachrichten',
     languages: { en: 'Englisch', de: 'Deutsch' },
     state: 'Status',

@@ -11,6 +11,7 @@ export const en = {
   signInOff: 'Sign-in is not configured on this server (the operator sets AUTH_PROVIDER).',
   error: {
     title: 'Something went wrong',
+    forbiddenTitle: 'Not allowed',
     home: 'Back to the start page',
     notFound: 'There is no such page or bot.',
     forbidden: 'You are not an owner of this bot.',
@@ -573,7 +574,8 @@ export const en = {
     eventsHint: 'Vote reminders, reviews and listing decisions are sent only when ticked here.',
     format: 'Format',
     formats: { json: 'Signed JSON', discord: 'Discord message' } as Record<string, string>,
-    formatAuto: 'By the address (Discord channel: Discord message)',
+    formatAuto: 'By the address',
+    formatHint: 'By the address: a Discord channel gets Discord messages, any other address signed JSON.',
     language: 'Language of messages',
     languages: { en: 'English', de: 'German' } as Record<string, string>,
     state: 'State',

@@ -122,18 +122,31 @@ function fieldName(t: Texts, field: string): string {
 
 /** Fields whose values are words people wrote: shown as text. */
 const WRITTEN = new Set(['name', 'shortDescription', 'longDescription', 'tags']);
-/** The words of the states an action's fields hold (a listing's, a report's, a tier request's). */
+/**
+ * The words of the values an action's fields hold (a listing's, a report's, a tier request's
+ * states; a member's role; a webhook's events, format and language).
+ */
 function statesOf(t: Texts, action: string, field: string): Record<string, string> | undefined {
   if (action === 'listing.transition')
     return field === 'status' ? t.console.states : field === 'editStatus' ? t.console.editStates : undefined;
   if (action === 'report.resolve') return field === 'status' ? t.report.status : field === 'resolution' ? t.console.resolutions : undefined;
   if (action === 'tier_request.decide' && field === 'status') return t.dash.status;
+  if (action.startsWith('team.') && field === 'role') return t.team.roles;
+  if (action.startsWith('webhook.')) {
+    const words: Record<string, Record<string, string>> = {
+      events: t.delivery.event,
+      format: t.hooks.formats,
+      language: t.hooks.languages,
+    };
+    return Object.hasOwn(words, field) ? words[field] : undefined;
+  }
   return undefined;
 }
 
 /**
- * A value as the page shows it: nothing as "none", a yes or no, a state in the page's words, what
- * people wrote as text, and anything else (addresses, scopes, events, codes) as machine text.
+ * A value as the page shows it: nothing as "none", a yes or no, a state, a role or a webhook's
+ * settings in the page's words, what people wrote as text, and anything else (addresses, scopes,
+ * codes) as machine text.
  */
 function valueView(t: Texts, action: string, field: string, value: unknown): Html {
   if (value === null || value === undefined || value === '' || (Array.isArray(value) && value.length === 0))
@@ -142,6 +155,8 @@ function valueView(t: Texts, action: string, field: string, value: unknown): Htm
   if (typeof value === 'number') return html`${value}`;
   const states = statesOf(t, action, field);
   if (states && typeof value === 'string') return html`${states[value] ?? value}`;
+  if (states && Array.isArray(value) && value.every((item) => typeof item === 'string'))
+    return html`${value.map((item: string) => states[item] ?? item).join(', ')}`;
   const text = Array.isArray(value)
     ? value.map((item) => (typeof item === 'string' ? item : JSON.stringify(item))).join(', ')
     : typeof value === 'string'

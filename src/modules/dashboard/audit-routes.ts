@@ -43,13 +43,17 @@ export async function auditRoutes(app: App): Promise<void> {
           errors.form = t.audit.positionInvalid;
         }
       }
+      // The team's names as they joined (the reader's as signed in): who acted reads as a name, not a bare ID.
+      const names = new Map<string, string>();
+      for (const member of await services.teams.members(bot.id)) if (member.name) names.set(member.userId, member.name);
+      names.set(user.id, user.name);
       return sendPage(request, reply, {
         lang,
         user,
         status: page === undefined ? 422 : undefined,
         title: t.audit.botTitle(bot.name),
         alternate: otherLangUrl(request, lang),
-        main: botAuditView(t, bot, page, { filters: read.value, after, errors, viewer: user }),
+        main: botAuditView(t, bot, page, { filters: read.value, after, errors, viewer: user, names }),
       });
     },
   );

@@ -13,6 +13,8 @@ export interface BotAuditState {
   after: string | undefined;
   errors: Record<string, string>;
   viewer: { id: string; name: string };
+  /** Names of the actors the page knows (the team's members), by platform ID. */
+  names: ReadonlyMap<string, string>;
 }
 
 export function botAuditView(t: Texts, bot: AdminBot, page: AuditList | undefined, state: BotAuditState): Html {
@@ -64,7 +66,7 @@ export function botAuditView(t: Texts, bot: AdminBot, page: AuditList | undefine
         ? ''
         : page.data.length === 0
           ? html`<p>${filtered || state.after !== undefined ? a.noMatch : a.empty}</p>`
-          : auditTable(t, page.data, { names: new Map([[state.viewer.id, state.viewer.name]]), viewerId: state.viewer.id })
+          : auditTable(t, page.data, { names: state.names, viewerId: state.viewer.id })
     }
     ${
       page === undefined || (page.next === null && state.after === undefined)

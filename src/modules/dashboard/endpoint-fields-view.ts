@@ -49,6 +49,7 @@ export function endpointFields(t: Texts, id: string, state: EndpointFormState, e
     </fieldset>
     ${fieldError(field('events'), errors.events)}
     <label for="${field('format')}">${h.format}</label>
+    ${edit ? '' : html`<p class="muted hint">${h.formatHint}</p>`}
     <select id="${field('format')}" name="format" ${invalid(field('format'), errors.format)}>
       ${edit ? '' : option('', h.formatAuto, state.format)} ${option('json', h.formats.json ?? 'json', state.format)}
       ${option('discord', h.formats.discord ?? 'discord', state.format)}

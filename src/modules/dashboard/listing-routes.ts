@@ -144,7 +144,7 @@ export async function listingRoutes(app: App): Promise<void> {
     const user = requireUser(request);
     const applicationId = last((request.body as Form | undefined)?.applicationId).trim();
     try {
-      const listing = await services.listings.create(dashboardUser(user.id), applicationId);
+      const listing = await services.listings.create(dashboardUser(user.id), applicationId, user.name);
       request.log.info({ bot: listing.botId }, 'bot added on the dashboard');
       return toEditor(reply, request, listing.botId, 'added');
     } catch (error) {

@@ -124,6 +124,12 @@ function membersTable(t: Texts, state: TeamState, base: string, q: string, csrf:
   );
 }
 
+/** Who made an invitation: their name while they are on the team, with their ID. */
+function creatorOf(state: TeamState, userId: string): Html {
+  const name = state.members.find((member) => member.userId === userId)?.name;
+  return html`${name ? html`${name} ` : ''}<span class="muted">${userId}</span>`;
+}
+
 function transferForm(t: Texts, state: TeamState, base: string, q: string, csrf: Html): Html {
   const candidates = state.members.filter((member) => member.role !== 'owner' && member.userId !== state.userId);
   return html`<h2 id="transfer">${t.team.transfer}</h2>
@@ -191,7 +197,7 @@ function invitationsView(t: Texts, state: TeamState, base: string, q: string, cs
                       <td>${t.team.roles[invitation.role]}</td>
                       <td>${time(t, invitation.createdAt)}</td>
                       <td>${time(t, invitation.expiresAt)}</td>
-                      <td><span class="muted">${invitation.createdBy}</span></td>
+                      <td>${creatorOf(state, invitation.createdBy)}</td>
                       <td>
                         ${
                           mine.includes(invitation.role)

@@ -81,9 +81,10 @@ export class ListingService {
    * Adds a bot: the platform says what the application is called and looks like; the listing
    * starts as a draft owned by the user `by`. 422 beside `applicationId` for an ID that is no bot's
    * application, 409 when it is listed already, 403 when the platform says the user does not own
-   * it, 503 when the platform does not answer; 403 for a banned user or bot.
+   * it, 503 when the platform does not answer; 403 for a banned user or bot. `userName`: the name
+   * the sign-in gave, kept on the team as the first owner's (as an invitation keeps a member's).
    */
-  async create(by: UserActor, applicationId: string): Promise<Listing> {
+  async create(by: UserActor, applicationId: string, userName: string | null = null): Promise<Listing> {
     const userId = by.id;
     const field = (message: string) => AppError.validation([{ field: 'applicationId', message }]);
     if (!isSnowflakeId(applicationId)) throw field('must be the 17 to 20 digits of an application ID');
@@ -134,7 +135,7 @@ export class ListingService {
         user_id: userId,
         role: 'owner',
         added_at: now,
-        user_name: null,
+        user_name: userName,
         added_by: null,
         invitation_id: null,
       });

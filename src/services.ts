@@ -134,7 +134,7 @@ export function createServices(deps: ServiceDeps) {
     listingWriter,
     botAdmin: new BotAdminService(db, clock),
     reviewAdmin: new ReviewAdminService(db),
-    reviews: new ReviewService(db, clock, feed, bans),
+    reviews: new ReviewService(db, clock, feed, config.listMaxStaleMs, bans),
     userReviews: new UserReviewService(db, clock, feed, bans, config.reviewRules),
     reviewModeration: new ReviewModerationService(db, clock, feed),
     reviewReplies: new ReviewReplyService(db, clock, feed),

@@ -22,13 +22,15 @@ export class ReviewService {
     private readonly db: Database,
     private readonly clock: Clock,
     private readonly feed: Changes,
+    /** LIST_MAX_STALE_MS: how long a deep page may start where it started before the last change. */
+    listMaxStaleMs: number,
     /** A banned user's review is refused (403). */
     private readonly bans?: BanCheck,
   ) {
-    this.anchors = new ReviewAnchors(db.reads, clock);
+    this.anchors = new ReviewAnchors(db.reads, clock, listMaxStaleMs);
   }
 
-  /** The bot's reviews (or the bot itself) changed: its page anchors no longer hold. */
+  /** The bot's reviews (or the bot itself) changed: its page anchors serve LIST_MAX_STALE_MS more at most. */
   forget(botId: string): void {
     this.anchors.forget(botId);
   }

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ANCHOR_STRIDE } from '../../../src/modules/reviews/anchors.js';
 import { putBot } from '../../fixtures.js';
-import { backends, testApp, type TestApp } from '../../helpers.js';
+import { backends, ManualClock, testApp, type TestApp } from '../../helpers.js';
 
 /** More than a few strides, so deep pages are served from anchors. */
 const REVIEWS = 3 * ANCHOR_STRIDE + 137;
@@ -103,5 +103,47 @@ describe.each(backends())('review pages deep into a bot with many reviews on %s'
         ).toEqual(newest.slice((page - 1) * limit, page * limit));
       }
     }
+  });
+});
+
+describe.each(backends())('deep review pages while the reviews change, on %s', (backend) => {
+  const clock = new ManualClock(new Date('2026-03-02T10:00:00.000Z'));
+  let t: TestApp;
+  let botId: string;
+  /** Reviews of the bot, `count` of them from number `from` on, each `helpful` times marked helpful. */
+  const addReviews = (from: number, count: number, helpful: number) =>
+    t.db.query(
+      `INSERT INTO reviews (id, bot_id, user_id, username, rating, body, helpful_count, published, status, created_at, updated_at)
+       SELECT gen_random_uuid(), $1, (100000000000000000 + g)::text, 'user' || g, 3, 'text ' || g, $4, true, 'published',
+              timestamptz '2026-01-01 00:00:00+00' + g * interval '1 second', now()
+         FROM generate_series($2::int, $2::int + $3::int - 1) AS g`,
+      [botId, from, count, helpful],
+    );
+  const ids = async (page: number) =>
+    (await t.app.services.reviews.page(botId, { page, limit: 10 }, 'helpful')).data.map((review) => review.id);
+
+  beforeAll(async () => {
+    t = await testApp(backend, { env: { LIST_MAX_STALE_MS: '2000' }, clock });
+    botId = (await putBot(t)).id;
+    await addReviews(1, 2 * ANCHOR_STRIDE + 10, 1);
+    t.app.changes.emit({ kind: 'bot', botId, aspect: 'reviews' });
+  });
+  afterAll(() => t.close());
+
+  it('starts a deep page where it started before a change for LIST_MAX_STALE_MS at most, then where it is now', async () => {
+    const deep = ANCHOR_STRIDE / 10 + 1;
+    const before = await ids(deep);
+    expect(before).toEqual(await referenceIds(t, botId, ANCHOR_STRIDE, 10));
+    // Five reviews more helpful than all: in the order, every other review moves five places down.
+    await addReviews(9000, 5, 7);
+    t.app.changes.emit({ kind: 'bot', botId, aspect: 'reviews' });
+    const now = await referenceIds(t, botId, ANCHOR_STRIDE, 10);
+    expect(now).not.toEqual(before);
+    clock.advance(1999);
+    expect(await ids(deep)).toEqual(before);
+    clock.advance(1);
+    expect(await ids(deep)).toEqual(now);
+    // The first pages never use anchors: current at once.
+    expect(await ids(1)).toEqual(await referenceIds(t, botId, 0, 10));
   });
 });

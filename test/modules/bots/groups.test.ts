@@ -84,6 +84,27 @@ describe('BotGroups: the bots of each category, tag and the verified ones, most 
     expect(groups.size(games)).toBe(0);
   });
 
+  it('places a bot by its latest count when several came since the last read; a removal or rebuild meanwhile wins', () => {
+    const groups = loaded([bot('1', { categories: ['music'], votesMonth: 5 }), bot('2', { categories: ['music'], votesMonth: 6 })]);
+    for (const votesMonth of [6, 8, 9]) groups.counted('1', { votesMonth });
+    groups.counted('2', { votesMonth: 8 });
+    expect(groups.page(music, 0, 10)).toEqual(['1', '2']);
+    groups.counted('2', { votesMonth: 10 });
+    expect(groups.size(music)).toBe(2);
+    expect(groups.page(music, 0, 10)).toEqual(['2', '1']);
+    // Counted, then unpublished before any read: it does not come back.
+    groups.counted('1', { votesMonth: 50 });
+    groups.remove(bot('1'));
+    expect(groups.page(music, 0, 10)).toEqual(['2']);
+    // Counted, then a rebuild: what the rebuild loaded holds.
+    groups.counted('2', { votesMonth: 70 });
+    const rebuild = groups.rebuild();
+    rebuild.add(bot('2', { categories: ['music'], votesMonth: 1 }));
+    rebuild.add(bot('3', { categories: ['music'], votesMonth: 2 }));
+    rebuild.finish();
+    expect(groups.page(music, 0, 10)).toEqual(['3', '2']);
+  });
+
   it('a rebuild replaces everything held', () => {
     const groups = loaded([bot('1', { categories: ['music'] })]);
     const rebuild = groups.rebuild();

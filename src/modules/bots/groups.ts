@@ -39,25 +39,19 @@ function memberOf(bot: Bot, votesMonth = bot.votesMonth): Member {
  * The published bots of every category, every tag and the verified ones, each group in its own
  * order (votes this month), kept by following the catalog as the slug and search indexes do. A
  * page of a group is a positional slice of its order: its cost depends on neither the page number
- * nor the size of the directory. A vote notes the bot's new count and moves nothing; the next read
- * moves each bot voted for since the last one once, in its own few groups: votes come by the
- * hundred a second, group pages far less often, and most votes go to the same popular bots.
+ * nor the size of the directory, and a vote moves the bot in its own few groups only.
  */
 export class BotGroups implements CatalogFollower {
   private members = new Map<string, Member>();
   private groups = new Map<string, SortedBlocks<Member>>();
-  /** Votes this month of bots counted since the last read, not yet moved in their groups. */
-  private recounted = new Map<string, number>();
 
   /** How many published bots the group has (0 for a group no published bot is in). */
   size(group: BotGroup): number {
-    this.moveRecounted();
     return this.groups.get(keyOf(group))?.size ?? 0;
   }
 
   /** The ids of up to `limit` bots of the group from position `offset`, most votes this month first. */
   page(group: BotGroup, offset: number, limit: number): string[] {
-    this.moveRecounted();
     return (this.groups.get(keyOf(group))?.slice(offset, limit) ?? []).map((member) => member.id);
   }
 
@@ -82,34 +76,24 @@ export class BotGroups implements CatalogFollower {
         }
         this.members = members;
         this.groups = groups;
-        this.recounted.clear();
       },
     };
   }
 
   upsert(bot: Bot): void {
-    this.recounted.delete(bot.id);
     this.replace(this.members.get(bot.id), memberOf(bot));
   }
 
   counted(id: string, popularity: { votesMonth: number }): void {
-    if (this.members.has(id)) this.recounted.set(id, popularity.votesMonth);
+    const held = this.members.get(id);
+    if (held && held.votesMonth !== popularity.votesMonth) this.replace(held, { ...held, votesMonth: popularity.votesMonth });
   }
 
   remove(previous: Bot): void {
-    this.recounted.delete(previous.id);
     const held = this.members.get(previous.id);
     if (!held) return;
     for (const key of keysOf(held)) this.leave(key, held);
     this.members.delete(previous.id);
-  }
-
-  private moveRecounted(): void {
-    for (const [id, votesMonth] of this.recounted) {
-      const held = this.members.get(id);
-      if (held && held.votesMonth !== votesMonth) this.replace(held, { ...held, votesMonth });
-    }
-    this.recounted.clear();
   }
 
   private replace(held: Member | undefined, next: Member): void {

@@ -6,6 +6,7 @@
 import { Ajv, type ErrorObject } from 'ajv';
 import addFormatsModule from 'ajv-formats';
 import type { Static, TObject, TSchema } from 'typebox';
+import { html, type Html } from './html.js';
 import type { Texts } from './i18n/index.js';
 
 // ajv-formats is CommonJS with a default export; under NodeNext it arrives wrapped.
@@ -115,4 +116,14 @@ function messageOf(t: Texts, error: ErrorObject): string {
     default:
       return t.form.invalid;
   }
+}
+
+/** A form field's error, tied to the field for screen readers. */
+export function fieldError(id: string, message: string | undefined): Html | string {
+  return message ? html`<p class="error" id="${id}-error">${message}</p>` : '';
+}
+
+/** The attributes that tie a field to its error (`fieldError` with the same id), when it has one. */
+export function invalid(id: string, message: string | undefined): Html | string {
+  return message ? html` aria-invalid="true" aria-describedby="${id}-error"` : '';
 }

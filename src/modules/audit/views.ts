@@ -5,8 +5,10 @@
  */
 import { html, type Html } from '../../html/html.js';
 import type { Texts } from '../../html/i18n/index.js';
+import { fieldError, invalid } from '../../html/forms.js';
 import { time } from '../../html/layout.js';
 import { scrollingTable } from '../../html/table.js';
+import { AUDIT_ACTIONS } from './entry.js';
 import type { AuditLogEntry } from './schemas.js';
 
 /** The longest text a value shows; a long description is cut (the whole of it is in the management API's answer). */
@@ -171,4 +173,19 @@ function shortened(text: string): string {
 
 function isRecord(value: unknown): value is Record<string, unknown> {
   return value !== null && typeof value === 'object' && !Array.isArray(value);
+}
+
+/** The log's action filter, every action in the page's words: the console's and the dashboard's forms. */
+export function actionSelect(t: Texts, selected: string | undefined, error: string | undefined): Html {
+  const a = t.audit;
+  return html`<label for="audit-action">${a.action}</label>
+    <select id="audit-action" name="action" ${invalid('audit-action', error)}>
+      <option value="">${a.anyAction}</option>
+      ${AUDIT_ACTIONS.map((action) =>
+        action === selected
+          ? html`<option value="${action}" selected>${a.actions[action] ?? action}</option>`
+          : html`<option value="${action}">${a.actions[action] ?? action}</option>`,
+      )}
+    </select>
+    ${fieldError('audit-action', error)}`;
 }

@@ -1,11 +1,10 @@
 /** `/console/audit`: the whole audit log, newest first, and the form that narrows it to a bot, a user, an action and a time range. */
 import { html, type Html } from '../../html/html.js';
 import type { Texts } from '../../html/i18n/index.js';
-import { AUDIT_ACTIONS } from '../audit/entry.js';
 import type { AuditFilterForm } from '../audit/filters.js';
 import type { AuditList } from '../audit/schemas.js';
-import { auditTable } from '../audit/views.js';
-import { fieldError, invalid, type FieldErrors } from './fields.js';
+import { actionSelect, auditTable } from '../audit/views.js';
+import { fieldError, type FieldErrors } from './fields.js';
 import { consoleUrl, nextPage } from './frame.js';
 
 export interface AuditState {
@@ -28,16 +27,7 @@ export function auditView(t: Texts, page: AuditList | undefined, state: AuditSta
       ${errors.form ? html`<p class="error" role="alert">${errors.form}</p>` : ''}
       ${textField('audit-bot', 'bot', a.bot, filters.bot, errors.bot, { inputmode: 'numeric', maxlength: 20 })}
       ${textField('audit-user', 'user', a.actor, filters.user, errors.user, { maxlength: 64, hint: a.actorHint })}
-      <label for="audit-action">${a.action}</label>
-      <select id="audit-action" name="action" ${invalid('audit-action', errors.action)}>
-        <option value="">${a.anyAction}</option>
-        ${AUDIT_ACTIONS.map((action) =>
-          action === filters.action
-            ? html`<option value="${action}" selected>${a.actions[action] ?? action}</option>`
-            : html`<option value="${action}">${a.actions[action] ?? action}</option>`,
-        )}
-      </select>
-      ${fieldError('audit-action', errors.action)}
+      ${actionSelect(t, filters.action, errors.action)}
       ${textField('audit-from', 'from', a.from, filters.from, errors.from, { maxlength: 30, hint: a.timeHint })}
       ${textField('audit-to', 'to', a.to, filters.to, errors.to, { maxlength: 30 })}
       <p class="actions">

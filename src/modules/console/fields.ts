@@ -8,18 +8,12 @@ import type { FieldErrors, Form } from '../../html/forms.js';
 import type { Texts } from '../../html/i18n/index.js';
 import { AppError } from '../../lib/errors.js';
 import type { ReasonTemplate } from '../reason-templates/schemas.js';
+import { fieldError, invalid } from '../../html/forms.js';
 
 export type { FieldErrors, Form };
 
-/** A form's field error, tied to the field for screen readers. */
-export function fieldError(id: string, message: string | undefined): Html | string {
-  return message ? html`<p class="error" id="${id}-error">${message}</p>` : '';
-}
-
-/** The attributes that tie a field to its error (`fieldError` with the same id), when it has one. */
-export function invalid(id: string, message: string | undefined): Html | string {
-  return message ? html` aria-invalid="true" aria-describedby="${id}-error"` : '';
-}
+/** The pages' one way to tie a field to its error (src/html/forms.ts), for this module's views. */
+export { fieldError, invalid };
 
 /** A group of fields (a fieldset) tied to its error: described by it (a group is not itself invalid). */
 export function describedBy(id: string, message: string | undefined): Html | string {

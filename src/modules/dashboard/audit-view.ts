@@ -1,12 +1,11 @@
 /** `/dashboard/bots/{id}/audit`: a bot's audit log for its team, newest first, narrowed by who and what. */
 import { html, type Html } from '../../html/html.js';
 import type { Texts } from '../../html/i18n/index.js';
-import { AUDIT_ACTIONS } from '../audit/entry.js';
 import type { AuditFilterForm } from '../audit/filters.js';
 import type { AuditList } from '../audit/schemas.js';
-import { auditTable } from '../audit/views.js';
+import { actionSelect, auditTable } from '../audit/views.js';
 import type { AdminBot } from '../bots/schemas.js';
-import { fieldError, invalid } from './views.js';
+import { fieldError } from './views.js';
 
 export interface BotAuditState {
   filters: Pick<AuditFilterForm, 'user' | 'action'>;
@@ -45,17 +44,7 @@ export function botAuditView(t: Texts, bot: AdminBot, page: AuditList | undefine
         value="${filters.user ?? ''}"
         ${errors.user ? html`aria-invalid="true" aria-describedby="audit-user-hint audit-user-error"` : html`aria-describedby="audit-user-hint"`}
       />
-      ${fieldError('audit-user', errors.user)}
-      <label for="audit-action">${a.action}</label>
-      <select id="audit-action" name="action" ${invalid('audit-action', errors.action)}>
-        <option value="">${a.anyAction}</option>
-        ${AUDIT_ACTIONS.map((action) =>
-          action === filters.action
-            ? html`<option value="${action}" selected>${a.actions[action] ?? action}</option>`
-            : html`<option value="${action}">${a.actions[action] ?? action}</option>`,
-        )}
-      </select>
-      ${fieldError('audit-action', errors.action)}
+      ${fieldError('audit-user', errors.user)} ${actionSelect(t, filters.action, errors.action)}
       <p class="actions">
         <button class="primary" type="submit">${a.show}</button>
         ${filtered ? html`<a href="${base}?lang=${t.lang}">${a.showAll}</a>` : ''}

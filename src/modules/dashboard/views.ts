@@ -9,6 +9,7 @@ import { html, type Html } from '../../html/html.js';
 import type { Texts } from '../../html/i18n/index.js';
 import { count, time } from '../../html/layout.js';
 import { scrollingTable } from '../../html/table.js';
+import { fieldError, invalid } from '../../html/forms.js';
 
 /** `/dashboard`: the bots whose team the signed-in user is on, each with their role and its listing's state. */
 export function botListView(t: Texts, userId: string, bots: Membership[], listings: OwnedListing[] = [], notice?: string): Html {
@@ -131,12 +132,5 @@ export function shownOnce(t: Texts, id: string, lead: string, secret: string): H
   </div>`;
 }
 
-/** A form field's error, tied to the field for screen readers. */
-export function fieldError(id: string, message: string | undefined): Html | string {
-  return message ? html`<p class="error" id="${id}-error">${message}</p>` : '';
-}
-
-/** The attributes that tie a field to its error (`fieldError` with the same id), when it has one. */
-export function invalid(id: string, message: string | undefined): Html | string {
-  return message ? html` aria-invalid="true" aria-describedby="${id}-error"` : '';
-}
+/** The pages' one way to tie a field to its error (src/html/forms.ts), for this module's views. */
+export { fieldError, invalid };

@@ -8,7 +8,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database, Queryable } from '../../../src/db/index.js';
 import { loadMigrations, migrate } from '../../../src/db/migrate.js';
 import { addDays } from '../../../src/lib/clock.js';
-import { series, type HistoryFacts } from '../../../src/modules/history/service.js';
+import type { HistoryFacts } from '../../../src/modules/history/repository.js';
+import { series } from '../../../src/modules/history/service.js';
 import { seed } from '../../../scripts/seed.js';
 import { SAMPLE_FILE, putBot } from '../../fixtures.js';
 import { backends, freshPostgresUrl, ManualClock, testApp, type Backend, type TestApp } from '../../helpers.js';
@@ -154,7 +155,7 @@ describe.each(backends())('migration 040 on %s', (backend) => {
     }
     expect(differing).toEqual([]);
     // The sample is not all empty: most answers have a point a day.
-    const full = [...answers.values()].filter((body) => (JSON.parse(body) as { data: unknown[] }).data.length === 365);
+    const full = [...answers.values()].filter((body) => JSON.parse(body).data.length === 365);
     expect(full.length).toBeGreaterThan(100);
   });
 });

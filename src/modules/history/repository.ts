@@ -1,4 +1,5 @@
 import type { Queryable } from '../../db/index.js';
+import { daysBetween } from '../../lib/clock.js';
 import { isSnowflakeId } from '../../lib/schemas.js';
 import { addMonths, dayOfMonth, monthOf } from '../../lib/months.js';
 import type { HistorySource } from './schemas.js';
@@ -25,10 +26,12 @@ export interface HistoryFacts {
 
 export const historyRepository = {
   /**
-   * undefined when no published bot has this ID. One round trip reading the bot and its
-   * bot_days rows of the window's months (13 at most for a year), in the primary key's order;
-   * the month before them only when the window's first month has no value before the window.
-   * Days come as integers (days after `firstDay`): no date is printed by the database or parsed here.
+   * undefined when no published bot has this ID. One round trip: the bot, and its bot_days rows
+   * of the window's months (13 at most for a year) in the primary key's order, the server counts
+   * only; the value carried into the window is looked for in earlier months only when the
+   * window's first month has none before the window. The days are placed here (a month's first
+   * day as days after `firstDay`): the database unnests and aggregates nothing, and no date is
+   * printed by it or parsed here.
    */
   async facts(db: Queryable, botId: string, firstDay: string, lastDay: string): Promise<HistoryFacts | undefined> {
     if (!isSnowflakeId(botId)) return undefined;
@@ -36,41 +39,54 @@ export const historyRepository = {
     const { rows } = await db.query<{
       current: number | null;
       self: boolean;
-      before: number | null;
-      offsets: number[] | null;
-      servers: number[] | null;
+      earlier: number | null;
+      start: number | null;
+      length: number | null;
+      servers: (number | null)[] | null;
     }>(
-      `SELECT COALESCE(b.reported_server_count, b.platform_server_count) AS current,
-              b.reported_server_count IS NOT NULL AS self,
-              w.offsets, w.servers,
-              COALESCE(w.before, (
-                SELECT (array_remove(d.servers, NULL))[cardinality(array_remove(d.servers, NULL))]
-                  FROM bot_days d
-                 WHERE d.bot_id = b.id AND d.month < $4::date AND d.month >= $5::date
-                   AND cardinality(array_remove(d.servers, NULL)) > 0
-                 ORDER BY d.month DESC LIMIT 1)) AS before
-         FROM bots b
-         LEFT JOIN LATERAL (
-           SELECT array_agg(e.day - $2::date ORDER BY e.day) FILTER (WHERE e.day >= $2::date) AS offsets,
-                  array_agg(e.servers ORDER BY e.day) FILTER (WHERE e.day >= $2::date) AS servers,
-                  (array_agg(e.servers ORDER BY e.day DESC) FILTER (WHERE e.day < $2::date))[1] AS before
-             FROM bot_days d
-            CROSS JOIN LATERAL (SELECT d.month + (u.d::integer - 1) AS day, u.servers
-                                  FROM unnest(d.servers) WITH ORDINALITY AS u(servers, d)) e
-            WHERE d.bot_id = b.id AND d.month >= $4::date AND d.month <= $3::date
-              AND e.servers IS NOT NULL AND e.day <= $3::date) w ON true
-        WHERE b.id = $1 AND b.published`,
-      [botId, firstDay, lastDay, firstMonth, addMonths(firstMonth, -LOOK_BACK_MONTHS)],
+      `WITH b AS MATERIALIZED (
+         SELECT b.id, COALESCE(b.reported_server_count, b.platform_server_count) AS current,
+                b.reported_server_count IS NOT NULL AS self,
+                CASE WHEN NOT EXISTS (
+                       SELECT 1 FROM bot_days f
+                        WHERE f.bot_id = b.id AND f.month = $3::date
+                          AND cardinality(array_remove(f.servers[1:$4::integer], NULL)) > 0)
+                     THEN (SELECT (array_remove(d.servers, NULL))[cardinality(array_remove(d.servers, NULL))]
+                             FROM bot_days d
+                            WHERE d.bot_id = b.id AND d.month < $3::date AND d.month >= $5::date
+                              AND cardinality(array_remove(d.servers, NULL)) > 0
+                            ORDER BY d.month DESC LIMIT 1)
+                END AS earlier
+           FROM bots b
+          WHERE b.id = $1 AND b.published)
+       SELECT b.current, b.self, b.earlier, d.month - $2::date AS start,
+              (d.month + interval '1 month')::date - d.month AS length, d.servers
+         FROM b
+         LEFT JOIN bot_days d ON d.bot_id = b.id AND d.month >= $3::date AND d.month <= $6::date
+        ORDER BY d.month`,
+      [botId, firstDay, firstMonth, dayOfMonth(firstDay) - 1, addMonths(firstMonth, -LOOK_BACK_MONTHS), lastDay],
     );
-    const row = rows[0];
-    if (!row) return undefined;
-    return {
-      current: row.current,
-      source: row.self ? 'self' : 'platform',
-      before: row.before,
-      offsets: row.offsets ?? [],
-      servers: row.servers ?? [],
-    };
+    const bot = rows[0];
+    if (!bot) return undefined;
+    const last = daysBetween(firstDay, lastDay);
+    let before: number | null = null;
+    const offsets: number[] = [];
+    const servers: number[] = [];
+    for (const row of rows) {
+      if (row.servers === null || row.start === null || row.length === null) continue;
+      for (let i = 0; i < row.length; i++) {
+        const value = row.servers[i];
+        const offset = row.start + i;
+        if (value === null || value === undefined || offset > last) continue;
+        if (offset < 0) {
+          before = value;
+        } else {
+          offsets.push(offset);
+          servers.push(value);
+        }
+      }
+    }
+    return { current: bot.current, source: bot.self ? 'self' : 'platform', before: before ?? bot.earlier, offsets, servers };
   },
 
   /**

@@ -45,7 +45,10 @@ async function main(): Promise<void> {
     const meta = await readMeta(sourceDb);
     if (!meta?.completedAt) throw new Error(`${source.name} is not a complete data set: run npm run bench:scale first`);
     const { rows } = await sourceDb.query<{ version: number }>('SELECT max(version) AS version FROM schema_migrations');
-    if ((rows[0]?.version ?? 0) >= HISTORY_MIGRATION) throw new Error(`${source.name} has migration 040 already: nothing to measure`);
+    if ((rows[0]?.version ?? 0) >= HISTORY_MIGRATION)
+      throw new Error(
+        `${source.name} has migration 040 already: nothing to measure (a data set at 039 comes from the generator before 040, commit f7954b3)`,
+      );
   } finally {
     await sourceDb.close();
   }

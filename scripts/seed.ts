@@ -43,7 +43,7 @@ export interface SeedResult {
 export type SeedProgress = (step: string, done: number, total: number) => void;
 
 type Vote = Parameters<typeof voteRepository.insertMany>[1][number];
-type HistoryPoint = { day: string; servers: number; source: 'platform' };
+type HistoryPoint = { day: string; servers: number };
 
 /**
  * Loads bots (the management PUT shape plus `id`), checked against the management API's schema and
@@ -160,7 +160,6 @@ function generateHistory(current: number | null | undefined, now: Date, random: 
     points.push({
       day: addDays(today, -back),
       servers: Math.max(0, Math.round(current * (start + (1 - start) * progress) * noise)),
-      source: 'platform',
     });
   }
   return points;

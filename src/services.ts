@@ -3,6 +3,7 @@ import type { Database } from './db/index.js';
 import { isDatabaseUnavailable } from './db/errors.js';
 import { AnswerStore } from './lib/answers/index.js';
 import { systemClock, type Clock } from './lib/clock.js';
+import { AnalyticsNightly } from './modules/analytics/nightly.js';
 import { AuditService } from './modules/audit/service.js';
 import { BanService } from './modules/bans/service.js';
 import { BotAdminService } from './modules/bots/admin-service.js';
@@ -151,6 +152,7 @@ export function createServices(deps: ServiceDeps) {
     webhookDeliveries: new WebhookDeliveryService(db, clock, config.webhook),
     webhookNotifications: new WebhookNotificationService(db),
     audit: new AuditService(db, clock, config.auditRetentionDays),
+    analyticsNightly: new AnalyticsNightly(db, clock, config.analyticsRetentionDays),
   };
   feed.subscribe((change) => routeChange(change, services));
   return services;

@@ -44,6 +44,18 @@ export async function startWorkers(app: FastifyInstance, options: WorkerOptions)
       app.log.error({ err: error }, 'event clean-up failed');
     }
     try {
+      const copied = await app.services.analyticsNightly.copyVotes();
+      app.log.info({ copied }, "yesterday's votes copied into the daily series");
+    } catch (error) {
+      app.log.error({ err: error }, 'copying votes into the daily series failed');
+    }
+    try {
+      const deleted = await app.services.analyticsNightly.prune();
+      app.log.info({ deleted }, 'daily series past ANALYTICS_RETENTION_DAYS removed');
+    } catch (error) {
+      app.log.error({ err: error }, 'daily series clean-up failed');
+    }
+    try {
       const deleted = await app.services.audit.prune();
       app.log.info({ deleted }, 'audit entries past AUDIT_RETENTION_DAYS removed');
     } catch (error) {

@@ -8,6 +8,11 @@ export interface Options {
   seed: number;
   embedded: boolean;
   regenerate: boolean;
+  /**
+   * A complete data set under another name (a copy, such as migrate-history.ts's): never
+   * generated, only given the migrations it lacks (PostgreSQL only).
+   */
+  database: string | undefined;
   /** Seconds per measured phase. */
   duration: number;
   /** Only phases whose name contains this (case-insensitive), or matches it as a /regex/. */
@@ -27,6 +32,7 @@ export function parseOptions(argv: string[]): Options {
       seed: { type: 'string' },
       embedded: { type: 'boolean', default: false },
       regenerate: { type: 'boolean', default: false },
+      database: { type: 'string' },
       duration: { type: 'string' },
       only: { type: 'string' },
       json: { type: 'string' },
@@ -41,6 +47,7 @@ export function parseOptions(argv: string[]): Options {
     seed: count(values.seed, 'seed', DEFAULT_SEED),
     embedded: values.embedded ?? false,
     regenerate: values.regenerate ?? false,
+    database: values.database,
     duration: count(values.duration, 'duration', 10),
     only: values.only,
     json: values.json,

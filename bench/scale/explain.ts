@@ -6,6 +6,7 @@
  *
  *   npm run bench:scale:explain                              # 100,000 bots / 10,000,000 votes
  *   npm run bench:scale:explain -- --bots 10000 --votes 1000000
+ *   npm run bench:scale:explain -- --database bd_scale_daily    # a copy (migrate-history.ts)
  *
  * Pending migrations are applied to the data set first.
  */
@@ -183,7 +184,7 @@ function cases(p: Awaited<ReturnType<typeof pick>>, now: Date): Case[] {
 
 async function main(): Promise<void> {
   const options = parseOptions(process.argv.slice(2).filter((arg) => arg !== '--'));
-  const set = dataSet(dataSetName(options), options.embedded);
+  const set = dataSet(options.database ?? dataSetName(options), options.embedded);
   if (!(await set.exists())) throw new Error(`no data set ${set.name}: run npm run bench:scale first`);
   const db = await set.open();
   // A data set made before the latest migrations gets them first (issue 32's reviews columns and indexes).

@@ -1,10 +1,12 @@
 /**
  * The raw facts of a generated directory, written in bulk SQL: bots (JSON batches through
  * jsonb_to_recordset), then votes, reviews and history with generate_series. Rows go in the order
- * a live directory writes them (votes and reviews by time, history one day after the other), so
+ * a live directory writes them (votes and reviews by time, history a month after the other), so
  * a bot's rows are as scattered over the heap as they are in production.
  */
 import type { Database, Queryable } from '../../src/db/index.js';
+import { addDays } from '../../src/lib/clock.js';
+import { addMonths, monthOf } from '../../src/lib/months.js';
 import type { GeneratedBot } from './bots.js';
 import { sqlRandom, sqlScatter, sqlUserId } from './ids.js';
 import type { ScaleParams } from './params.js';
@@ -110,31 +112,44 @@ export async function loadReviews(db: Database, p: ScaleParams, now: Date): Prom
 
 /**
  * A year of daily counts (the 365 days before today) for every bot that has a count: a gentle
- * rise to today's figure with ±1% noise, `self` for bots whose owner reports, else `platform`.
- * Written one day at a time, as the nightly collection writes them.
+ * rise to today's figure with ±1% noise, in bot_days's month rows (migration 039). Written a
+ * month at a time, every bot's row of a month together, as the nightly collection creates them
+ * (its first night of a month inserts the rows, the other nights fill them in): a bot's year lies
+ * in as many places of the heap as it has months. The owner's or the platform's count is not
+ * kept per day (the history's source is the bot's current one).
  */
-export async function loadHistory(db: Database, p: ScaleParams, today: string, onDay?: (left: number) => void): Promise<number> {
+export async function loadHistory(db: Database, p: ScaleParams, today: string, onMonth?: (left: number) => void): Promise<number> {
   await db.query(
     `CREATE TABLE bench_scale_counts AS
      SELECT pl.ord, b.id AS bot_id, COALESCE(b.reported_server_count, b.platform_server_count) AS current,
-            b.reported_server_count IS NOT NULL AS self, 0.55 + ${sqlRandom('pl.ord', 20, p.seed)} * 0.35 AS start
+            0.55 + ${sqlRandom('pl.ord', 20, p.seed)} * 0.35 AS start
        FROM bots b JOIN ${PLAN_TABLE} pl ON pl.bot_id = b.id
       WHERE COALESCE(b.reported_server_count, b.platform_server_count) IS NOT NULL`,
   );
-  let rows = 0;
-  for (let back = 365; back >= 1; back--) {
-    const result = await db.query(
-      `INSERT INTO bot_history (bot_id, day, servers, source)
-       SELECT c.bot_id, $1::date - $2::int,
-              greatest(0, round(c.current * (c.start + (1 - c.start) * (1 - $2::float8 / 365))
-                                * (1 + (${sqlRandom('c.ord::int8 * 1000 + $2::int', 21, p.seed)} - 0.5) * 0.02)))::int,
-              CASE WHEN c.self THEN 'self' ELSE 'platform' END
-         FROM bench_scale_counts c`,
-      [today, back],
+  const months: string[] = [];
+  for (let month = monthOf(addDays(today, -365)); month <= monthOf(addDays(today, -1)); month = addMonths(month, 1)) months.push(month);
+  let days = 0;
+  for (const [i, month] of months.entries()) {
+    // back: days before today; only days 1 to 365 back, and only days of this month, have a value.
+    const result = await db.query<{ days: number }>(
+      `WITH inserted AS (
+         INSERT INTO bot_days (bot_id, month, servers)
+         SELECT c.bot_id, $1::date, ARRAY(
+                  SELECT CASE WHEN x.back BETWEEN 1 AND 365 AND x.day < ($1::date + interval '1 month')::date THEN
+                           greatest(0, round(c.current * (c.start + (1 - c.start) * (1 - x.back::float8 / 365))
+                                    * (1 + (${sqlRandom('c.ord::int8 * 1000 + x.back', 21, p.seed)} - 0.5) * 0.02)))::int END
+                    FROM generate_series(1, 31) AS g(d)
+                   CROSS JOIN LATERAL (SELECT $1::date + (g.d - 1) AS day, $2::date - ($1::date + (g.d - 1)) AS back) x
+                   ORDER BY g.d)
+           FROM bench_scale_counts c
+          ORDER BY c.bot_id
+         RETURNING servers)
+       SELECT COALESCE(sum(cardinality(array_remove(servers, NULL))), 0)::int AS days FROM inserted`,
+      [month, today],
     );
-    rows += result.rowCount;
-    onDay?.(back - 1);
+    days += result.rows[0]?.days ?? 0;
+    onMonth?.(months.length - i - 1);
   }
   await db.query('DROP TABLE bench_scale_counts');
-  return rows;
+  return days;
 }

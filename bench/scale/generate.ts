@@ -22,7 +22,7 @@ import { dataSetName, GENERATOR_VERSION, scaleParams, type ScaleParams } from '.
 import { buildSideFile, readSideFile, writeSideFile, type SideFile } from './side-file.js';
 
 /** The tables the bulk load fills with their indexes dropped. */
-const BULK_TABLES = ['votes', 'reviews', 'bot_history', 'api_keys', 'subscriptions', 'bot_vote_months'];
+const BULK_TABLES = ['votes', 'reviews', 'bot_days', 'api_keys', 'subscriptions', 'bot_vote_months'];
 
 export interface EnsureOptions {
   bots: number;
@@ -30,6 +30,8 @@ export interface EnsureOptions {
   seed: number;
   embedded: boolean;
   regenerate: boolean;
+  /** See Options.database (args.ts). */
+  database?: string | undefined;
   log?: (line: string) => void;
 }
 
@@ -52,9 +54,10 @@ export function sideFilePath(set: DataSet): string {
 export async function ensureData(options: EnsureOptions): Promise<ReadyData> {
   const log = options.log ?? ((line: string) => process.stdout.write(`${line}\n`));
   const params = scaleParams(options.bots, options.votes, options.seed);
-  const set = dataSet(dataSetName(params), options.embedded);
+  const set = dataSet(options.database ?? dataSetName(params), options.embedded);
   let meta = await existingMeta(set);
   const reason = options.regenerate ? '--regenerate was given' : staleReason(meta, params);
+  if (options.database && reason !== undefined) throw new Error(`--database ${options.database} cannot be used as it is: ${reason}`);
   const generated = reason !== undefined;
   if (generated) {
     if (meta !== undefined || (await set.exists())) log(`Data set ${set.where} is generated again: ${reason}`);
@@ -122,7 +125,7 @@ async function generate(set: DataSet, params: ScaleParams, log: (line: string) =
     const saved = await dropIndexes(db, BULK_TABLES);
     await step('votes', () => loadVotes(db, params, now));
     await step('reviews', () => loadReviews(db, params, now));
-    await step('bot_history', () => loadHistory(db, params, now.toISOString().slice(0, 10), progress(log)));
+    await step('history (bot_days, days)', () => loadHistory(db, params, now.toISOString().slice(0, 10), progress(log)));
     await step('api_keys', () => loadKeys(db, params, bots, now.getTime()));
     await step('subscriptions', () => loadSubscriptions(db, params, now));
     await step('indexes and constraints', () => restoreIndexes(db, saved));
@@ -139,10 +142,10 @@ async function generate(set: DataSet, params: ScaleParams, log: (line: string) =
   }
 }
 
-/** A line every 90 days of history written, so a long load shows it is moving. */
+/** A line every 3 months of history written, so a long load shows it is moving. */
 function progress(log: (line: string) => void): (left: number) => void {
   return (left) => {
-    if (left % 90 === 0 && left > 0) log(`    history: ${left} days left`);
+    if (left % 3 === 0 && left > 0) log(`    history: ${left} months left`);
   };
 }
 

@@ -1,5 +1,5 @@
 /**
- * npm run bench:scale -- [--bots N] [--votes N] [--seed N] [--embedded] [--regenerate]
+ * npm run bench:scale -- [--bots N] [--votes N] [--seed N] [--embedded] [--regenerate] [--database NAME]
  *                        [--duration S] [--only PATTERN] [--json FILE] [--mixed-rate N] [--capacity-rate N]
  *
  * Issue 10's scale bench: ensures the generated directory, builds and starts the service as
@@ -12,6 +12,8 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { cpus, totalmem } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
+import { utcDay } from '../../src/lib/clock.js';
+import { dayOfMonth, monthOf } from '../../src/lib/months.js';
 import { parseOptions, type Options } from './args.js';
 import { ADMIN_URL, OUT_DIR } from './data-set.js';
 import { describe, ensureData, formatBytes, sideFilePath, type ReadyData } from './generate.js';
@@ -43,7 +45,11 @@ function selector(only: string | undefined): (name: string) => boolean {
 async function resetToday(ready: ReadyData): Promise<void> {
   const db = await ready.set.open();
   try {
-    await db.query(`DELETE FROM bot_history WHERE day = (now() AT TIME ZONE 'UTC')::date`);
+    const today = utcDay(new Date());
+    await db.query(`UPDATE bot_days SET servers[$2::integer] = NULL WHERE month = $1::date AND servers[$2::integer] IS NOT NULL`, [
+      monthOf(today),
+      dayOfMonth(today),
+    ]);
     // PGlite runs single-user: it says `on` and never starts the launcher.
     const { rows } = await db.query<{ autovacuum: string }>('SHOW autovacuum');
     if (ready.set.kind === 'postgres' && rows[0]?.autovacuum === 'on') return;

@@ -202,6 +202,13 @@ export const ConfigSchema = Type.Object({
     default: 730,
     description: 'days the audit log keeps an entry (who changed what; nightly clean-up), 1–36500',
   }),
+  ANALYTICS_RETENTION_DAYS: Type.Integer({
+    minimum: 400,
+    maximum: 36500,
+    default: 400,
+    description:
+      "days a bot's daily counts (server-count history, views, visitors, invites, votes …) and top lists are kept (nightly clean-up, a whole month at a time), 400–36500: the history's year needs the month before it",
+  }),
   SMTP_URL: Type.Optional(
     Type.String({
       'x-default-text': 'unset (no e-mail)',

@@ -45,7 +45,7 @@ describe.each(backends())('migrate on %s', (backend) => {
       `SELECT table_name FROM information_schema.tables WHERE table_schema = 'public' ORDER BY table_name`,
     );
     expect(tables.rows.map((r) => r.table_name)).toEqual(
-      expect.arrayContaining(['bot_history', 'bot_vote_months', 'bots', 'reviews', 'schema_migrations', 'votes']),
+      expect.arrayContaining(['bot_days', 'bot_vote_months', 'bots', 'reviews', 'schema_migrations', 'votes']),
     );
   });
 

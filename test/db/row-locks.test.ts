@@ -65,7 +65,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)('row locks of votes, reviews and t
     const botId = await createBot(t);
     await other.query('BEGIN');
     try {
-      await other.query(`INSERT INTO bot_history (bot_id, day, servers, source) VALUES ($1, '2026-01-01', 1, 'platform')`, [botId]);
+      await other.query(`INSERT INTO bot_days (bot_id, month) VALUES ($1, '2026-01-01')`, [botId]);
       const vote = await withoutWaiting(t.admin('POST', `/admin/v1/bots/${botId}/votes`, { user: USER, username: 'lena' }));
       expect(vote.statusCode).toBe(201);
       const review = await withoutWaiting(
@@ -94,7 +94,9 @@ describe.runIf(process.env.TEST_DATABASE_URL)('row locks of votes, reviews and t
     } finally {
       await other.query('ROLLBACK');
     }
-    const { rows } = await db.query<{ bot_id: string }>(`SELECT bot_id FROM bot_history WHERE day = '2026-02-01' ORDER BY bot_id`);
+    const { rows } = await db.query<{ bot_id: string }>(
+      `SELECT bot_id FROM bot_days WHERE month = '2026-02-01' AND servers[1] IS NOT NULL ORDER BY bot_id`,
+    );
     expect(rows.map((r) => r.bot_id)).toEqual(expect.arrayContaining([voted, quiet]));
   });
 });

@@ -9,6 +9,7 @@
  * `as`, or not) opens the addresses of `before`, then `path`, and optionally sends one form on it;
  * redirects are followed, as a browser does.
  */
+import { historyRepository } from '../../src/modules/history/repository.js';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import type { Database } from '../../src/db/index.js';
 import type { Lang } from '../../src/html/i18n/index.js';
@@ -653,14 +654,12 @@ export async function seedSite(app: FastifyInstance, db: Database): Promise<Site
   }
 
   // A month of history, so the chart draws its axes.
+  const points = [];
   for (let back = 30; back >= 1; back -= 1) {
     const day = new Date(Date.now() - back * 86_400_000).toISOString().slice(0, 10);
-    await db.query(`INSERT INTO bot_history (bot_id, day, servers, source) VALUES ($1, $2::date, $3, 'platform')`, [
-      full.id,
-      day,
-      11_000 + back * 40,
-    ]);
+    points.push({ day, servers: 11_000 + back * 40 });
   }
+  await historyRepository.upsertMany(db, full.id, points);
   await admin(app, 'POST', `/admin/v1/bots/${full.id}/votes`, { user: SITE_VOTER.id, username: SITE_VOTER.name });
   await admin(app, 'POST', `/admin/v1/bots/${full.id}/votes`, { user: someone(1), username: 'Fresh Account', flagged: true });
   for (const [index, review] of REVIEWS.entries()) {

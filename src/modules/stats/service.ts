@@ -87,7 +87,7 @@ export class StatsService {
       historyRepository.upsertMany(
         tx,
         botId,
-        points.map((p) => ({ day: p.date, servers: p.serverCount, source: 'self' as const })),
+        points.map((p) => ({ day: p.date, servers: p.serverCount })),
       ),
     );
     return { stored: points.length };

@@ -232,7 +232,7 @@ describe.each(backends())('management API for bots on %s', (backend) => {
       expect(deleted.body).toBe('');
       expect(await stored(id)).toBeUndefined();
       const reviews = await t.db.query('SELECT 1 FROM reviews WHERE bot_id = $1', [id]);
-      const history = await t.db.query('SELECT 1 FROM bot_history WHERE bot_id = $1', [id]);
+      const history = await t.db.query('SELECT 1 FROM bot_days WHERE bot_id = $1', [id]);
       expect(reviews.rows).toHaveLength(0);
       expect(history.rows).toHaveLength(0);
       expect((await t.admin('DELETE', `/admin/v1/bots/${id}`)).statusCode).toBe(404);

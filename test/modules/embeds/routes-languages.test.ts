@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { historyRepository } from '../../../src/modules/history/repository.js';
 import { putBot } from '../../fixtures.js';
 import { appPerFile, backends, ManualClock } from '../../helpers.js';
 import { expectWellFormedXml } from './render/xml.js';
@@ -14,14 +15,12 @@ describe.each(backends())('the embeds’ lang parameter (%s)', (backend) => {
 
   async function botWithHistory(): Promise<string> {
     const { id } = await putBot(t, { platformServerCount: 1500 });
+    const points = [];
     for (let back = 30; back >= 1; back -= 1) {
       const day = new Date(clock.now().getTime() - back * 86_400_000).toISOString().slice(0, 10);
-      await t.db.query(`INSERT INTO bot_history (bot_id, day, servers, source) VALUES ($1, $2::date, $3, 'platform')`, [
-        id,
-        day,
-        1000 + back,
-      ]);
+      points.push({ day, servers: 1000 + back });
     }
+    await historyRepository.upsertMany(t.db, id, points);
     return id;
   }
 

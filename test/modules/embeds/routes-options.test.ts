@@ -1,4 +1,5 @@
 /** Issue 16 over HTTP: badge styles and options, shields.io endpoint JSON, the SVG card, chart options. */
+import { historyRepository } from '../../../src/modules/history/repository.js';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BADGE_HEIGHTS, CHART_SIZE_LIMITS } from '../../../src/modules/embeds/render/index.js';
@@ -247,14 +248,12 @@ describe.each(backends())('embed options (%s)', (backend) => {
   describe('chart', () => {
     async function botWithHistory(days: number, servers: (back: number) => number): Promise<string> {
       const id = await publish({ platformServerCount: null });
+      const points = [];
       for (let back = days; back >= 1; back--) {
         const day = new Date(clock.now().getTime() - back * 86_400_000).toISOString().slice(0, 10);
-        await t.db.query(`INSERT INTO bot_history (bot_id, day, servers, source) VALUES ($1, $2::date, $3, 'platform')`, [
-          id,
-          day,
-          servers(back),
-        ]);
+        points.push({ day, servers: servers(back) });
       }
+      await historyRepository.upsertMany(t.db, id, points);
       t.app.changes.emit({ kind: 'bot', botId: id, aspect: 'profile' });
       return id;
     }
@@ -322,7 +321,7 @@ describe.each(backends())('embed options (%s)', (backend) => {
       expect(svgTexts(svg)).toContain('77');
       // The next day's count starts the line.
       const day = clock.now().toISOString().slice(0, 10);
-      await t.db.query(`INSERT INTO bot_history (bot_id, day, servers, source) VALUES ($1, $2::date, 77, 'platform')`, [id, day]);
+      await historyRepository.upsertMany(t.db, id, [{ day, servers: 77 }]);
       clock.advance(86_400_000);
       try {
         t.app.changes.emit({ kind: 'bot', botId: id, aspect: 'profile' });

@@ -1,4 +1,5 @@
 import type { LightMyRequestResponse } from 'fastify';
+import { historyRepository } from '../../../src/modules/history/repository.js';
 import { describe, expect, it } from 'vitest';
 import { shortNumber } from '../../../src/modules/embeds/render/index.js';
 import { botBody } from '../../fixtures.js';
@@ -345,14 +346,12 @@ describe.each(backends())('embeddable assets (%s)', (backend) => {
     /** Reports `servers` days of history ending yesterday, and today's count. */
     async function botWithHistory(overrides: Record<string, unknown> = {}): Promise<string> {
       const { id } = await publish({ platformServerCount: 5000, ...overrides });
+      const points = [];
       for (let back = 400; back >= 1; back -= 1) {
         const day = new Date(clock.now().getTime() - back * 86_400_000).toISOString().slice(0, 10);
-        await t.db.query(`INSERT INTO bot_history (bot_id, day, servers, source) VALUES ($1, $2::date, $3, 'platform')`, [
-          id,
-          day,
-          4000 + (400 - back) * 2,
-        ]);
+        points.push({ day, servers: 4000 + (400 - back) * 2 });
       }
+      await historyRepository.upsertMany(t.db, id, points);
       return id;
     }
 

@@ -6,14 +6,8 @@ import { backends, ManualClock, appPerFile, type TestApp } from '../../helpers.j
 
 const TODAY = '2026-06-15';
 
-async function writeHistory(t: TestApp, botId: string, points: { day: string; servers: number; source?: 'self' | 'platform' }[]) {
-  await t.db.transaction((tx) =>
-    historyRepository.upsertMany(
-      tx,
-      botId,
-      points.map((p) => ({ ...p, source: p.source ?? 'platform' })),
-    ),
-  );
+async function writeHistory(t: TestApp, botId: string, points: { day: string; servers: number }[]) {
+  await t.db.transaction((tx) => historyRepository.upsertMany(tx, botId, points));
 }
 
 /** Every day from `from` to `to`, inclusive. */
@@ -141,10 +135,14 @@ describe.each(backends())('history on %s', (backend) => {
       await putBot(c, { platformServerCount: null });
       hidden = await putBot(c, { platformServerCount: 300, published: false });
     });
+    // The day's element of each month row (bot_days): the bots collected that day.
     const rows = async (day: string) =>
       (
-        await c.db.query<{ bot_id: string; servers: number; source: string }>(
-          'SELECT bot_id, servers, source FROM bot_history WHERE day = $1::date ORDER BY bot_id',
+        await c.db.query<{ bot_id: string; servers: number }>(
+          `SELECT bot_id, servers[extract(day FROM $1::date)::integer] AS servers FROM bot_days
+            WHERE month = $1::date - (extract(day FROM $1::date)::integer - 1)
+              AND servers[extract(day FROM $1::date)::integer] IS NOT NULL
+            ORDER BY bot_id`,
           [day],
         )
       ).rows;
@@ -155,8 +153,8 @@ describe.each(backends())('history on %s', (backend) => {
       expect(first.json()).toEqual({ data: { date: TODAY, written: 2 } });
       expect(await rows(TODAY)).toEqual(
         [
-          { bot_id: platform.id, servers: 100, source: 'platform' },
-          { bot_id: self.id, servers: 250, source: 'self' },
+          { bot_id: platform.id, servers: 100 },
+          { bot_id: self.id, servers: 250 },
         ].sort((a, b) => (a.bot_id < b.bot_id ? -1 : 1)),
       );
       expect((await rows(TODAY)).map((r) => r.bot_id)).not.toContain(hidden.id);
@@ -212,7 +210,8 @@ describe.each(backends())('history on %s', (backend) => {
       [{ date: null }, 'date'],
       [{ day: TODAY }, 'day'],
     ])('rejects %j with 422 and writes nothing', async (payload, field) => {
-      const count = async () => (await c.db.query<{ n: number }>('SELECT count(*)::int AS n FROM bot_history')).rows[0]?.n;
+      const count = async () =>
+        (await c.db.query<{ n: number }>('SELECT count(*)::int AS n FROM bot_days, unnest(servers) AS s WHERE s IS NOT NULL')).rows[0]?.n;
       const before = await count();
       const response = await c.admin('POST', '/admin/v1/history/collect', payload);
       expect(response.statusCode).toBe(422);

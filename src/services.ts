@@ -2,6 +2,8 @@ import type { Config } from './config/index.js';
 import type { Database } from './db/index.js';
 import { isDatabaseUnavailable } from './db/errors.js';
 import { AnswerStore } from './lib/answers/index.js';
+import type { Metrics } from './lib/metrics.js';
+import { AnalyticsService } from './modules/analytics/service.js';
 import { systemClock, type Clock } from './lib/clock.js';
 import { AuditService } from './modules/audit/service.js';
 import { BanService } from './modules/bans/service.js';
@@ -66,6 +68,7 @@ export interface ServiceDeps {
   platform?: PlatformAdapter;
   /** Sent to the platform with each request. */
   userAgent: string;
+  metrics: Metrics;
 }
 
 /** Every service of the app, built once over the same database, clock and change feed, and the answers they give. */
@@ -102,6 +105,15 @@ export function createServices(deps: ServiceDeps) {
   const teamWriter = new TeamWriter(db, clock, feed);
   const services = {
     answers,
+    analytics: new AnalyticsService({
+      db,
+      now,
+      enabled: config.analytics.enabled,
+      flushMs: config.analytics.flushMs,
+      ownHosts: [new URL(config.baseUrl).hostname, new URL(config.siteUrl).hostname],
+      isPublished: (botId) => catalog.held(botId) !== undefined,
+      metrics: deps.metrics,
+    }),
     catalog,
     groups,
     // The operator's writes keep the bot's listing and its team in step with them.

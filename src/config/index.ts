@@ -95,6 +95,8 @@ export interface Config {
   };
   /** Days the audit log keeps an entry; older ones go in the nightly clean-up. */
   auditRetentionDays: number;
+  /** Counting per bot and day (docs/privacy.md): off, or written every flushMs. */
+  analytics: { enabled: boolean; flushMs: number };
   /** Where a switched-off webhook is reported by e-mail; undefined when SMTP_URL is not set. */
   mail: { smtpUrl: string; from: string; to: string } | undefined;
   /** Sign-in of owners and voters (AUTH_*, SESSION_*). */
@@ -182,6 +184,7 @@ export function readConfig(env: Env = process.env): Config {
       retentionDays: v.WEBHOOK_LOG_RETENTION_DAYS,
     },
     auditRetentionDays: v.AUDIT_RETENTION_DAYS,
+    analytics: { enabled: v.ANALYTICS_ENABLED, flushMs: v.ANALYTICS_FLUSH_MS },
     mail: mail(v, baseUrl),
     auth: readAuthConfig(v, baseUrl),
     site: readSiteConfig(v),

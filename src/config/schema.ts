@@ -202,6 +202,16 @@ export const ConfigSchema = Type.Object({
     default: 730,
     description: 'days the audit log keeps an entry (who changed what; nightly clean-up), 1–36500',
   }),
+  ANALYTICS_ENABLED: Type.Boolean({
+    default: true,
+    description: 'count bot page views, invite clicks, embed and search impressions per bot and day (docs/privacy.md)',
+  }),
+  ANALYTICS_FLUSH_MS: Type.Integer({
+    minimum: 1000,
+    maximum: 300000,
+    default: 10000,
+    description: "ms between two writes of a process's counts; a crash loses at most this much counting, 1000–300000",
+  }),
   SMTP_URL: Type.Optional(
     Type.String({
       'x-default-text': 'unset (no e-mail)',

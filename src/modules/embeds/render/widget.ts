@@ -26,6 +26,7 @@ export function renderWidget(bot: EmbedBot, opts: WidgetOptions): string {
   const name = bot.name.trim() || bot.id;
   const description = bot.shortDescription[opts.lang];
   const voteUrl = requireHttpUrl(opts.voteUrl, 'voteUrl');
+  const inviteUrl = requireHttpUrl(opts.inviteUrl, 'inviteUrl');
   const stat = (value: string, label: string, tooltip: string): string =>
     `<div class="stat" title="${escapeXml(tooltip)}"><dt>${escapeXml(label)}</dt><dd>${value}</dd></div>`;
 
@@ -69,6 +70,7 @@ ${stat(escapeXml(shortNumber(bot.serverCount, opts.lang)), labels.servers, label
 ${stat(escapeXml(shortNumber(bot.votesMonth, opts.lang)), labels.votesMonth, labels.votesTooltip(fullNumber(bot.votesMonth, opts.lang)))}
 ${rating}
 </dl>
+<a class="invite" href="${escapeXml(inviteUrl)}" target="_blank" rel="noopener nofollow" aria-label="${escapeXml(labels.inviteFor(name))}"><span>${escapeXml(labels.invite)}</span></a>
 <a class="vote" href="${escapeXml(voteUrl)}" target="_blank" rel="noopener noreferrer" aria-label="${escapeXml(labels.voteFor(name))}"><span>${escapeXml(labels.vote)}</span></a>
 </div>
 </main>
@@ -103,7 +105,7 @@ function httpUrlOrNull(value: string): string | null {
   }
 }
 
-/** voteUrl comes from the operator's configuration (SITE_URL); a bad one is a bug, not data. */
+/** voteUrl and inviteUrl come from the operator's configuration (SITE_URL); a bad one is a bug, not data. */
 function requireHttpUrl(value: string, what: string): string {
   const url = httpUrlOrNull(value);
   if (!url) throw new TypeError(`${what} must be an absolute http(s) URL, got ${JSON.stringify(value)}`);

@@ -182,7 +182,11 @@ for (const backend of backends()) {
         search_impressions: 1,
         search_clicks: 1,
       });
-      expect(await tops(t.db, id)).toEqual({ referrers: {}, search_terms: { 'quokka tunes': 1 }, embed_referrers: { 'blog.example.com': 2 } });
+      expect(await tops(t.db, id)).toEqual({
+        referrers: {},
+        search_terms: { 'quokka tunes': 1 },
+        embed_referrers: { 'blog.example.com': 2 },
+      });
     });
 
     it('takes a 10 KB referrer, a non-UTF-8 query and a 100-character term without a 500', async () => {

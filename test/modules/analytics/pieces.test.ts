@@ -1,6 +1,12 @@
 /** The in-memory parts of counting: the sketch, the bounded top list, what a request tells. */
 import { describe, expect, it } from 'vitest';
-import { isCountable, MAX_HOST_LENGTH, referrerHost, searchFromReferrer, searchTerm } from '../../../src/modules/analytics/request-facts.js';
+import {
+  isCountable,
+  MAX_HOST_LENGTH,
+  referrerHost,
+  searchFromReferrer,
+  searchTerm,
+} from '../../../src/modules/analytics/request-facts.js';
 import { addHash, emptySketch, estimate, mergeSketch } from '../../../src/modules/analytics/sketch.js';
 import { TopList } from '../../../src/modules/analytics/top-list.js';
 import { saltSeed, visitorHash } from '../../../src/modules/analytics/visitor-hash.js';

@@ -82,7 +82,7 @@ export class DayCounts {
 
   private entry(botId: string, day: number): BotDay | undefined {
     let bots = this.days.get(day);
-    if (!bots) this.days.set(day, (bots = new Map()));
+    if (!bots) this.days.set(day, (bots = new Map<string, BotDay>()));
     let entry = bots.get(botId);
     if (entry) return entry;
     if (this.size >= this.maxBotDays) {

@@ -125,6 +125,7 @@ export class AnalyticsService {
    * counts for the next (within the same bounds). Never rejects.
    */
   async flush(): Promise<void> {
+    if (!this.deps.enabled) return;
     await this.readSalts().catch((error: unknown) => this.log?.error({ err: error }, 'analytics salts could not be read'));
     const batch = this.counts.take();
     this.dropped.bot_days += this.counts.dropped;

@@ -187,6 +187,11 @@ for (const backend of backends()) {
         search_terms: { 'quokka tunes': 1 },
         embed_referrers: { 'blog.example.com': 2 },
       });
+      // Operator-level totals only: by kind, never by bot.
+      const metrics = (await t.get('/metrics')).body;
+      expect(metrics).toMatch(/^botdir_analytics_events_total\{kind="widget_views"\} [1-9]/m);
+      expect(metrics).toMatch(/^botdir_analytics_flush_duration_seconds_count\{result="succeeded"\} [1-9]/m);
+      expect(metrics).not.toContain(id);
     });
 
     it('takes a 10 KB referrer, a non-UTF-8 query and a 100-character term without a 500', async () => {
@@ -201,6 +206,19 @@ for (const backend of backends()) {
       expect(await figures(t.db, id)).toMatchObject({ views: 2, badge_views: 1, search_clicks: 1 });
       const stored = await tops(t.db, id);
       expect(stored).toEqual({ referrers: {}, embed_referrers: {}, search_terms: { [`\uFFFD${'x'.repeat(63)}`]: 1 } });
+    });
+  });
+
+  describe(`analytics switched off (${backend})`, () => {
+    const t = appPerFile(backend, { clock: new ManualClock(new Date(NOW)), env: { ANALYTICS_ENABLED: 'false' } });
+
+    it('counts nothing and writes nothing, the invite redirect still works', async () => {
+      const { id } = await putBot(t, { slugs: { en: 'uncounted', de: 'ungezaehlt' } });
+      expect((await visit(t, '/en/bots/uncounted')).statusCode).toBe(200);
+      expect((await visit(t, '/en/bots/uncounted/invite')).statusCode).toBe(302);
+      await t.app.services.analytics.flush();
+      expect(await figures(t.db, id)).toBeUndefined();
+      expect((await t.db.query('SELECT 1 FROM analytics_salts')).rowCount).toBe(0);
     });
   });
 }

@@ -9,6 +9,7 @@ import {
 } from '../../../src/modules/analytics/request-facts.js';
 import { addHash, emptySketch, estimate, mergeSketch } from '../../../src/modules/analytics/sketch.js';
 import { TopList } from '../../../src/modules/analytics/top-list.js';
+import { DayCounts } from '../../../src/modules/analytics/day-counts.js';
 import { saltSeed, visitorHash } from '../../../src/modules/analytics/visitor-hash.js';
 import { TOP_KEPT } from '../../../src/modules/analytics/metrics.js';
 
@@ -56,6 +57,25 @@ describe('bounded top list', () => {
     }
     expect(top.counts.size).toBe(TOP_KEPT);
     expect(top.counts.get('steady.example')).toBeGreaterThanOrEqual(5000);
+  });
+});
+
+describe("a flush interval's counts", () => {
+  it('hold at most so many bots and days, ask for a flush when full, and take back a failed batch', () => {
+    let full = 0;
+    const counts = new DayCounts(3, () => full++);
+    for (let bot = 0; bot < 5; bot++) counts.add('views', `bot-${bot}`, 20_000);
+    counts.add('views', 'bot-0', 20_000);
+    expect(counts.botDays).toBe(3);
+    expect([counts.dropped, full]).toEqual([2, 2]);
+    const batch = counts.take();
+    expect(batch.map((entry) => entry.counts[0])).toEqual([2, 1, 1]);
+    expect(counts.botDays).toBe(0);
+    counts.add('views', 'bot-9', 20_001);
+    counts.restore(batch);
+    // bot-9 came first: one of the batch's three no longer fits.
+    expect(counts.botDays).toBe(3);
+    expect(counts.take().map((entry) => `${entry.botId} ${entry.counts[0]}`)).toEqual(['bot-9 1', 'bot-0 2', 'bot-1 1']);
   });
 });
 

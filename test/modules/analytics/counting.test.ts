@@ -4,7 +4,7 @@
  * input. Flushes are called directly; nothing waits on ANALYTICS_FLUSH_MS.
  */
 import type { InjectOptions } from 'fastify';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { Queryable } from '../../../src/db/index.js';
 import { TOP_KEPT } from '../../../src/modules/analytics/metrics.js';
 import { putBot } from '../../fixtures.js';
@@ -46,6 +46,16 @@ async function tops(db: Queryable, botId: string): Promise<Record<string, Record
   return rows[0];
 }
 
+/**
+ * Bots are counted once the process's catalog holds them published: on PostgreSQL the change
+ * reaches each process by NOTIFY, a moment after the write.
+ */
+async function putCountedBot(apps: TestApp[], overrides: Record<string, unknown>) {
+  const put = await putBot(apps[0]!, overrides);
+  for (const t of apps) await vi.waitFor(() => expect(t.app.services.catalog.held(put.id)).toBeDefined());
+  return put;
+}
+
 function visit(t: TestApp, url: string, options: Partial<InjectOptions> & { address?: string; headers?: Record<string, string> } = {}) {
   const { address, headers, ...rest } = options;
   return t.inject({ url, remoteAddress: address ?? '203.0.113.7', headers: { 'user-agent': BROWSER, ...headers }, ...rest });
@@ -59,7 +69,7 @@ for (const backend of backends()) {
     const second = appPerFile(backend, () => ({ db: shared.db, clock }));
 
     it('sums views of two processes and counts the same visitor once', async () => {
-      const { id, body } = await putBot(first, { slugs: { en: 'count-a', de: 'zaehl-a' } });
+      const { id, body } = await putCountedBot([first, second], { slugs: { en: 'count-a', de: 'zaehl-a' } });
       const page = `/en/bots/${(body.slugs as { en: string }).en}`;
       expect((await second.get(page)).statusCode).toBe(200);
       for (const t of [first, second]) expect((await visit(t, page)).statusCode).toBe(200);
@@ -76,7 +86,7 @@ for (const backend of backends()) {
     });
 
     it('writes what a process counted when it shuts down', async () => {
-      const { id, body } = await putBot(first, { slugs: { en: 'count-b', de: 'zaehl-b' } });
+      const { id, body } = await putCountedBot([first, second], { slugs: { en: 'count-b', de: 'zaehl-b' } });
       const third = await testApp(backend, { db: shared.db, clock });
       expect((await visit(third, `/en/bots/${(body.slugs as { en: string }).en}`)).statusCode).toBe(200);
       expect(await figures(shared.db, id)).toBeUndefined();
@@ -85,8 +95,8 @@ for (const backend of backends()) {
     });
 
     it('keeps a failed flush for the next one, and leaves out a bot deleted meanwhile', async () => {
-      const kept = await putBot(first, { slugs: { en: 'count-c', de: 'zaehl-c' } });
-      const gone = await putBot(first, { slugs: { en: 'count-d', de: 'zaehl-d' } });
+      const kept = await putCountedBot([first, second], { slugs: { en: 'count-c', de: 'zaehl-c' } });
+      const gone = await putCountedBot([first, second], { slugs: { en: 'count-d', de: 'zaehl-d' } });
       await visit(first, '/en/bots/count-c', { headers: { referer: 'https://forum.example.net/t/1' } });
       await visit(first, '/en/bots/count-d');
       const db = first.app.db;
@@ -106,7 +116,7 @@ for (const backend of backends()) {
     });
 
     it('bounds the top lists under a flood of 100,000 unique referrers and terms', async () => {
-      const { id } = await putBot(first, { slugs: { en: 'count-e', de: 'zaehl-e' } });
+      const { id } = await putCountedBot([first, second], { slugs: { en: 'count-e', de: 'zaehl-e' } });
       const request = (referer: string) => ({ method: 'GET', ip: '203.0.113.7', headers: { 'user-agent': BROWSER, referer } });
       for (const t of [first, second]) {
         for (let i = 0; i < 50_000; i++) {
@@ -129,7 +139,7 @@ for (const backend of backends()) {
     const flush = () => t.app.services.analytics.flush();
 
     it('does not count crawlers, monitors, HEAD requests or prefetches', async () => {
-      const { id } = await putBot(t, { slugs: { en: 'quiet', de: 'leise' } });
+      const { id } = await putCountedBot([t], { slugs: { en: 'quiet', de: 'leise' } });
       const page = '/en/bots/quiet';
       await visit(t, page, { headers: { 'user-agent': 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)' } });
       await visit(t, page, { headers: { 'user-agent': 'kube-probe/1.31' } });
@@ -145,7 +155,7 @@ for (const backend of backends()) {
     });
 
     it('redirects invite clicks to the invite URL and counts them; 404 for unknown and unpublished bots', async () => {
-      const { id, body } = await putBot(t, { slugs: { en: 'inviting', de: 'einladend' } });
+      const { id, body } = await putCountedBot([t], { slugs: { en: 'inviting', de: 'einladend' } });
       const answer = await visit(t, '/en/bots/inviting/invite');
       expect(answer.statusCode).toBe(302);
       expect(answer.headers.location).toBe(body.inviteUrl);
@@ -163,7 +173,7 @@ for (const backend of backends()) {
     });
 
     it('counts embeds with the embedding host, search impressions and clicks with their terms', async () => {
-      const { id } = await putBot(t, { name: 'Quokka Tunes', slugs: { en: 'quokka-tunes', de: 'quokka-toene' } });
+      const { id } = await putCountedBot([t], { name: 'Quokka Tunes', slugs: { en: 'quokka-tunes', de: 'quokka-toene' } });
       const embedder = { headers: { referer: 'https://Blog.Example.com:8443/post' } };
       expect((await visit(t, `/api/widget/${id}`, embedder)).statusCode).toBe(200);
       expect((await visit(t, `/api/card/${id}.svg`, embedder)).statusCode).toBe(200);
@@ -195,7 +205,7 @@ for (const backend of backends()) {
     });
 
     it('takes a 10 KB referrer, a non-UTF-8 query and a 100-character term without a 500', async () => {
-      const { id } = await putBot(t, { slugs: { en: 'odd-input', de: 'seltsam' } });
+      const { id } = await putCountedBot([t], { slugs: { en: 'odd-input', de: 'seltsam' } });
       const long = { headers: { referer: `https://${'a'.repeat(10_000)}.example/` } };
       expect((await visit(t, '/en/bots/odd-input', long)).statusCode).toBe(200);
       expect((await visit(t, `/api/badge/${id}`, long)).statusCode).toBe(200);
@@ -213,7 +223,7 @@ for (const backend of backends()) {
     const t = appPerFile(backend, { clock: new ManualClock(new Date(NOW)), env: { ANALYTICS_ENABLED: 'false' } });
 
     it('counts nothing and writes nothing, the invite redirect still works', async () => {
-      const { id } = await putBot(t, { slugs: { en: 'uncounted', de: 'ungezaehlt' } });
+      const { id } = await putCountedBot([t], { slugs: { en: 'uncounted', de: 'ungezaehlt' } });
       expect((await visit(t, '/en/bots/uncounted')).statusCode).toBe(200);
       expect((await visit(t, '/en/bots/uncounted/invite')).statusCode).toBe(302);
       await t.app.services.analytics.flush();

@@ -50,8 +50,7 @@ body{font:14px/1.3 system-ui,-apple-system,"Segoe UI",Roboto,"Noto Sans","Helvet
 .vote span{overflow:hidden;text-overflow:ellipsis}
 .vote:hover{background:var(--buttonHover)}
 .vote:focus-visible{outline:2px solid var(--verified);outline-offset:2px}
-.invite{flex:none;display:inline-flex;align-items:center;max-width:30%;padding:0 10px;height:32px;border-radius:8px;border:1px solid var(--border);color:var(--text);font-size:13px;font-weight:600;text-decoration:none;white-space:nowrap}
-.invite span{overflow:hidden;text-overflow:ellipsis}
+.invite{flex:none;align-self:flex-start;display:inline-flex;align-items:center;justify-content:center;width:32px;height:32px;border-radius:8px;border:1px solid var(--border);color:var(--text)}
 .invite:hover{background:var(--iconBg)}
 .invite:focus-visible{outline:2px solid var(--verified);outline-offset:2px}`;
 }

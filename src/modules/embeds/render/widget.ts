@@ -20,6 +20,10 @@ export const VERIFIED_ICON =
   '<path fill="currentColor" d="M8 0l1.9 1.4 2.3-.1.7 2.2 1.9 1.3-.8 2.2.8 2.2-1.9 1.3-.7 2.2-2.3-.1L8 16l-1.9-1.4-2.3.1-.7-2.2L1.2 11.2 2 9 1.2 6.8l1.9-1.3.7-2.2 2.3.1z"/>' +
   '<path fill="none" stroke="#fff" stroke-width="1.6" stroke-linecap="round" stroke-linejoin="round" d="M5 8.2l2 2 4-4.2"/>';
 
+/** "Add to a server": a plus in a rounded square at the head's end; the foot's figures keep their room. */
+const INVITE_ICON =
+  '<svg viewBox="0 0 16 16" width="16" height="16" aria-hidden="true"><path fill="none" stroke="currentColor" stroke-width="1.8" stroke-linecap="round" d="M8 3.5v9M3.5 8h9"/></svg>';
+
 /** A complete HTML document: the bot card for an iframe of 420 × 140. */
 export function renderWidget(bot: EmbedBot, opts: WidgetOptions): string {
   const labels = WIDGET_LABELS[opts.lang];
@@ -63,6 +67,7 @@ ${iconMarkup(name, bot.iconUrl)}
 <h1 class="name"><span class="name-text" title="${escapeXml(name)}">${escapeXml(name)}</span>${verified}</h1>
 <p class="desc" title="${escapeXml(description)}">${escapeXml(description)}</p>
 </div>
+<a class="invite" href="${escapeXml(inviteUrl)}" target="_blank" rel="noopener nofollow" aria-label="${escapeXml(labels.inviteFor(name))}" title="${escapeXml(labels.invite)}">${INVITE_ICON}</a>
 </div>
 <div class="foot">
 <dl class="stats">
@@ -70,7 +75,6 @@ ${stat(escapeXml(shortNumber(bot.serverCount, opts.lang)), labels.servers, label
 ${stat(escapeXml(shortNumber(bot.votesMonth, opts.lang)), labels.votesMonth, labels.votesTooltip(fullNumber(bot.votesMonth, opts.lang)))}
 ${rating}
 </dl>
-<a class="invite" href="${escapeXml(inviteUrl)}" target="_blank" rel="noopener nofollow" aria-label="${escapeXml(labels.inviteFor(name))}"><span>${escapeXml(labels.invite)}</span></a>
 <a class="vote" href="${escapeXml(voteUrl)}" target="_blank" rel="noopener noreferrer" aria-label="${escapeXml(labels.voteFor(name))}"><span>${escapeXml(labels.vote)}</span></a>
 </div>
 </main>

@@ -114,6 +114,7 @@ describe('readConfig', () => {
       secretKeyFile: '/var/lib/bots/secret.key',
       webhook: { allowPrivate: false, retrySchedule: [10, 40, 90, 160, 250, 360], timeoutMs: 10_000, concurrency: 32, retentionDays: 90 },
       auditRetentionDays: 730,
+      analytics: { enabled: true, flushMs: 10_000 },
       mail: undefined,
       auth: {
         provider: undefined,

@@ -4,7 +4,8 @@
  * but out of reach), the bare reference as another process, and autocannon drives both from this
  * one. The verdict is the servers' own CPU time per request (utime + stime from /proc over the
  * measured run), which does not depend on how fast the load generator is; req/s and latency are
- * printed beside it.
+ * printed beside it. Then the cost of counting (issue 33): the same server with analytics on and
+ * off, asked as a person's browser asks (bench/http/counting.ts).
  *
  *   npm run bench
  *   BENCH_ROUNDS=5 BENCH_DURATION=5 BENCH_CONNECTIONS=32 npm run bench
@@ -21,6 +22,7 @@ import { readConfig } from '../src/config/index.js';
 import { OPERATOR_TOKEN } from '../src/modules/audit/entry.js';
 import { sampleDataFile } from '../scripts/sample-data.js';
 import { seed } from '../scripts/seed.js';
+import { benchCounting, countCallNs, countingTable, type CountingRow } from './http/counting.js';
 import { postgresDatabase } from './http/database.js';
 import { median, run, spread, type Run } from './http/measure.js';
 import { startBare, type Answer } from './http/bare-process.js';
@@ -42,17 +44,19 @@ const TARGET_FILTER = process.env.BENCH_TARGETS?.split(';')
 const TARGETS = { single: 0.7, list: 0.6, badge: 0.7, check: 0.6 } as const;
 
 /** The demo data in a fresh database, and a key of the most voted bot. */
-async function prepare(env: Record<string, string>): Promise<{ botId: string; key: string }> {
+async function prepare(env: Record<string, string>): Promise<{ botId: string; slug: string; key: string }> {
   const app = await buildApp({
     config: readConfig({ NODE_ENV: 'production', ADMIN_TOKEN: `bench-${randomBytes(8).toString('hex')}`, LOG_LEVEL: 'warn', ...env }),
   });
   try {
     await seed(app, sampleDataFile('bots.sample.json'));
-    const { rows } = await app.db.query<{ id: string }>('SELECT id FROM bots WHERE published ORDER BY votes_total DESC, id LIMIT 1');
+    const { rows } = await app.db.query<{ id: string; slug: string }>(
+      `SELECT id, slugs->>'en' AS slug FROM bots WHERE published ORDER BY votes_total DESC, id LIMIT 1`,
+    );
     const botId = rows[0]?.id;
     if (!botId) throw new Error('no published bot after seeding');
     const { key } = await app.services.keys.create(botId, { scopes: ['votes:read'], tier: 3 }, OPERATOR_TOKEN);
-    return { botId, key };
+    return { botId, slug: rows[0]!.slug, key };
   } finally {
     await app.close();
   }
@@ -74,11 +78,18 @@ async function answersOf(server: RunningServer, targets: Target[]): Promise<Answ
   return answers;
 }
 
-async function benchBackend(backend: string, dataEnv: Record<string, string>): Promise<Row[]> {
+/** The requests whose counting issue 33 bounds: a bot page and an embed, as a person's browser asks them. */
+const COUNTED = (botId: string, slug: string) =>
+  [
+    { name: 'GET /en/bots/{slug}, counted', path: `/en/bots/${encodeURIComponent(slug)}` },
+    { name: 'GET /api/badge/{id}, counted', path: `/api/badge/${botId}` },
+  ].filter((t) => TARGET_FILTER === undefined || TARGET_FILTER.includes(t.name));
+
+async function benchBackend(backend: string, dataEnv: Record<string, string>, counting: CountingRow[]): Promise<Row[]> {
   // One key for the seeding app and the server (production requires it with DATABASE_URL).
   const env = { ...dataEnv, SECRET_KEY: randomBytes(32).toString('hex') };
   say(`[${backend}] seeding the demo data ...`);
-  const { botId, key } = await prepare(env);
+  const { botId, slug, key } = await prepare(env);
   const withKey = { authorization: `Bearer ${key}` };
   const targets: Target[] = [
     { name: 'GET /api/v1/bots/{id}', path: `/api/v1/bots/${botId}`, target: TARGETS.single },
@@ -122,6 +133,17 @@ async function benchBackend(backend: string, dataEnv: Record<string, string>): P
         );
         rows.push(row);
       }
+      const counted = COUNTED(botId, slug);
+      if (counted.length > 0) {
+        say(`[${backend}] counting on and off ...`);
+        const off = await startServer({ ...env, ANALYTICS_ENABLED: 'false' }, join(dir, 'server-off.log'));
+        try {
+          const options = { rounds: ROUNDS, duration: DURATION, connections: CONNECTIONS };
+          counting.push(...(await benchCounting(backend, { on: ours, off }, counted, options)));
+        } finally {
+          await off.stop();
+        }
+      }
       return rows;
     } finally {
       await bare.stop();
@@ -142,10 +164,11 @@ async function main(): Promise<void> {
   say('Building the server (npm run build) ...');
   buildServer();
   const rows: Row[] = [];
+  const counting: CountingRow[] = [];
   if (ONLY !== 'postgres') {
     const dataDir = mkdtempSync(join(tmpdir(), 'bd-bench-'));
     try {
-      rows.push(...(await benchBackend('PGlite', { DATA_DIR: dataDir })));
+      rows.push(...(await benchBackend('PGlite', { DATA_DIR: dataDir }, counting)));
     } finally {
       rmSync(dataDir, { recursive: true, force: true });
     }
@@ -154,12 +177,13 @@ async function main(): Promise<void> {
     const postgres = await postgresDatabase(say);
     if (postgres) {
       try {
-        rows.push(...(await benchBackend('PostgreSQL', { DATABASE_URL: postgres.url })));
+        rows.push(...(await benchBackend('PostgreSQL', { DATABASE_URL: postgres.url }, counting)));
       } finally {
         await postgres.drop();
       }
     }
   }
+  const call = await countCallNs();
   say(`
 Bot Directory HTTP bench (cached reads), ${new Date().toISOString()}
 Our server: node dist/src/server.js (as npm start), NODE_ENV=production, rate limits on and out of reach.
@@ -173,6 +197,8 @@ Load average (1/5/15 min): ${loadBefore} before, ${loadAverage()} after; run tim
 Reproduce: npm run bench (BENCH_ROUNDS, BENCH_DURATION, BENCH_CONNECTIONS, BENCH_ONLY, BENCH_DATABASE_URL)
 
 ${table(rows)}
+
+${countingTable(counting, call)}
 `);
   if (process.env.BENCH_JSON) writeFileSync(process.env.BENCH_JSON, JSON.stringify(rows, null, 2));
   if (rows.some((row) => row.ours.errors > 0 || row.bare.errors > 0)) process.exitCode = 1;

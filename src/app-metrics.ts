@@ -14,6 +14,18 @@ export function registerServiceMetrics(metrics: Metrics, parts: { db: Database; 
     'Lookups of the kept answers of reads, by result (stale: served while the database did not answer)',
     services.answers.stats,
   );
+  metrics.counterFrom(
+    'botdir_analytics_events_total',
+    'Requests counted for the per-bot analytics, by kind (crawlers and prefetches are not)',
+    'kind',
+    services.analytics.events,
+  );
+  metrics.counterFrom(
+    'botdir_analytics_dropped_total',
+    'Analytics left uncounted by their bounds: bot_days (the table of a flush interval was full), visitors (no salt yet)',
+    'reason',
+    services.analytics.dropped,
+  );
   metrics.gauge('botdir_db_available', 'Whether the database answered its latest liveness check (1) or not (0)', [], (set) =>
     set({}, db.health.available() ? 1 : 0),
   );

@@ -111,6 +111,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     lookup: options.lookup,
     platform: options.platform,
     userAgent: `BotDirectory/${VERSION} (+${config.baseUrl})`,
+    metrics,
   });
   app.decorate('services', services);
   // The published bots (lists, search index) are in memory before the first request; later
@@ -119,6 +120,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await services.catalog.load();
   services.catalog.startSweeping();
   services.trending.start();
+  await services.analytics.start(app.log);
   // After an outage or a lost notification connection, NOTIFYs may have been missed: the catalog
   // (bot lists, search index) is read again and the cached answers that depend on all bots go.
   db.health.subscribe((available) => {
@@ -171,6 +173,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     ? await startWorkers(app, { secretKey, lookup: options.lookup, version: VERSION, metrics })
     : undefined;
   app.addHook('onClose', async () => {
+    // Requests have finished: what they counted is written before the database closes.
+    await services.analytics.stop();
     await stopWorkers?.();
     await services.catalog.stop();
     await services.trending.stop();

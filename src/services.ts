@@ -2,6 +2,8 @@ import type { Config } from './config/index.js';
 import type { Database } from './db/index.js';
 import { isDatabaseUnavailable } from './db/errors.js';
 import { AnswerStore } from './lib/answers/index.js';
+import type { Metrics } from './lib/metrics.js';
+import { AnalyticsService } from './modules/analytics/service.js';
 import { systemClock, type Clock } from './lib/clock.js';
 import { AnalyticsNightly } from './modules/analytics/nightly.js';
 import { AuditService } from './modules/audit/service.js';
@@ -67,6 +69,7 @@ export interface ServiceDeps {
   platform?: PlatformAdapter;
   /** Sent to the platform with each request. */
   userAgent: string;
+  metrics: Metrics;
 }
 
 /** Every service of the app, built once over the same database, clock and change feed, and the answers they give. */
@@ -103,6 +106,15 @@ export function createServices(deps: ServiceDeps) {
   const teamWriter = new TeamWriter(db, clock, feed);
   const services = {
     answers,
+    analytics: new AnalyticsService({
+      db,
+      now,
+      enabled: config.analytics.enabled,
+      flushMs: config.analytics.flushMs,
+      ownHosts: [new URL(config.baseUrl).hostname, new URL(config.siteUrl).hostname],
+      isPublished: (botId) => catalog.held(botId) !== undefined,
+      metrics: deps.metrics,
+    }),
     catalog,
     groups,
     // The operator's writes keep the bot's listing and its team in step with them.
@@ -152,7 +164,7 @@ export function createServices(deps: ServiceDeps) {
     webhookDeliveries: new WebhookDeliveryService(db, clock, config.webhook),
     webhookNotifications: new WebhookNotificationService(db),
     audit: new AuditService(db, clock, config.auditRetentionDays),
-    analyticsNightly: new AnalyticsNightly(db, clock, config.analyticsRetentionDays),
+    analyticsNightly: new AnalyticsNightly(db, clock, config.analytics.retentionDays),
   };
   feed.subscribe((change) => routeChange(change, services));
   return services;

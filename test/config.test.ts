@@ -114,7 +114,7 @@ describe('readConfig', () => {
       secretKeyFile: '/var/lib/bots/secret.key',
       webhook: { allowPrivate: false, retrySchedule: [10, 40, 90, 160, 250, 360], timeoutMs: 10_000, concurrency: 32, retentionDays: 90 },
       auditRetentionDays: 730,
-      analyticsRetentionDays: 400,
+      analytics: { enabled: true, flushMs: 10_000, retentionDays: 400 },
       mail: undefined,
       auth: {
         provider: undefined,

@@ -95,8 +95,11 @@ export interface Config {
   };
   /** Days the audit log keeps an entry; older ones go in the nightly clean-up. */
   auditRetentionDays: number;
-  /** Days bot_days (whole months) and bot_day_tops are kept; older ones go in the nightly clean-up. */
-  analyticsRetentionDays: number;
+  /**
+   * Counting per bot and day (docs/privacy.md): off, or written every flushMs; retentionDays: how
+   * long bot_days (whole months) and bot_day_tops are kept (the nightly clean-up).
+   */
+  analytics: { enabled: boolean; flushMs: number; retentionDays: number };
   /** Where a switched-off webhook is reported by e-mail; undefined when SMTP_URL is not set. */
   mail: { smtpUrl: string; from: string; to: string } | undefined;
   /** Sign-in of owners and voters (AUTH_*, SESSION_*). */
@@ -184,7 +187,7 @@ export function readConfig(env: Env = process.env): Config {
       retentionDays: v.WEBHOOK_LOG_RETENTION_DAYS,
     },
     auditRetentionDays: v.AUDIT_RETENTION_DAYS,
-    analyticsRetentionDays: v.ANALYTICS_RETENTION_DAYS,
+    analytics: { enabled: v.ANALYTICS_ENABLED, flushMs: v.ANALYTICS_FLUSH_MS, retentionDays: v.ANALYTICS_RETENTION_DAYS },
     mail: mail(v, baseUrl),
     auth: readAuthConfig(v, baseUrl),
     site: readSiteConfig(v),

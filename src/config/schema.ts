@@ -209,6 +209,16 @@ export const ConfigSchema = Type.Object({
     description:
       "days a bot's daily counts (server-count history, views, visitors, invites, votes …) and top lists are kept (nightly clean-up, a whole month at a time), 400–36500: the history's year needs the month before it",
   }),
+  ANALYTICS_ENABLED: Type.Boolean({
+    default: true,
+    description: 'count bot page views, invite clicks, embed and search impressions per bot and day (docs/privacy.md)',
+  }),
+  ANALYTICS_FLUSH_MS: Type.Integer({
+    minimum: 1000,
+    maximum: 300000,
+    default: 10000,
+    description: "ms between two writes of a process's counts; a crash loses at most this much counting, 1000–300000",
+  }),
   SMTP_URL: Type.Optional(
     Type.String({
       'x-default-text': 'unset (no e-mail)',

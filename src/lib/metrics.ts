@@ -63,6 +63,14 @@ export class Metrics {
     registers: [this.registry],
   });
 
+  readonly analyticsFlush = new Histogram({
+    name: 'botdir_analytics_flush_duration_seconds',
+    help: "Wall time of a process's analytics flush (one transaction), by result",
+    labelNames: ['result'] as const,
+    buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 10],
+    registers: [this.registry],
+  });
+
   constructor() {
     // Event-loop lag (nodejs_eventloop_lag_*), heap, GC, CPU and file descriptors.
     collectDefaultMetrics({ register: this.registry });
@@ -82,6 +90,24 @@ export class Metrics {
           if (delta > 0) counter.inc({ result: result === 'hits' ? 'hit' : result === 'misses' ? 'miss' : 'stale' }, delta);
         }
         seen = { ...source };
+      },
+    });
+  }
+
+  /** A counter of totals some part keeps itself (by one label), read when Prometheus scrapes. */
+  counterFrom(name: string, help: string, label: string, totals: Readonly<Record<string, number>>): void {
+    const seen: Record<string, number> = {};
+    const counter = new Counter({
+      name,
+      help,
+      labelNames: [label],
+      registers: [this.registry],
+      collect() {
+        for (const [value, total] of Object.entries(totals)) {
+          const delta = total - (seen[value] ?? 0);
+          if (delta > 0) counter.inc({ [label]: value }, delta);
+          seen[value] = total;
+        }
       },
     });
   }

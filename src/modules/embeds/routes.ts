@@ -45,9 +45,12 @@ function shownFacts(id: string): string[] {
   return [fact.bot(id), fact.votes(id), fact.stats(id), fact.reviews(id)];
 }
 
-/** `/api/badge|widget|chart|card/…`: images, an iframe card and shields.io JSON, versionless (spec §9). */
+/**
+ * `/api/badge|widget|chart|card/…`: images, an iframe card and shields.io JSON, versionless (spec §9).
+ * Badge, card and widget answers count an impression of a published bot, with the embedding page's host.
+ */
 export async function embedRoutes(app: App): Promise<void> {
-  const { embeds } = app.services;
+  const { embeds, analytics } = app.services;
   app.setErrorHandler(embedErrorHandler);
   // Embeds live on other sites: pages that isolate themselves (COEP require-corp) may still load
   // them, scripts may fetch them, and no browser second-guesses their type.
@@ -79,6 +82,7 @@ export async function embedRoutes(app: App): Promise<void> {
       const compact = request.query.compact === '1' || request.query.compact === 'true';
       const extras = badgeExtras(request.query);
       // The label goes last and JSON-quoted: it is the only part that may contain ':'.
+      analytics.count('badge_views', id, request);
       const extraKey = extras
         ? `:${extras.style ?? 'flat'}:${extras.color ?? ''}:${extras.labelColor ?? ''}:${extras.logo ? 1 : 0}:${JSON.stringify(extras.label ?? null)}`
         : '';
@@ -143,6 +147,7 @@ export async function embedRoutes(app: App): Promise<void> {
       const { id } = request.params;
       const { lang } = request.query;
       const theme = request.query.theme === 'auto' ? undefined : request.query.theme;
+      analytics.count('card_views', id, request);
       reply.answer(
         {
           key: `card:${id}:${theme ?? ''}:${lang}`,
@@ -175,6 +180,7 @@ export async function embedRoutes(app: App): Promise<void> {
       const { id } = request.params;
       const { lang } = request.query;
       const theme = request.query.theme === 'dark' ? 'dark' : 'light';
+      analytics.count('card_views', id, request);
       reply.answer(
         {
           key: `card-png:${id}:${theme}:${lang}`,
@@ -207,6 +213,7 @@ export async function embedRoutes(app: App): Promise<void> {
       const { id } = request.params;
       const { theme, lang } = request.query;
       reply.header('content-security-policy', WIDGET_CONTENT_SECURITY_POLICY);
+      analytics.count('widget_views', id, request);
       reply.answer(
         {
           key: `widget:${id}:${theme ?? ''}:${lang}`,

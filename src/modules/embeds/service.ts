@@ -82,7 +82,7 @@ export class EmbedService {
   async widget(id: string, theme: Theme | undefined, lang: Lang): Promise<string> {
     const bot = await this.bot(id);
     const voteUrl = `${this.siteUrl}/${lang}/bots/${encodeURIComponent(bot.slugs[lang])}`;
-    return renderWidget(bot, { theme, lang, voteUrl });
+    return renderWidget(bot, { theme, lang, voteUrl, inviteUrl: `${voteUrl}/invite` });
   }
 
   /** The widget's data as an SVG image. */

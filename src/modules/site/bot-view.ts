@@ -6,7 +6,7 @@ import { html, type Html } from '../../html/html.js';
 import type { Texts } from '../../html/i18n/index.js';
 import { time } from '../../html/layout.js';
 import type { CategoryNames } from './category-names.js';
-import { botPath, categoryPath, tagPath } from './paths.js';
+import { botPath, categoryPath, invitePath, tagPath } from './paths.js';
 import { reviewsSection, type ReviewerState, type ReviewsPage } from './review-view.js';
 
 export interface VoteState {
@@ -47,7 +47,7 @@ export function botView(
     </div>
     ${botFacts(t, bot)}
     <p class="actions">
-      <a class="button primary" href="${bot.inviteUrl}" rel="noopener">${t.bot.invite}</a>
+      <a class="button primary" href="${invitePath(lang, bot)}" rel="nofollow">${t.bot.invite}</a>
       <a href="${bot.supportServerUrl}" rel="noopener">${t.bot.support}</a> ·
       <a href="${bot.websiteUrl}" rel="noopener">${t.bot.website}</a>
     </p>

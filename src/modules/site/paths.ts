@@ -7,6 +7,11 @@ export function botPath(lang: Lang, bot: { slugs: Record<Lang, string> }): strin
   return `/${lang}/bots/${encodeURIComponent(bot.slugs[lang])}`;
 }
 
+/** Our redirect to the bot's invite URL, which counts the click (docs/privacy.md). */
+export function invitePath(lang: Lang, bot: { slugs: Record<Lang, string> }): string {
+  return `${botPath(lang, bot)}/invite`;
+}
+
 /** A page of the list of every bot: the default order and the first page are left out. */
 export function browsePath(lang: Lang, sort: BotSort, page: number): string {
   const params = new URLSearchParams();

@@ -27,6 +27,7 @@ function movedPermanently(reply: FastifyReply, path: string, requested: string):
  * `GET /{lang}/bots/{slug}`: the public bot page, where the widget's vote button leads; its
  * reviews a page at a time (`rpage`), most helpful or newest first (`reviews=newest`); the old
  * slug of a renamed bot answers 301 to its page.
+ * `GET /{lang}/bots/{slug}/invite`: 302 to the bot's invite URL, the click counted.
  * `POST /{lang}/bots/{slug}/vote`: a signed-in user's vote, written by the same service call as
  * `POST /admin/v1/bots/{id}/votes` (12-hour rule, counters and the `vote` webhook in one transaction).
  */
@@ -42,7 +43,7 @@ export async function botPageRoutes(app: App, options: { store: RateLimitStore; 
       const { bot, current } = await services.bots.resolveSlug(lang, request.params.slug);
       // A renamed bot's old address: moved for good, with whatever the address asked besides.
       if (!current) return movedPermanently(reply, botPath(lang, bot), request.url);
-      return sendBotPage(app, request, reply, {
+      const sent = await sendBotPage(app, request, reply, {
         lang,
         bot,
         order,
@@ -51,6 +52,17 @@ export async function botPageRoutes(app: App, options: { store: RateLimitStore; 
         justVoted: query.voted === '1',
         done: typeof query.review === 'string' ? query.review : undefined,
       });
+      services.analytics.count('views', bot.id, request);
+      return sent;
+    });
+
+    // The invite button, the widget and the card lead here: the click is counted on its way to the bot's invite URL.
+    app.get(`/${lang}/bots/:slug/invite`, { schema: { hide: true, params: SlugParams } }, async (request, reply) => {
+      const { bot } = await services.bots.resolveSlug(lang, request.params.slug);
+      if (!bot.inviteUrl) throw AppError.notFound('This bot has no invite link');
+      services.analytics.count('invites', bot.id, request);
+      // Every click comes here: a browser that kept the answer would skip the count.
+      return reply.header('cache-control', 'no-store').header('x-robots-tag', 'noindex').redirect(bot.inviteUrl, 302);
     });
 
     app.post(

@@ -16,7 +16,9 @@ export const SEARCH_MAX_PAGES = 10;
 /**
  * `/{lang}/search?q=&page=`: the API's search engine (the same index, ranking, typos, synonyms,
  * with `lang` the page's language), its results a page at a time with the words the query matched
- * marked; "did you mean" when nothing matches. Without `q`, the search form alone.
+ * marked; "did you mean" when nothing matches. Without `q`, the search form alone. Each bot shown
+ * is a search impression; opening one from here is a search click, told by this page as the bot
+ * page's Referer (links stay the canonical addresses).
  */
 export async function searchPageRoutes(app: App): Promise<void> {
   for (const lang of LANGS) {
@@ -31,6 +33,11 @@ export async function searchPageRoutes(app: App): Promise<void> {
       const reachable = SEARCH_MAX_PAGES * SEARCH_PAGE_SIZE;
       const pages = found ? Math.ceil(Math.min(found.total, reachable) / SEARCH_PAGE_SIZE) : 1;
       assertPageExists(page, pages);
+      if (found)
+        app.services.analytics.shown(
+          found.bots.map((bot) => bot.id),
+          request,
+        );
       const user = currentUser(request);
       if (!user) reply.header('cache-control', 'public, max-age=30');
       return sendPage(request, reply, {

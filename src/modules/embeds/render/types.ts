@@ -60,6 +60,8 @@ export interface WidgetOptions {
   lang: Lang;
   /** Absolute http(s) URL of the bot's page on the operator's site (SITE_URL + slug). */
   voteUrl: string;
+  /** Absolute http(s) URL of our invite redirect for the bot (SITE_URL + slug + `/invite`), which counts the click. */
+  inviteUrl: string;
 }
 
 export interface ChartSeries {

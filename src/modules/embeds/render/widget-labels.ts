@@ -9,6 +9,9 @@ export interface WidgetLabels {
   vote: string;
   /** Accessible name of the vote button: says whom it is for and that a new tab opens. */
   voteFor: (name: string) => string;
+  invite: string;
+  /** Accessible name of the invite link, as voteFor. */
+  inviteFor: (name: string) => string;
   verified: string;
   serversTooltip: (count: string) => string;
   votesTooltip: (count: string) => string;
@@ -25,6 +28,8 @@ export const WIDGET_LABELS: Record<Lang, WidgetLabels> = {
     noRatings: 'no ratings',
     vote: 'Vote',
     voteFor: (name) => `Vote for ${name} (opens in a new tab)`,
+    invite: 'Invite',
+    inviteFor: (name) => `Invite ${name} to a server (opens in a new tab)`,
     verified: 'Verified bot',
     serversTooltip: (count) => `${count} servers`,
     votesTooltip: (count) => `${count} votes this month`,
@@ -38,6 +43,8 @@ export const WIDGET_LABELS: Record<Lang, WidgetLabels> = {
     noRatings: 'keine Bewertungen',
     vote: 'Abstimmen',
     voteFor: (name) => `Für ${name} abstimmen (öffnet in neuem Tab)`,
+    invite: 'Einladen',
+    inviteFor: (name) => `${name} auf einen Server einladen (öffnet in neuem Tab)`,
     verified: 'Verifizierter Bot',
     serversTooltip: (count) => `${count} Server`,
     votesTooltip: (count) => `${count} Stimmen in diesem Monat`,

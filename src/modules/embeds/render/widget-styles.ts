@@ -49,5 +49,8 @@ body{font:14px/1.3 system-ui,-apple-system,"Segoe UI",Roboto,"Noto Sans","Helvet
 .vote{flex:none;display:inline-flex;align-items:center;max-width:45%;padding:0 14px;height:32px;border-radius:8px;background:var(--button);color:var(--buttonText);font-size:13px;font-weight:600;text-decoration:none;white-space:nowrap}
 .vote span{overflow:hidden;text-overflow:ellipsis}
 .vote:hover{background:var(--buttonHover)}
-.vote:focus-visible{outline:2px solid var(--verified);outline-offset:2px}`;
+.vote:focus-visible{outline:2px solid var(--verified);outline-offset:2px}
+.invite{flex:none;align-self:flex-start;display:inline-flex;align-items:center;justify-content:center;width:32px;height:32px;border-radius:8px;border:1px solid var(--border);color:var(--text)}
+.invite:hover{background:var(--iconBg)}
+.invite:focus-visible{outline:2px solid var(--verified);outline-offset:2px}`;
 }

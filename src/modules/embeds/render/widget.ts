@@ -20,12 +20,17 @@ export const VERIFIED_ICON =
   '<path fill="currentColor" d="M8 0l1.9 1.4 2.3-.1.7 2.2 1.9 1.3-.8 2.2.8 2.2-1.9 1.3-.7 2.2-2.3-.1L8 16l-1.9-1.4-2.3.1-.7-2.2L1.2 11.2 2 9 1.2 6.8l1.9-1.3.7-2.2 2.3.1z"/>' +
   '<path fill="none" stroke="#fff" stroke-width="1.6" stroke-linecap="round" stroke-linejoin="round" d="M5 8.2l2 2 4-4.2"/>';
 
+/** "Add to a server": a plus in a rounded square at the head's end; the foot's figures keep their room. */
+const INVITE_ICON =
+  '<svg viewBox="0 0 16 16" width="16" height="16" aria-hidden="true"><path fill="none" stroke="currentColor" stroke-width="1.8" stroke-linecap="round" d="M8 3.5v9M3.5 8h9"/></svg>';
+
 /** A complete HTML document: the bot card for an iframe of 420 × 140. */
 export function renderWidget(bot: EmbedBot, opts: WidgetOptions): string {
   const labels = WIDGET_LABELS[opts.lang];
   const name = bot.name.trim() || bot.id;
   const description = bot.shortDescription[opts.lang];
   const voteUrl = requireHttpUrl(opts.voteUrl, 'voteUrl');
+  const inviteUrl = requireHttpUrl(opts.inviteUrl, 'inviteUrl');
   const stat = (value: string, label: string, tooltip: string): string =>
     `<div class="stat" title="${escapeXml(tooltip)}"><dt>${escapeXml(label)}</dt><dd>${value}</dd></div>`;
 
@@ -62,6 +67,7 @@ ${iconMarkup(name, bot.iconUrl)}
 <h1 class="name"><span class="name-text" title="${escapeXml(name)}">${escapeXml(name)}</span>${verified}</h1>
 <p class="desc" title="${escapeXml(description)}">${escapeXml(description)}</p>
 </div>
+<a class="invite" href="${escapeXml(inviteUrl)}" target="_blank" rel="noopener nofollow" aria-label="${escapeXml(labels.inviteFor(name))}" title="${escapeXml(labels.invite)}">${INVITE_ICON}</a>
 </div>
 <div class="foot">
 <dl class="stats">
@@ -103,7 +109,7 @@ function httpUrlOrNull(value: string): string | null {
   }
 }
 
-/** voteUrl comes from the operator's configuration (SITE_URL); a bad one is a bug, not data. */
+/** voteUrl and inviteUrl come from the operator's configuration (SITE_URL); a bad one is a bug, not data. */
 function requireHttpUrl(value: string, what: string): string {
   const url = httpUrlOrNull(value);
   if (!url) throw new TypeError(`${what} must be an absolute http(s) URL, got ${JSON.stringify(value)}`);

@@ -3,11 +3,12 @@ import { WIDGET_CONTENT_SECURITY_POLICY, renderWidget, type Lang } from '../../.
 import { HOSTILE_NAME, makeBot } from './fixtures.js';
 
 const VOTE_URL = 'https://bots.example.org/en/bots/melody';
+const INVITE_URL = 'https://bots.example.org/en/bots/melody/invite';
 
 describe('renderWidget', () => {
   it('is a complete HTML document in the requested language', () => {
     for (const lang of ['de', 'en'] as Lang[]) {
-      const html = renderWidget(makeBot(), { lang, voteUrl: VOTE_URL });
+      const html = renderWidget(makeBot(), { lang, voteUrl: VOTE_URL, inviteUrl: INVITE_URL });
       expect(html).toMatch(/^<!DOCTYPE html>\n<html lang="(de|en)">/);
       expect(html).toContain(`<html lang="${lang}">`);
       expect(html).toContain('<meta charset="utf-8">');
@@ -19,7 +20,7 @@ describe('renderWidget', () => {
 
   it('shows icon, verified mark, server count, monthly votes and rating with language labels', () => {
     const bot = makeBot({ serverCount: 1_462_144, votesMonth: 12_345, rating: { average: 4.66, count: 1_234 } });
-    const en = renderWidget(bot, { lang: 'en', voteUrl: VOTE_URL });
+    const en = renderWidget(bot, { lang: 'en', voteUrl: VOTE_URL, inviteUrl: INVITE_URL });
     expect(en).toContain('background-image:url(&quot;https://cdn.example.org/icons/1149982306161536285.png&quot;)');
     expect(en).toContain('aria-label="Verified bot"');
     expect(en).toContain('<dt>servers</dt><dd>1.4M</dd>');
@@ -29,7 +30,7 @@ describe('renderWidget', () => {
     );
     expect(en).toContain('title="1,462,144 servers"');
 
-    const de = renderWidget(bot, { lang: 'de', voteUrl: VOTE_URL });
+    const de = renderWidget(bot, { lang: 'de', voteUrl: VOTE_URL, inviteUrl: INVITE_URL });
     expect(de).toContain('<dt>Server</dt><dd>1,4M</dd>');
     expect(de).toContain('<dt>Stimmen/Monat</dt><dd>12,3k</dd>');
     expect(de).toContain('<dt>Bewertung</dt>');
@@ -39,11 +40,17 @@ describe('renderWidget', () => {
   });
 
   it('leaves out the verified mark for unverified bots', () => {
-    expect(renderWidget(makeBot({ isVerified: false }), { lang: 'en', voteUrl: VOTE_URL })).not.toContain('class="verified"');
+    expect(renderWidget(makeBot({ isVerified: false }), { lang: 'en', voteUrl: VOTE_URL, inviteUrl: INVITE_URL })).not.toContain(
+      'class="verified"',
+    );
   });
 
   it('links the vote button to voteUrl in a new tab without an opener', () => {
-    const html = renderWidget(makeBot(), { lang: 'en', voteUrl: 'https://bots.example.org/en/bots/melody?ref=widget&x="1"' });
+    const html = renderWidget(makeBot(), {
+      lang: 'en',
+      voteUrl: 'https://bots.example.org/en/bots/melody?ref=widget&x="1"',
+      inviteUrl: INVITE_URL,
+    });
     expect(html).toMatch(
       /<a class="vote" href="https:\/\/bots\.example\.org\/en\/bots\/melody\?ref=widget&amp;x=%221%22" target="_blank" rel="noopener noreferrer" aria-label="Vote for Melody \(opens in a new tab\)">/,
     );
@@ -51,12 +58,12 @@ describe('renderWidget', () => {
 
   it('rejects a vote URL that is not absolute http(s)', () => {
     for (const voteUrl of ['javascript:alert(1)', '/bots/melody', '']) {
-      expect(() => renderWidget(makeBot(), { lang: 'en', voteUrl })).toThrow(TypeError);
+      expect(() => renderWidget(makeBot(), { lang: 'en', voteUrl, inviteUrl: INVITE_URL })).toThrow(TypeError);
     }
   });
 
   it('contains no script and forbids scripts through its own CSP', () => {
-    const html = renderWidget(makeBot(), { lang: 'en', voteUrl: VOTE_URL });
+    const html = renderWidget(makeBot(), { lang: 'en', voteUrl: VOTE_URL, inviteUrl: INVITE_URL });
     expect(html).not.toMatch(/<script|\son\w+=/i);
     expect(html).toContain(`<meta http-equiv="Content-Security-Policy" content="default-src 'none';`);
     expect(WIDGET_CONTENT_SECURITY_POLICY).toContain("default-src 'none'");
@@ -70,7 +77,7 @@ describe('renderWidget', () => {
       iconUrl: 'https://cdn.example.org/a.png?"onmouseover=alert(1)',
     });
     for (const lang of ['de', 'en'] as Lang[]) {
-      const html = renderWidget(bot, { lang, voteUrl: VOTE_URL });
+      const html = renderWidget(bot, { lang, voteUrl: VOTE_URL, inviteUrl: INVITE_URL });
       expect(html).not.toMatch(/<img|<script|<svg onload|"onmouseover/);
       expect(html).toContain('<title>&lt;img src=x onerror=alert(1)&gt;</title>');
       expect(html).toContain(
@@ -80,23 +87,23 @@ describe('renderWidget', () => {
   });
 
   it('ignores an icon URL that is not http(s) and falls back to the initial', () => {
-    const html = renderWidget(makeBot({ iconUrl: 'javascript:alert(1)' }), { lang: 'en', voteUrl: VOTE_URL });
+    const html = renderWidget(makeBot({ iconUrl: 'javascript:alert(1)' }), { lang: 'en', voteUrl: VOTE_URL, inviteUrl: INVITE_URL });
     expect(html).not.toContain('javascript:');
     expect(html).toContain('<div class="icon" aria-hidden="true">M</div>');
   });
 
   it('follows the system colour scheme only when no theme is given', () => {
-    const auto = renderWidget(makeBot(), { lang: 'en', voteUrl: VOTE_URL });
+    const auto = renderWidget(makeBot(), { lang: 'en', voteUrl: VOTE_URL, inviteUrl: INVITE_URL });
     expect(auto).toContain('@media (prefers-color-scheme:dark){:root{--bg:#161b22');
-    const dark = renderWidget(makeBot(), { lang: 'en', voteUrl: VOTE_URL, theme: 'dark' });
+    const dark = renderWidget(makeBot(), { lang: 'en', voteUrl: VOTE_URL, inviteUrl: INVITE_URL, theme: 'dark' });
     expect(dark).not.toContain('prefers-color-scheme');
     expect(dark).toContain(':root{--bg:#161b22');
-    const light = renderWidget(makeBot(), { lang: 'en', voteUrl: VOTE_URL, theme: 'light' });
+    const light = renderWidget(makeBot(), { lang: 'en', voteUrl: VOTE_URL, inviteUrl: INVITE_URL, theme: 'light' });
     expect(light).toContain(':root{--bg:#ffffff');
   });
 
   it('clips long texts instead of letting them grow the box', () => {
-    const html = renderWidget(makeBot(), { lang: 'en', voteUrl: VOTE_URL });
+    const html = renderWidget(makeBot(), { lang: 'en', voteUrl: VOTE_URL, inviteUrl: INVITE_URL });
     expect(html).toMatch(/\.name-text\{[^}]*text-overflow:ellipsis/);
     expect(html).toMatch(/\.desc\{[^}]*-webkit-line-clamp:2/);
     expect(html).toMatch(/html,body\{[^}]*overflow:hidden/);

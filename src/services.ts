@@ -3,6 +3,7 @@ import type { Database } from './db/index.js';
 import { isDatabaseUnavailable } from './db/errors.js';
 import { AnswerStore } from './lib/answers/index.js';
 import { systemClock, type Clock } from './lib/clock.js';
+import { AnalyticsService } from './modules/analytics/service.js';
 import { AuditService } from './modules/audit/service.js';
 import { BanService } from './modules/bans/service.js';
 import { BotAdminService } from './modules/bots/admin-service.js';
@@ -139,6 +140,7 @@ export function createServices(deps: ServiceDeps) {
     reviewModeration: new ReviewModerationService(db, clock, feed),
     reviewReplies: new ReviewReplyService(db, clock, feed),
     history,
+    analytics: new AnalyticsService(db, clock),
     embeds: new EmbedService(db.reads, clock, history, config.siteUrl),
     keys,
     tiers: new TierRequestService(db, clock, keys),

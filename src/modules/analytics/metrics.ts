@@ -13,7 +13,15 @@ export const DAILY_COUNTS = [
 export type DailyCount = (typeof DAILY_COUNTS)[number];
 
 /** Counts a process adds up in memory and flushes (visitors are estimated, votes copied from their counters). */
-export const ADDED_COUNTS = ['views', 'invites', 'widget_views', 'card_views', 'badge_views', 'search_impressions', 'search_clicks'] as const;
+export const ADDED_COUNTS = [
+  'views',
+  'invites',
+  'widget_views',
+  'card_views',
+  'badge_views',
+  'search_impressions',
+  'search_clicks',
+] as const;
 export type AddedCount = (typeof ADDED_COUNTS)[number];
 
 /** The bounded top lists per bot and day (bot_day_tops's columns). */

@@ -268,7 +268,6 @@ export const en = {
     conversion: 'Conversion',
     inviteRate: 'Invite clicks per page view',
     voteRate: 'Votes per page view',
-    noRate: '–',
     noRateHint: 'No page views yet.',
     charts: 'Per day',
     perDay: (metric: string): string => `${metric} per day`,

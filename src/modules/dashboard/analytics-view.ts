@@ -49,7 +49,7 @@ export function analyticsView(t: Texts, bot: AdminBot, page: AnalyticsPage): Htm
 function body(t: Texts, bot: AdminBot, analytics: BotAnalytics): Html {
   const a = t.analytics;
   const { totals, conversion } = analytics;
-  const percent = (share: number | null) => (share === null ? a.noRate : formatsOf(t.locale).percent.format(share));
+  const percent = (share: number | null) => (share === null ? '–' : formatsOf(t.locale).percent.format(share));
   const figure = (label: string, value: string, hint?: string) =>
     html`<div>
       <dt>${label}</dt>

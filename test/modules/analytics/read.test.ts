@@ -4,7 +4,9 @@
  * bot_days), the top lists summed over the window and cut to 20, and one plan whatever the size.
  */
 import { describe, expect, it } from 'vitest';
+import type { Queryable } from '../../../src/db/index.js';
 import { consecutiveDays } from '../../../src/lib/clock.js';
+import { analyticsReadRepository } from '../../../src/modules/analytics/read-repository.js';
 import { appPerFile, backends, ManualClock } from '../../helpers.js';
 import { createBot } from '../../support/owner.js';
 import { writeDay, writeLiveVotes, writeTops } from './rows.js';
@@ -144,6 +146,53 @@ describe.each(backends())('analytics reads (%s)', (backend) => {
     ]);
     const quarter = await read(botId, 90);
     expect(quarter.referrers[0]).toEqual({ value: 'old.example', count: 1000 });
+  });
+
+  it('reads index ranges of the three tables, never a scan of a table, however many bots there are', async () => {
+    const botId = await createBot(t);
+    await writeDay(t.db, botId, '2026-02-28', { views: 1 });
+    // Other bots' rows (their bots left out: the foreign keys are not checked for this filler).
+    await t.db.transaction(async (tx) => {
+      await tx.query(`SET LOCAL session_replication_role = replica`);
+      await tx.query(
+        `INSERT INTO bot_days (bot_id, month)
+         SELECT (200000000000000000 + b)::text, m::date
+           FROM generate_series(1, 2000) b, generate_series('2025-10-01'::date, '2026-03-01'::date, interval '1 month') m`,
+      );
+      await tx.query(
+        `INSERT INTO bot_day_tops (bot_id, day, referrers)
+         SELECT (200000000000000000 + b)::text, d::date, '{"x.example": 1}'
+           FROM generate_series(1, 2000) b, generate_series('2026-01-01'::date, '2026-03-02'::date, interval '1 day') d`,
+      );
+      await tx.query(
+        `INSERT INTO bot_vote_days (day, bot_id, votes)
+         SELECT d::date, (200000000000000000 + b)::text, 1
+           FROM generate_series(1, 2000) b, generate_series('2026-02-17'::date, '2026-03-02'::date, interval '1 day') d`,
+      );
+    });
+    await t.db.query('ANALYZE bot_days');
+    await t.db.query('ANALYZE bot_day_tops');
+    await t.db.query('ANALYZE bot_vote_days');
+    const plans: string[] = [];
+    const explaining: Queryable = {
+      async query<T>(sql: string, params?: readonly unknown[]) {
+        const { rows } = await t.db.query<Record<string, string>>(`EXPLAIN ${sql}`, params);
+        plans.push(rows.map((row) => Object.values(row)[0]).join('\n'));
+        return { rows: [] as T[], rowCount: 0 };
+      },
+    };
+    const days = consecutiveDays('2025-12-03', 90);
+    await analyticsReadRepository.window(
+      explaining,
+      botId,
+      { firstDay: days[0]!, lastDay: days.at(-1)!, liveVotesFrom: days.at(-7)! },
+      days,
+    );
+    const plan = plans.join('\n');
+    for (const table of ['bot_days', 'bot_day_tops', 'bot_vote_days']) {
+      expect(plan, plan).toMatch(new RegExp(`(Index (Only )?Scan using|Bitmap Index Scan on) ${table}_pkey`));
+      expect(plan, plan).not.toMatch(new RegExp(`Seq Scan on ${table}\\b`));
+    }
   });
 
   it('is not found for an unpublished or unknown bot', async () => {

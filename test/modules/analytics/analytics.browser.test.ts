@@ -154,6 +154,14 @@ describe('the Analytics tab in a browser', () => {
         await checked.goto(`${origin}/dashboard/bots/${botId}/analytics?days=30&lang=${lang}`);
         expect(await axeViolations(checked), `${lang} ${scheme}`).toEqual([]);
       }
+      // 7 days: a tick a day.
+      await page
+        .getByRole('navigation', { name: t.analytics.window })
+        .getByRole('link', { name: t.analytics.days(7) })
+        .click();
+      await page.getByRole('heading', { name: t.analytics.lastDays(7), level: 2 }).waitFor();
+      await expect(imagesDrawn(page)).resolves.toBe(true);
+      await page.screenshot({ path: `/tmp/analytics-${lang}-week.png`, fullPage: true });
       // The CSV comes as a download.
       const download = page.waitForEvent('download');
       await page.getByRole('link', { name: t.analytics.download }).click();

@@ -17,7 +17,7 @@ export interface AnalyticsFacts {
 }
 
 /** The window to read: its first and last UTC day (YYYY-MM-DD), and the first day whose votes come from bot_vote_days. */
-export interface AnalyticsWindow {
+export interface ReadWindow {
   firstDay: string;
   lastDay: string;
   /** Days from here to `lastDay` take their votes from bot_vote_days (live), days before it from bot_days.votes. */
@@ -84,7 +84,7 @@ export const analyticsReadRepository = {
    * has this ID. Votes of the days from `liveVotesFrom` come from bot_vote_days, which record_vote
    * keeps up to date with every vote; older days from bot_days.votes, the nightly copy.
    */
-  async window(db: Queryable, botId: string, window: AnalyticsWindow, days: string[]): Promise<AnalyticsFacts | undefined> {
+  async window(db: Queryable, botId: string, window: ReadWindow, days: string[]): Promise<AnalyticsFacts | undefined> {
     if (!isSnowflakeId(botId)) return undefined;
     const { firstDay, lastDay, liveVotesFrom } = window;
     const liveDays = days.filter((day) => day >= liveVotesFrom);

@@ -1,7 +1,7 @@
 import type { Database } from '../../db/index.js';
 import { addDays, consecutiveDays, utcDay, type Clock } from '../../lib/clock.js';
 import { AppError } from '../../lib/errors.js';
-import type { DailyCount, AnalyticsWindow as WindowDays } from './metrics.js';
+import type { AnalyticsWindow, DailyCount } from './metrics.js';
 import { analyticsReadRepository, type AnalyticsFacts, type TopCount } from './read-repository.js';
 import type { AnalyticsDay, AnalyticsTotals, BotAnalytics, TopEntry } from './schemas.js';
 
@@ -30,7 +30,7 @@ export class AnalyticsService {
   ) {}
 
   /** The last `days` UTC days of a published bot, today included (counted so far); 404 otherwise. */
-  async forBot(botId: string, days: WindowDays): Promise<BotAnalytics> {
+  async forBot(botId: string, days: AnalyticsWindow): Promise<BotAnalytics> {
     const to = utcDay(this.clock.now());
     const from = addDays(to, -(days - 1));
     const dates = consecutiveDays(from, days);

@@ -6,6 +6,7 @@ import type { Metrics } from './lib/metrics.js';
 import { AnalyticsService } from './modules/analytics/service.js';
 import { systemClock, type Clock } from './lib/clock.js';
 import { AnalyticsNightly } from './modules/analytics/nightly.js';
+import { AnalyticsReports } from './modules/analytics/report-service.js';
 import { AuditService } from './modules/audit/service.js';
 import { BanService } from './modules/bans/service.js';
 import { BotAdminService } from './modules/bots/admin-service.js';
@@ -152,6 +153,7 @@ export function createServices(deps: ServiceDeps) {
     reviewModeration: new ReviewModerationService(db, clock, feed),
     reviewReplies: new ReviewReplyService(db, clock, feed),
     history,
+    analyticsReports: new AnalyticsReports(db, clock),
     embeds: new EmbedService(db.reads, clock, history, config.siteUrl),
     keys,
     tiers: new TierRequestService(db, clock, keys),

@@ -1,5 +1,6 @@
 import cors, { type FastifyCorsOptions } from '@fastify/cors';
 import type { App } from '../lib/types.js';
+import { analyticsRoutes } from '../modules/analytics/routes.js';
 import { botRoutes } from '../modules/bots/routes.js';
 import { historyRoutes } from '../modules/history/routes.js';
 import { premiumRoutes } from '../modules/premium/routes.js';
@@ -71,6 +72,7 @@ export async function publicRoutes(app: App): Promise<void> {
     await owner.register(voteRoutes);
     await owner.register(statsRoutes);
     await owner.register(premiumRoutes);
+    await owner.register(analyticsRoutes);
   });
   await app.register(searchRoutes);
 }

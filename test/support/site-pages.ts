@@ -181,6 +181,19 @@ export const SITE_PAGES: SitePage[] = [
   { name: 'dashboard-bot', as: 'owner', path: fullDashboard, status: 200 },
   { name: 'dashboard-bot-switched-off', as: 'owner', path: (lang, s) => dashboard(lang, s.switchedOff.id), status: 200 },
   {
+    name: 'dashboard-analytics',
+    as: 'owner',
+    path: (lang, s) => `/dashboard/bots/${s.full.id}/analytics?days=7&lang=${lang}`,
+    status: 200,
+    shows: 'class="chart"',
+  },
+  {
+    name: 'dashboard-analytics-unpublished',
+    as: 'owner',
+    path: (lang, s) => `/dashboard/bots/${s.switchedOff.id}/analytics?days=nonsense&lang=${lang}`,
+    status: 200,
+  },
+  {
     name: 'dashboard-audit',
     as: 'owner',
     path: (lang, s) => `/dashboard/bots/${s.listed.id}/audit?lang=${lang}`,

@@ -5,7 +5,9 @@ import type { paths } from './generated/openapi.js';
 import { readRateLimit, type RateLimit } from './rate-limit.js';
 import { retryingFetch, type RetryOptions } from './retry.js';
 import type {
+  AnalyticsQuery,
   Bot,
+  BotAnalytics,
   BotList,
   HistoryQuery,
   HistoryResponse,
@@ -125,6 +127,12 @@ export class BotDirectory {
   readonly stats = {
     post: (botId: string, stats: StatsRecord): Promise<StoredStats> =>
       this.data('POST', this.raw.POST('/api/v1/bots/{id}/stats', { params: { path: { id: botId } }, body: stats })),
+  };
+
+  /** Owner call (key with `analytics:read`): the bot's daily counts, totals, conversion and top lists over 7, 30 (default) or 90 days. */
+  readonly analytics = {
+    get: (botId = this.botId(), query: AnalyticsQuery = {}): Promise<BotAnalytics> =>
+      this.data('GET', this.raw.GET('/api/v1/bots/{id}/analytics', { params: { path: { id: botId }, query } })),
   };
 
   /**

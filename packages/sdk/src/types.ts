@@ -18,9 +18,13 @@ export type VoteStatus = Schemas['VoteStatus'];
 export type PremiumStatus = Schemas['PremiumStatus'];
 export type StatsRecord = Schemas['StatsRecord'];
 export type StoredStats = Schemas['StoredStats'];
+export type BotAnalytics = Schemas['BotAnalytics'];
+export type AnalyticsDay = Schemas['AnalyticsDay'];
+export type TopEntry = Schemas['TopEntry'];
 
 export type ListBotsQuery = Query<'listBots'>;
 export type ReviewsQuery = Query<'listBotReviews'>;
 export type HistoryQuery = Query<'getBotHistory'>;
 export type SearchQuery = Omit<Query<'searchBots'>, 'q'>;
 export type VotesQuery = Query<'listVotes'>;
+export type AnalyticsQuery = Query<'getBotAnalytics'>;

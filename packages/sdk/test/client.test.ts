@@ -13,7 +13,7 @@ describe('BotDirectory client against the service', () => {
     botId = await service.createBot();
     owner = new BotDirectory({
       baseUrl: service.baseUrl,
-      token: await service.createKey(botId, ['votes:read', 'premium:read', 'stats:write']),
+      token: await service.createKey(botId, ['votes:read', 'premium:read', 'stats:write', 'analytics:read']),
       botId,
     });
   });
@@ -62,6 +62,19 @@ describe('BotDirectory client against the service', () => {
     expect(await owner.premium.guild(botId, nextUser())).toMatchObject({ active: false });
     expect(await owner.stats.post(botId, { serverCount: 4321, shardCount: 3 })).toEqual({ serverCount: 4321, shardCount: 3 });
     expect(await owner.bots.get(botId)).toMatchObject({ serverCount: 4321, shardCount: 3 });
+  });
+
+  it('reads the analytics (analytics:read): a day per item of the window, totals, conversion, top lists', async () => {
+    const month = await owner.analytics.get();
+    expect(month.days).toBe(30);
+    expect(month.daily).toHaveLength(30);
+    expect(month.daily.at(-1)!.date).toBe(month.to);
+    expect(month.totals.votes).toBeGreaterThanOrEqual(0);
+    expect(month.conversion).toEqual({ invites: null, votes: null });
+    expect(month.referrers).toEqual([]);
+    const week = await owner.analytics.get(botId, { days: 7 });
+    expect(week.daily).toHaveLength(7);
+    await expect(owner.analytics.get(botId, { days: 14 as 7 })).rejects.toMatchObject({ code: 'validation_failed', status: 422 });
   });
 
   it('turns the error envelope into one error class: code, status, details', async () => {

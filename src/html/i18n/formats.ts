@@ -5,6 +5,8 @@
 interface Formats {
   count: Intl.NumberFormat;
   rating: Intl.NumberFormat;
+  /** A share as a percentage with at most one decimal (4.2 %, 4,2 %). */
+  percent: Intl.NumberFormat;
   time: Intl.DateTimeFormat;
 }
 
@@ -16,6 +18,7 @@ export function formatsOf(locale: string): Formats {
     formats = {
       count: new Intl.NumberFormat(locale),
       rating: new Intl.NumberFormat(locale, { maximumFractionDigits: 2 }),
+      percent: new Intl.NumberFormat(locale, { style: 'percent', maximumFractionDigits: 1 }),
       time: new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' }),
     };
     byLocale.set(locale, formats);

@@ -78,7 +78,13 @@ export function keysView(t: Texts, botId: string, state: KeysState): Html {
       ${fieldError('key-name', state.errors.name)}
       <fieldset>
         <legend>${t.dash.scopes}</legend>
-        ${SCOPES.map((scope) => html`<label><input type="checkbox" name="scopes" value="${scope}" checked /> <code>${scope}</code></label>`)}
+        ${SCOPES.map(
+          (scope) =>
+            html`<label
+              ><input type="checkbox" name="scopes" value="${scope}" checked /> <code>${scope}</code>
+              <span class="muted">${t.dash.scopeHints[scope] ?? ''}</span></label
+            >`,
+        )}
       </fieldset>
       ${fieldError('scopes', state.errors.scopes)}
       <button class="primary" type="submit">${t.dash.create}</button>

@@ -13,6 +13,7 @@ import { problemText } from '../../html/problems.js';
 import { reportsLink } from '../reports/page-views.js';
 import { may, type Role } from '../teams/permissions.js';
 import { memberBot, redirectToSignIn } from './access.js';
+import { analyticsRoutes } from './analytics-routes.js';
 import { auditRoutes } from './audit-routes.js';
 import { deleteRoutes } from './delete-routes.js';
 import { deliveryRoutes } from './delivery-routes.js';
@@ -183,6 +184,7 @@ export async function dashboardRoutes(app: App): Promise<void> {
   await teamRoutes(app);
   await reviewDashboardRoutes(app);
   await auditRoutes(app);
+  await analyticsRoutes(app);
   await deleteRoutes(app);
   await endpointRoutes(app);
   await deliveryRoutes(app);

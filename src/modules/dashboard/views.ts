@@ -84,6 +84,7 @@ export function overviewView(t: Texts, bot: AdminBot, votes: VoteEntry[], role: 
         <p class="muted">${t.team.yourRole}: ${t.team.roles[role]}</p>
         <p class="actions">
           ${may(role, 'listing.edit') ? html`<a class="button" href="/dashboard/bots/${bot.id}/listing?lang=${t.lang}">${t.listing.edit}</a>` : ''}
+          ${may(role, 'analytics.view') ? html`<a class="button" href="/dashboard/bots/${bot.id}/analytics?lang=${t.lang}">${t.analytics.link}</a>` : ''}
           <a class="button" href="/dashboard/bots/${bot.id}/team?lang=${t.lang}">${t.team.title}</a>
           ${may(role, 'reviews.reply') ? html`<a class="button" href="/dashboard/bots/${bot.id}/reviews?lang=${t.lang}">${t.reviews.dashLink}</a>` : ''}
           ${may(role, 'audit.view') ? html`<a class="button" href="/dashboard/bots/${bot.id}/audit?lang=${t.lang}">${t.audit.link}</a>` : ''}

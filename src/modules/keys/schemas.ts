@@ -1,10 +1,10 @@
 import { Type, type Static } from 'typebox';
 import { named, Timestamp, Uuid } from '../../lib/schemas.js';
 
-export const SCOPES = ['votes:read', 'premium:read', 'stats:write'] as const;
+export const SCOPES = ['votes:read', 'premium:read', 'stats:write', 'analytics:read'] as const;
 export type Scope = (typeof SCOPES)[number];
 
-const Scopes = Type.Array(Type.Enum([...SCOPES], { type: 'string' }), { minItems: 1, maxItems: 3, uniqueItems: true });
+const Scopes = Type.Array(Type.Enum([...SCOPES], { type: 'string' }), { minItems: 1, maxItems: SCOPES.length, uniqueItems: true });
 const Tier = Type.Integer({ enum: [1, 2, 3], description: 'Rate tier: 1 standard, 2 raised, 3 partner' });
 const Name = Type.Union([Type.String({ minLength: 1, maxLength: 100 }), Type.Null()]);
 

@@ -25,6 +25,8 @@ export const ACTIONS = [
   'reviews.reply',
   /** The bot's audit log. */
   'audit.view',
+  /** The bot's analytics: views, visitors, invite clicks, votes, referrers, search terms, their CSV export. */
+  'analytics.view',
   /** Who is on the team, in which role; leaving it. */
   'team.view',
   /** Inviting, changing and removing members who are not owners, into roles below owner; revoking invitations. */
@@ -55,6 +57,7 @@ const ALLOWED: Record<Action, readonly Role[]> = {
   'payments.manage': MANAGERS,
   'reviews.reply': MANAGERS,
   'audit.view': MANAGERS,
+  'analytics.view': ALL,
   'team.view': ALL,
   'team.manage': MANAGERS,
   'team.manage_owners': OWNERS,

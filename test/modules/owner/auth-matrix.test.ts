@@ -27,6 +27,9 @@ describe.each(backends())('owner endpoints reject bad keys (%s)', (backend) => {
       t.app.inject({ method: 'POST', url: `/api/v1/bots/${id}/check`, headers, payload: { userIds: [USER] } }),
     ));
 
+  describe('GET /bots/{id}/analytics', () =>
+    keyMatrix(context, 'analytics:read', (t, id, headers) => t.get(`/api/v1/bots/${id}/analytics?days=7`, headers)));
+
   describe('POST /bots/{id}/stats/history', () =>
     keyMatrix(context, 'stats:write', (t, id, headers) =>
       t.app.inject({

@@ -110,7 +110,7 @@ for (const backend of backends()) {
       );
       const unknownScope = await owner.post(`/dashboard/bots/${a}/keys?lang=en`, { scopes: 'everything' }, page.body);
       expect(unknownScope.statusCode).toBe(422);
-      expect(unknownScope.body).toContain('id="scopes-error">Choose one of: votes:read, premium:read, stats:write.</p>');
+      expect(unknownScope.body).toContain('id="scopes-error">Choose one of: votes:read, premium:read, stats:write, analytics:read.</p>');
       const created = await owner.post(`/dashboard/bots/${a}/keys`, { name: 'Tiered', scopes: 'votes:read', tier: '3' }, page.body);
       expect(created.statusCode).toBe(303);
       // The owner cannot set a tier: the form reads only the name and the scopes.

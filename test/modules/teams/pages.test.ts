@@ -56,6 +56,8 @@ function dashboardRoutes(botId: string): [method: 'GET' | 'POST', path: string, 
     ['POST', `${bot}/team/invitations`, 'team.manage'],
     ['POST', `${bot}/team/invitations/${UUID}/revoke`, 'team.manage'],
     ['GET', `${bot}/audit`, 'audit.view'],
+    ['GET', `${bot}/analytics`, 'analytics.view'],
+    ['GET', `${bot}/analytics.csv`, 'analytics.view'],
     ['GET', `${bot}/reviews`, 'reviews.reply'],
     ['POST', `${bot}/reviews/${UUID}/reply`, 'reviews.reply'],
     ['POST', `${bot}/reviews/${UUID}/reply/delete`, 'reviews.reply'],
@@ -130,10 +132,10 @@ for (const backend of backends()) {
             refusals += 1;
           }
         }
-        // Of the 37 routes: the manager 3 (transfer, deletion), the editor 27 (keys, tiers, webhooks,
+        // Of the 39 routes: the manager 3 (transfer, deletion), the editor 27 (keys, tiers, webhooks,
         // managing the team, the audit log, replies to reviews), the viewer 34 (the listing too), the
-        // stranger every one.
-        expect(refusals).toBe(3 + 27 + 34 + 37);
+        // stranger every one. Every role sees the analytics.
+        expect(refusals).toBe(3 + 27 + 34 + 39);
         // Nothing changed on the way.
         expect((await t.app.services.teams.members(botId)).map((m) => m.role)).toEqual(['owner', 'manager', 'editor', 'viewer']);
       });

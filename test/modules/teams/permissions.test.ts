@@ -18,6 +18,7 @@ const EXPECTED: Record<Action, [boolean, boolean, boolean, boolean]> = {
   'payments.manage': [Y, Y, N, N],
   'reviews.reply': [Y, Y, N, N],
   'audit.view': [Y, Y, N, N],
+  'analytics.view': [Y, Y, Y, Y],
   'team.view': [Y, Y, Y, Y],
   'team.manage': [Y, Y, N, N],
   'team.manage_owners': [Y, N, N, N],

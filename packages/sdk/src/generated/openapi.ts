@@ -243,6 +243,26 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/bots/{id}/analytics": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The bot's analytics over 7, 30 or 90 days
+         * @description Daily counts of the last `days` UTC days (today included, counted so far): bot page views and their unique visitors, invite clicks, votes, widget, card and badge impressions, search impressions and clicks; their totals, conversion rates, and the top referring hosts, search terms and embedding hosts. Needs a key of this bot with `analytics:read`.
+         */
+        get: operations["getBotAnalytics"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/search": {
         parameters: {
             query?: never;
@@ -528,6 +548,58 @@ export type webhooks = {
 };
 export type components = {
     schemas: {
+        AnalyticsConversion: {
+            /** @description Invite clicks ÷ views over the window (4 decimals); null without views */
+            invites: number | null;
+            /** @description Votes ÷ views over the window (4 decimals); null without views */
+            votes: number | null;
+        };
+        AnalyticsDay: {
+            /**
+             * Format: date
+             * @description UTC day
+             */
+            date: string;
+            /** @description Views of the bot page */
+            views: number;
+            /** @description Unique visitors of the bot page, estimated per day (see the privacy page); a total is the sum of the days */
+            visitors: number;
+            /** @description Invite clicks through the directory */
+            invites: number;
+            votes: number;
+            /** @description Impressions of the embeddable widget */
+            widgetViews: number;
+            /** @description Impressions of the embeddable card */
+            cardViews: number;
+            /** @description Impressions of the badges */
+            badgeViews: number;
+            /** @description Times the bot was shown in a search result */
+            searchImpressions: number;
+            /** @description Times the bot was opened from a search result */
+            searchClicks: number;
+        };
+        AnalyticsResponse: {
+            data: components["schemas"]["BotAnalytics"];
+        };
+        AnalyticsTotals: {
+            /** @description Views of the bot page */
+            views: number;
+            /** @description Unique visitors of the bot page, estimated per day (see the privacy page); a total is the sum of the days */
+            visitors: number;
+            /** @description Invite clicks through the directory */
+            invites: number;
+            votes: number;
+            /** @description Impressions of the embeddable widget */
+            widgetViews: number;
+            /** @description Impressions of the embeddable card */
+            cardViews: number;
+            /** @description Impressions of the badges */
+            badgeViews: number;
+            /** @description Times the bot was shown in a search result */
+            searchImpressions: number;
+            /** @description Times the bot was opened from a search result */
+            searchClicks: number;
+        };
         Bot: {
             id: string;
             name: string;
@@ -564,6 +636,30 @@ export type components = {
              * @description ISO 8601 UTC with milliseconds
              */
             publishedAt: string;
+        };
+        BotAnalytics: {
+            /** @description Days in the window */
+            days: number;
+            /**
+             * Format: date
+             * @description First day of the window (UTC)
+             */
+            from: string;
+            /**
+             * Format: date
+             * @description Last day of the window: today (UTC), counted so far
+             */
+            to: string;
+            /** @description One item per day of the window, oldest first, days without activity included */
+            daily: components["schemas"]["AnalyticsDay"][];
+            totals: components["schemas"]["AnalyticsTotals"];
+            conversion: components["schemas"]["AnalyticsConversion"];
+            /** @description Hosts that referred views of the bot page, most first (at most 20) */
+            referrers: components["schemas"]["TopEntry"][];
+            /** @description Search terms after which the bot was opened from a search result, most first (at most 20) */
+            searchTerms: components["schemas"]["TopEntry"][];
+            /** @description Hosts of pages that showed the widget, card or a badge, most first (at most 20) */
+            embedReferrers: components["schemas"]["TopEntry"][];
         };
         BotList: {
             data: components["schemas"]["Bot"][];
@@ -892,6 +988,11 @@ export type components = {
             botId: string;
             /** @description A fixed human-readable text */
             message: string;
+        };
+        /** @description A host or search term and its count over the window */
+        TopEntry: {
+            value: string;
+            count: number;
         };
         VoteEntry: {
             user: string;
@@ -2170,6 +2271,111 @@ export interface operations {
                     "application/json": {
                         data: components["schemas"]["PremiumStatus"];
                     };
+                };
+            };
+            /** @description Not modified: If-None-Match named the current ETag */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description not_found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description method_not_allowed */
+            405: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description validation_failed */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description rate_limited */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description internal_error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description service_unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getBotAnalytics: {
+        parameters: {
+            query?: {
+                /** @description Window in days, today included: 7, 30 or 90 */
+                days?: 7 | 30 | 90;
+            };
+            header?: never;
+            path: {
+                /** @description The bot application ID */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AnalyticsResponse"];
                 };
             };
             /** @description Not modified: If-None-Match named the current ETag */

@@ -49,60 +49,113 @@ type TextFn = (x: number, y: number, size: number, role: ChartRole, content: str
  * through a CSS media query.
  */
 export function renderChartSvg(series: ChartSeries, opts: ChartOptions): string {
-  const frame = chartFrame(opts);
-  const { width, height } = frame;
-  const theme: Theme | undefined = opts.theme === 'auto' ? undefined : opts.theme;
   const lang = opts.lang ?? 'en';
   const labels = CHART_LABELS[lang];
-  const points = cleanPoints(series);
+  const points = cleanPoints(series.points, series.rangeDays);
   const scale = opts.scale ?? 'auto';
   const parts: unknown[] = [series.botName, series.source, series.rangeDays, opts.theme, JSON.stringify(points)];
-  if (scale !== 'auto' || width !== CHART_WIDTH || height !== CHART_HEIGHT) parts.push(scale, width, height);
+  if (scale !== 'auto' || (opts.width ?? CHART_WIDTH) !== CHART_WIDTH || (opts.height ?? CHART_HEIGHT) !== CHART_HEIGHT)
+    parts.push(scale, opts.width ?? CHART_WIDTH, opts.height ?? CHART_HEIGHT);
   // English charts keep the ids (and so the bytes) they had before charts had a language.
   if (lang !== 'en') parts.push(lang);
-  const id = uniqueId('chart', parts as (string | number)[]);
-  const paint = new SvgPaint<ChartRole>(id, CHART_COLOURS, theme);
-  const text: TextFn = (x, y, size, role, content, extra = '') =>
-    `<text x="${round(x)}" y="${round(y)}" font-size="${size}"${extra ? ` ${extra}` : ''} ${paint.attrs({ fill: role })}>${escapeXml(content)}</text>`;
 
   const name = series.botName.trim() || labels.unnamed;
   const latest = points.at(-1);
   const source = labels.source[series.source];
-  const subtitle = labels.subtitle(series.rangeDays, source);
-
-  let headerRight = '';
-  let titleRoom = width - 2 * PAD;
-  let subtitleRoom = titleRoom;
-  if (latest) {
-    // The exact newest count: the axis already shows rounded values.
-    const value = fullNumber(latest.servers, lang);
-    const date = labels.countedOn(fullDate(latest.day, lang));
-    headerRight =
-      text(width - PAD, 38, TITLE_SIZE, 'title', value, 'text-anchor="end" font-weight="bold"') +
-      text(width - PAD, 58, SMALL_SIZE, 'muted', date, 'text-anchor="end"');
-    titleRoom -= textWidth(value, { size: TITLE_SIZE, bold: true }) + 24;
-    subtitleRoom -= textWidth(date, { size: SMALL_SIZE }) + 24;
-  }
-  const header =
-    text(PAD, 38, TITLE_SIZE, 'title', truncateToWidth(name, titleRoom, { size: TITLE_SIZE, bold: true }), 'font-weight="bold"') +
-    text(PAD, 58, SMALL_SIZE, 'muted', truncateToWidth(subtitle, subtitleRoom, { size: SMALL_SIZE }));
-
-  const body =
-    points.length >= 2
-      ? legend(labels.legend(source), frame, paint, text) + plot(points, series.rangeDays, scale, lang, frame, id, paint, text)
-      : latest
-        ? message(labels.collectingSince(fullDate(latest.day, lang)), labels.collectingDetail, frame, paint, text)
-        : message(labels.noData, labels.noDataDetail, frame, paint, text);
   const description = latest
     ? points.length >= 2
       ? labels.describeSeries(name, series.rangeDays, source, fullNumber(latest.servers, lang), fullDate(latest.day, lang))
       : labels.describeOneDay(name, fullNumber(latest.servers, lang), fullDate(latest.day, lang), source)
     : labels.describeNoData(name);
+  return drawChart(
+    {
+      title: name,
+      subtitle: labels.subtitle(series.rangeDays, source),
+      // The exact newest count: the axis already shows rounded values.
+      headline: latest && { value: fullNumber(latest.servers, lang), detail: labels.countedOn(fullDate(latest.day, lang)) },
+      legend: labels.legend(source),
+      message: latest
+        ? { title: labels.collectingSince(fullDate(latest.day, lang)), detail: labels.collectingDetail }
+        : { title: labels.noData, detail: labels.noDataDetail },
+      description,
+    },
+    points,
+    series.rangeDays,
+    opts,
+    uniqueId('chart', parts as (string | number)[]),
+  );
+}
+
+/** A daily series of any count, its texts written by the caller in the reader's language. */
+export interface SeriesChart {
+  /** One value per day (YYYY-MM-DD); days outside the range ending at the newest are left out. */
+  points: { date: string; value: number }[];
+  rangeDays: number;
+  title: string;
+  subtitle: string;
+  /** Top right: a figure, bold, and a line under it (a window's total and what it is). */
+  headline?: { value: string; detail: string };
+  /** What the line is. */
+  legend: string;
+  /** Shown instead of the line when there are fewer than two days. */
+  message: { title: string; detail: string };
+  /** The accessible name (`aria-label`, `<title>`). */
+  description: string;
+}
+
+/**
+ * A daily series as the server-count chart draws it (same frame, axes, colours and themes), for
+ * counts other than servers: the dashboard's analytics. `scale` defaults to `zero` here: a count
+ * of visits starts at nothing.
+ */
+export function renderSeriesSvg(chart: SeriesChart, opts: ChartOptions): string {
+  const points = cleanPoints(
+    chart.points.map((point) => ({ date: point.date, servers: point.value })),
+    chart.rangeDays,
+  );
+  const withScale = { ...opts, scale: opts.scale ?? 'zero' };
+  const { width = CHART_WIDTH, height = CHART_HEIGHT } = opts;
+  const parts = ['series', chart.title, chart.subtitle, chart.description, chart.rangeDays, opts.theme, JSON.stringify(points)];
+  parts.push(withScale.scale, width, height, opts.lang ?? 'en');
+  return drawChart(chart, points, chart.rangeDays, withScale, uniqueId('chart', parts));
+}
+
+type ChartTexts = Omit<SeriesChart, 'points' | 'rangeDays'>;
+
+function drawChart(texts: ChartTexts, points: Point[], rangeDays: number, opts: ChartOptions, id: string): string {
+  const frame = chartFrame(opts);
+  const { width, height } = frame;
+  const theme: Theme | undefined = opts.theme === 'auto' ? undefined : opts.theme;
+  const lang = opts.lang ?? 'en';
+  const scale = opts.scale ?? 'auto';
+  const paint = new SvgPaint<ChartRole>(id, CHART_COLOURS, theme);
+  const text: TextFn = (x, y, size, role, content, extra = '') =>
+    `<text x="${round(x)}" y="${round(y)}" font-size="${size}"${extra ? ` ${extra}` : ''} ${paint.attrs({ fill: role })}>${escapeXml(content)}</text>`;
+
+  let headerRight = '';
+  let titleRoom = width - 2 * PAD;
+  let subtitleRoom = titleRoom;
+  if (texts.headline) {
+    const { value, detail } = texts.headline;
+    headerRight =
+      text(width - PAD, 38, TITLE_SIZE, 'title', value, 'text-anchor="end" font-weight="bold"') +
+      text(width - PAD, 58, SMALL_SIZE, 'muted', detail, 'text-anchor="end"');
+    titleRoom -= textWidth(value, { size: TITLE_SIZE, bold: true }) + 24;
+    subtitleRoom -= textWidth(detail, { size: SMALL_SIZE }) + 24;
+  }
+  const header =
+    text(PAD, 38, TITLE_SIZE, 'title', truncateToWidth(texts.title, titleRoom, { size: TITLE_SIZE, bold: true }), 'font-weight="bold"') +
+    text(PAD, 58, SMALL_SIZE, 'muted', truncateToWidth(texts.subtitle, subtitleRoom, { size: SMALL_SIZE }));
+
+  const body =
+    points.length >= 2
+      ? legend(texts.legend, frame, paint, text) + plot(points, rangeDays, scale, lang, frame, id, paint, text)
+      : message(texts.message.title, texts.message.detail, frame, paint, text);
 
   return (
     `<svg xmlns="http://www.w3.org/2000/svg" id="${id}" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}" ` +
-    `role="img" aria-label="${escapeXml(description)}" font-family="${FONT_FAMILY}">` +
-    `<title>${escapeXml(description)}</title>` +
+    `role="img" aria-label="${escapeXml(texts.description)}" font-family="${FONT_FAMILY}">` +
+    `<title>${escapeXml(texts.description)}</title>` +
     `<rect x=".5" y=".5" width="${width - 1}" height="${height - 1}" rx="10" ${paint.attrs({ fill: 'bg', stroke: 'border' })}/>` +
     header +
     headerRight +
@@ -237,16 +290,16 @@ function message(title: string, detail: string, frame: Frame, paint: SvgPaint<Ch
 }
 
 /** Valid points inside the range window ending at the newest date, one per day, oldest first. */
-function cleanPoints(series: ChartSeries): Point[] {
+function cleanPoints(given: ChartSeries['points'], rangeDays: number): Point[] {
   const byDay = new Map<number, number>();
-  for (const point of series.points) {
+  for (const point of given) {
     const day = dayNumber(point.date);
     if (day === null || !Number.isFinite(point.servers) || point.servers < 0) continue;
     byDay.set(day, Math.round(point.servers));
   }
   const sorted = [...byDay].map(([day, servers]) => ({ day, servers })).sort((a, b) => a.day - b.day);
   const lastDay = sorted.at(-1)?.day;
-  return lastDay === undefined ? [] : sorted.filter((point) => point.day > lastDay - series.rangeDays);
+  return lastDay === undefined ? [] : sorted.filter((point) => point.day > lastDay - rangeDays);
 }
 
 function round(value: number): number {

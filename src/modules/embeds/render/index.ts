@@ -12,7 +12,7 @@ export { CARD_PNG_HEIGHT, CARD_PNG_WIDTH, renderCardPng } from './card-png.js';
 export { bundledFontFiles, CHART_PNG_MAX_PIXELS, pngSizeAllowed, renderChartPng } from './chart-png.js';
 export { CHART_LABELS } from './chart-labels.js';
 export { MIN_RELATIVE_SPAN } from './chart-scale.js';
-export { CHART_HEIGHT, CHART_SIZE_LIMITS, CHART_WIDTH, renderChartSvg } from './chart-svg.js';
+export { CHART_HEIGHT, CHART_SIZE_LIMITS, CHART_WIDTH, renderChartSvg, renderSeriesSvg, type SeriesChart } from './chart-svg.js';
 export { BADGE_COLOUR_PATTERN, NAMED_BADGE_COLOURS, readableTextOn } from './colour.js';
 export { shieldsEndpoint, type ShieldsEndpoint } from './shields.js';
 export { shortNumber } from './short-number.js';

@@ -43,7 +43,7 @@ describe('bot icon on the pages', () => {
         rating: { average: 0, count: 0 },
         isVerified: false,
       } as never,
-      { lang: 'en', theme: 'light', voteUrl: 'https://example.org/' } as never,
+      { lang: 'en', theme: 'light', voteUrl: 'https://example.org/', inviteUrl: 'https://example.org/invite' } as never,
     );
     expect(widget).toContain('<div class="icon" aria-hidden="true">É</div>');
     expect(botIcon('élan', '', 'small').value).toContain('>É<');

@@ -7,6 +7,7 @@ const PUBLIC_PATHS = [
   '/api/v1/bots',
   '/api/v1/bots/{id}',
   '/api/v1/bots/{id}/reviews',
+  '/api/v1/bots/{id}/analytics',
   '/api/v1/bots/{id}/history',
   '/api/v1/search',
   '/api/v1/bots/{id}/votes',

@@ -6,6 +6,7 @@
  */
 import type { Database } from '../../src/db/index.js';
 import { loadMigrations, migrate } from '../../src/db/migrate.js';
+import { grantAnalyticsRead } from './owner-facts.js';
 import { GENERATOR_VERSION, type ScaleParams } from './params.js';
 
 export interface Meta {
@@ -52,6 +53,7 @@ export function staleReason(meta: Meta | undefined, params: ScaleParams): string
 
 /** Applies the migrations added since the data set was made, then vacuums what they rewrote. */
 export async function upgrade(db: Database, meta: Meta, log: (line: string) => void): Promise<Meta> {
+  await grantAnalyticsRead(db);
   const missing = currentMigrations().filter((name) => !meta.migrations.includes(name));
   if (missing.length === 0) return meta;
   const t0 = Date.now();

@@ -16,7 +16,7 @@ import { KEY_NAMES, sqlPick, TIERS } from './texts.js';
 
 /** The service shows as many leading characters of a key as its own generated keys carry. */
 const DISPLAY_LENGTH = generateKey().prefix.length;
-export const ALL_SCOPES: Scope[] = ['votes:read', 'premium:read', 'stats:write'];
+export const ALL_SCOPES: Scope[] = ['votes:read', 'premium:read', 'stats:write', 'analytics:read'];
 const SCOPE_MIX: [Scope[], number][] = [
   [ALL_SCOPES, 0.35],
   [['votes:read'], 0.25],
@@ -34,6 +34,18 @@ export function benchKey(seed: number, keyId: string): string {
   const key = KEY_PREFIX + createHash('sha256').update(`bench-scale:${seed}:${keyId}`).digest('hex').slice(0, 40);
   if (!looksLikeKey(key)) throw new Error(`generated key does not look like a key: ${key}`);
   return key;
+}
+
+/**
+ * A data set generated before the analytics:read scope: its keys holding every other scope get
+ * it too, as the generator now gives them (a no-op once done).
+ */
+export async function grantAnalyticsRead(db: Database): Promise<void> {
+  await db.query(
+    `UPDATE api_keys SET scopes = array_append(scopes, 'analytics:read')
+      WHERE scopes @> $1::text[] AND NOT 'analytics:read' = ANY (scopes)`,
+    [ALL_SCOPES.filter((scope) => scope !== 'analytics:read')],
+  );
 }
 
 export async function loadKeys(db: Database, p: ScaleParams, bots: GeneratedBot[], now: number): Promise<number> {

@@ -165,6 +165,14 @@ export function readTargets(side: SideFile): ReadTarget[] {
       },
       cached: { path: `/api/v1/bots/${guild.botId}/premium/guild/${guild.guildId}`, headers: withKey(guild.botId) },
     },
+    {
+      name: 'owner analytics days=90',
+      uncached: (r) => {
+        const bot = keyed(r);
+        return { path: `/api/v1/bots/${bot}/analytics?days=90`, headers: withKey(bot) };
+      },
+      cached: { path: `/api/v1/bots/${firstKeyed}/analytics?days=90`, headers: withKey(firstKeyed) },
+    },
     embed('badge'),
     embed('widget'),
     embed('chart'),

@@ -16,13 +16,30 @@ export const MAX_TERM_LENGTH = 64;
  */
 const MONITORS = /botdirectory|health|probe|monitor|uptime|googlehc|elb-|check_http|nagios|zabbix|prometheus|blackbox/i;
 
+/**
+ * Image proxies that fetch an embed for the people looking at a page elsewhere: GitHub's (a
+ * README's badge) and Google's (an e-mail's). `isbot` names them bots; their fetches are
+ * impressions, of their site, as often as the proxy does not answer from its own cache.
+ */
+const IMAGE_PROXIES: readonly { agent: RegExp; site: string }[] = [
+  { agent: /^github-camo\b/i, site: 'github.com' },
+  { agent: /GoogleImageProxy/, site: 'mail.google.com' },
+];
+
+/** The site an image proxy fetches for (it sends no Referer), or undefined for any other agent. */
+export function imageProxySite(agent: string | undefined): string | undefined {
+  if (!agent) return undefined;
+  return IMAGE_PROXIES.find((proxy) => proxy.agent.test(agent))?.site;
+}
+
 /** User agents seen lately and whether they are people's: the same browsers ask again and again. */
 const verdicts = new Map<string, boolean>();
 const MAX_VERDICTS = 1000;
 
 /**
  * Whether the request is a person's view: a GET with a user agent that is neither a crawler nor
- * a monitor, and no prefetch (a prefetched page may never be looked at: docs/privacy.md).
+ * a monitor (an image proxy fetches for people), and no prefetch (a prefetched page may never be
+ * looked at: docs/privacy.md).
  */
 export function isCountable(method: string, headers: IncomingHttpHeaders): boolean {
   if (method !== 'GET') return false;
@@ -32,7 +49,7 @@ export function isCountable(method: string, headers: IncomingHttpHeaders): boole
   if (!agent) return false;
   let person = verdicts.get(agent);
   if (person === undefined) {
-    person = !isbot(agent) && !MONITORS.test(agent);
+    person = imageProxySite(agent) !== undefined || (!isbot(agent) && !MONITORS.test(agent));
     if (verdicts.size >= MAX_VERDICTS) verdicts.clear();
     verdicts.set(agent, person);
   }

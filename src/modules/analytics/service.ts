@@ -9,7 +9,7 @@ import { DAY_MS, DayCounts, dayString } from './day-counts.js';
 import { writeBatch } from './flush.js';
 import { ADDED_COUNTS, type AddedCount } from './metrics.js';
 import { analyticsRepository } from './repository.js';
-import { isCountable, referrerHost, searchFromReferrer } from './request-facts.js';
+import { imageProxySite, isCountable, referrerHost, searchFromReferrer } from './request-facts.js';
 import { saltSeed, visitorHash } from './visitor-hash.js';
 
 /**
@@ -94,7 +94,8 @@ export class AnalyticsService {
     const referer = request.headers.referer;
     const host = referrerHost(referer);
     if (kind !== 'views') {
-      if (host && !this.ownHosts.has(host)) this.counts.addTop(entry, 'embed_referrers', host);
+      const site = host ?? imageProxySite(request.headers['user-agent']);
+      if (site && !this.ownHosts.has(site)) this.counts.addTop(entry, 'embed_referrers', site);
       return;
     }
     if (host && !this.ownHosts.has(host)) this.counts.addTop(entry, 'referrers', host);

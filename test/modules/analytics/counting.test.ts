@@ -178,6 +178,8 @@ for (const backend of backends()) {
       expect((await visit(t, `/api/widget/${id}`, embedder)).statusCode).toBe(200);
       expect((await visit(t, `/api/card/${id}.svg`, embedder)).statusCode).toBe(200);
       expect((await visit(t, `/api/badge/${id}`)).statusCode).toBe(200);
+      // A README's badge, fetched by GitHub's image proxy (no Referer).
+      expect((await visit(t, `/api/badge/${id}`, { headers: { 'user-agent': 'github-camo (876f3a9c)' } })).statusCode).toBe(200);
       expect((await visit(t, '/en/search?q=quokka')).statusCode).toBe(200);
       const fromSearch = { headers: { referer: 'http://127.0.0.1:3000/en/search?q=+Quokka++TUNES' } };
       expect((await visit(t, '/en/bots/quokka-tunes', fromSearch)).statusCode).toBe(200);
@@ -188,14 +190,14 @@ for (const backend of backends()) {
         views: 2,
         widget_views: 1,
         card_views: 1,
-        badge_views: 1,
+        badge_views: 2,
         search_impressions: 1,
         search_clicks: 1,
       });
       expect(await tops(t.db, id)).toEqual({
         referrers: {},
         search_terms: { 'quokka tunes': 1 },
-        embed_referrers: { 'blog.example.com': 2 },
+        embed_referrers: { 'blog.example.com': 2, 'github.com': 1 },
       });
       // Operator-level totals only: by kind, never by bot.
       const metrics = (await t.get('/metrics')).body;

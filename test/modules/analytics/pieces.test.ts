@@ -1,6 +1,7 @@
 /** The in-memory parts of counting: the sketch, the bounded top list, what a request tells. */
 import { describe, expect, it } from 'vitest';
 import {
+  imageProxySite,
   isCountable,
   MAX_HOST_LENGTH,
   referrerHost,
@@ -96,6 +97,18 @@ describe('request facts', () => {
     ]) {
       expect(isCountable('GET', { 'user-agent': agent }), agent).toBe(false);
     }
+  });
+
+  it("counts an image proxy's fetch, for the proxy's site", () => {
+    for (const [agent, site] of [
+      ['github-camo (876f3a9c)', 'github.com'],
+      ['Mozilla/5.0 (Windows NT 5.1; rv:11.0) Gecko Firefox/11.0 (via ggpht.com GoogleImageProxy)', 'mail.google.com'],
+    ]) {
+      expect(isCountable('GET', { 'user-agent': agent }), agent).toBe(true);
+      expect(imageProxySite(agent)).toBe(site);
+    }
+    expect(imageProxySite(BROWSER)).toBeUndefined();
+    expect(imageProxySite(undefined)).toBeUndefined();
   });
 
   it('does not count prefetches (the page may never be looked at)', () => {

@@ -176,5 +176,7 @@ describe('documents kept by the caller', () => {
       }),
       { numRuns: 150 },
     );
-  });
+    // 150 sequences take about 3 s alone; with the whole suite's workers on two cores, ten times
+    // that: the default 30 s cut it off once, with nothing wrong.
+  }, 120_000);
 });

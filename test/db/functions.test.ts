@@ -197,7 +197,8 @@ describe.each(backends())('SQL functions on %s', (backend) => {
         expect(await vote(old, await botWith(old, endpoints)), JSON.stringify(endpoints)).toEqual(expected);
         expect(await vote(current, await botWith(current, endpoints)), JSON.stringify(endpoints)).toEqual(expected);
       }
-    });
+      // Two databases migrated from empty: a few seconds alone, past 30 s with the whole suite on two cores.
+    }, 120_000);
 
     it('recordEvents stores a vote.reminder under the same rule, every other event always', async () => {
       const db = await empty();

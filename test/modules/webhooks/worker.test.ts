@@ -22,7 +22,7 @@ describe.each(backends())('webhook delivery (%s)', (backend) => {
   const secrets = new Map<LoopbackReceiver, string>();
 
   beforeAll(async () => {
-    t = await testApp(backend, { workers: true, env: { ...FAST_ENV, WEBHOOK_TIMEOUT_MS: '500' } });
+    t = await testApp(backend, { workers: true, env: FAST_ENV });
   });
   afterAll(() => t.close());
   afterEach(async () => {

@@ -113,3 +113,12 @@ export class Receivers {
     await Promise.all(this.started.splice(0).map((r) => r.close()));
   }
 }
+
+/**
+ * Every attempt that got an answer reached the receiver, and no more requests came than attempts
+ * were made. An attempt the loaded suite timed out may never have arrived, so it is not counted.
+ */
+export function expectAttemptsReceived(received: ReceivedRequest[], attempts: Array<{ statusCode: number | null }>): void {
+  expect(received.length).toBeGreaterThanOrEqual(attempts.filter((a) => a.statusCode !== null).length);
+  expect(received.length).toBeLessThanOrEqual(attempts.length);
+}

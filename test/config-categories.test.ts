@@ -2,18 +2,9 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, DEFAULT_CATEGORIES, readConfig } from '../src/config/index.js';
+import { DEFAULT_CATEGORIES, readConfig } from '../src/config/index.js';
 import { sampleBots } from './fixtures.js';
-
-function problem(env: Record<string, string>): string {
-  try {
-    readConfig(env);
-  } catch (error) {
-    if (error instanceof ConfigError) return error.message;
-    throw error;
-  }
-  throw new Error(`readConfig accepted ${JSON.stringify(env)}`);
-}
+import { configProblem } from './support/config-problem.js';
 
 describe('the operator’s categories (CATEGORIES)', () => {
   it('defaults to a list that names every category of the demo data in both languages', () => {
@@ -58,6 +49,6 @@ describe('the operator’s categories (CATEGORIES)', () => {
       ],
       ['/no/such/categories.json', /^CATEGORIES: is neither a JSON list nor a readable file \(ENOENT/],
     ];
-    for (const [value, message] of refused) expect(problem({ CATEGORIES: value }), value).toMatch(message);
+    for (const [value, message] of refused) expect(configProblem({ CATEGORIES: value }), value).toMatch(message);
   });
 });

@@ -1,15 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, readConfig } from '../src/config/index.js';
-
-function problem(env: Record<string, string>): string {
-  try {
-    readConfig(env);
-  } catch (error) {
-    if (error instanceof ConfigError) return error.message;
-    throw error;
-  }
-  throw new Error(`readConfig accepted ${JSON.stringify(env)}`);
-}
+import { readConfig } from '../src/config/index.js';
+import { configProblem } from './support/config-problem.js';
 
 describe("owners' listings (LISTING_EDITS, PLATFORM_*)", () => {
   it("defaults to edits going live at once and Discord's v10 API without a bot token", () => {
@@ -31,6 +22,6 @@ describe("owners' listings (LISTING_EDITS, PLATFORM_*)", () => {
     [{ PLATFORM_API_URL: 'javascript:alert(1)' }, 'PLATFORM_API_URL: must start with http:// or https://'],
     [{ PLATFORM_BOT_TOKEN: 'short' }, 'PLATFORM_BOT_TOKEN: must be a bot token of the platform (at least 20 characters)'],
   ])('refuses %j', (env, message) => {
-    expect(problem(env)).toBe(message);
+    expect(configProblem(env)).toBe(message);
   });
 });

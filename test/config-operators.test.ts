@@ -1,15 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, readConfig } from '../src/config/index.js';
-
-function problem(env: Record<string, string>): string {
-  try {
-    readConfig(env);
-  } catch (error) {
-    if (error instanceof ConfigError) return error.message;
-    throw error;
-  }
-  throw new Error(`readConfig accepted ${JSON.stringify(env)}`);
-}
+import { readConfig } from '../src/config/index.js';
+import { configProblem } from './support/config-problem.js';
 
 describe('operators (OPERATOR_USER_IDS)', () => {
   it('has no operator unless set (an empty value is unset)', () => {
@@ -34,6 +25,6 @@ describe('operators (OPERATOR_USER_IDS)', () => {
     [{ OPERATOR_USER_IDS: '123456789012345678901' }, '"123456789012345678901"'],
     [{ OPERATOR_USER_IDS: '１７００００００００００００００００１' }, '"１７００００００００００００００００１"'],
   ])('refuses %j', (env, got) => {
-    expect(problem(env)).toBe(`OPERATOR_USER_IDS: must be platform user IDs (17 to 20 digits) separated by commas, got ${got}`);
+    expect(configProblem(env)).toBe(`OPERATOR_USER_IDS: must be platform user IDs (17 to 20 digits) separated by commas, got ${got}`);
   });
 });

@@ -1,15 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, readConfig } from '../src/config/index.js';
-
-function problem(env: Record<string, string>): string {
-  try {
-    readConfig(env);
-  } catch (error) {
-    if (error instanceof ConfigError) return error.message;
-    throw error;
-  }
-  throw new Error(`readConfig accepted ${JSON.stringify(env)}`);
-}
+import { readConfig } from '../src/config/index.js';
+import { configProblem } from './support/config-problem.js';
 
 describe('site branding and legal texts (SITE_*)', () => {
   it('defaults to the name "Bot Directory", no logo, the stylesheet\'s colours and no legal pages', () => {
@@ -34,11 +25,11 @@ describe('site branding and legal texts (SITE_*)', () => {
 
   it('refuses a colour that is not #rrggbb, a logo that is not https, and a name of more than 60 characters; spaces alone are the default name', () => {
     for (const colour of ['red', '#abc', 'aa3300', '#aa3300;}body{display:none', '#gg0000']) {
-      expect(problem({ SITE_ACCENT_COLOR: colour }), colour).toMatch(/^SITE_ACCENT_COLOR: must be a colour as #rrggbb/);
+      expect(configProblem({ SITE_ACCENT_COLOR: colour }), colour).toMatch(/^SITE_ACCENT_COLOR: must be a colour as #rrggbb/);
     }
-    expect(problem({ SITE_LOGO_URL: 'http://cdn.example.org/logo.png' })).toMatch(/^SITE_LOGO_URL: must start with https:\/\//);
-    expect(problem({ SITE_LOGO_URL: 'javascript:alert(1)' })).toMatch(/^SITE_LOGO_URL: must start with https:\/\//);
+    expect(configProblem({ SITE_LOGO_URL: 'http://cdn.example.org/logo.png' })).toMatch(/^SITE_LOGO_URL: must start with https:\/\//);
+    expect(configProblem({ SITE_LOGO_URL: 'javascript:alert(1)' })).toMatch(/^SITE_LOGO_URL: must start with https:\/\//);
     expect(readConfig({ SITE_NAME: '   ' }).site.name).toBe('Bot Directory');
-    expect(problem({ SITE_NAME: 'x'.repeat(61) })).toMatch(/^SITE_NAME: must be at most 60 characters/);
+    expect(configProblem({ SITE_NAME: 'x'.repeat(61) })).toMatch(/^SITE_NAME: must be at most 60 characters/);
   });
 });

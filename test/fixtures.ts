@@ -65,3 +65,28 @@ export async function putBot(
   if (response.statusCode !== 201) throw new Error(`PUT bot: ${response.statusCode} ${response.body}`);
   return { id, body, bot: response.json().data };
 }
+
+/** The fields of the contract's Bot object (spec: Bot), sorted. */
+export const CONTRACT_BOT_FIELDS: readonly string[] = [
+  'id',
+  'name',
+  'slugs',
+  'shortDescription',
+  'prefix',
+  'pricing',
+  'iconUrl',
+  'bannerUrl',
+  'inviteUrl',
+  'supportServerUrl',
+  'websiteUrl',
+  'categories',
+  'tags',
+  'owners',
+  'serverCount',
+  'shardCount',
+  'votesTotal',
+  'votesMonth',
+  'rating',
+  'isVerified',
+  'publishedAt',
+].sort();

@@ -1,6 +1,6 @@
 import { Validator } from '@seriousme/openapi-schema-validator';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { putBot } from '../fixtures.js';
+import { CONTRACT_BOT_FIELDS, putBot } from '../fixtures.js';
 import { ContractChecker, backends, inlineComponents, openApiDocuments, appPerFile, testApp, type OpenApiDocument } from '../helpers.js';
 
 const PUBLIC_PATHS = [
@@ -156,31 +156,7 @@ describe.each(backends())('OpenAPI documents on %s', (backend) => {
         }
       }
       const bot = op(inlined, '/api/v1/bots/{id}').responses['200']?.content?.['application/json']?.schema;
-      expect(Object.keys(bot?.properties?.data?.properties ?? {}).sort()).toEqual(
-        [
-          'id',
-          'name',
-          'slugs',
-          'shortDescription',
-          'prefix',
-          'pricing',
-          'iconUrl',
-          'bannerUrl',
-          'inviteUrl',
-          'supportServerUrl',
-          'websiteUrl',
-          'categories',
-          'tags',
-          'owners',
-          'serverCount',
-          'shardCount',
-          'votesTotal',
-          'votesMonth',
-          'rating',
-          'isVerified',
-          'publishedAt',
-        ].sort(),
-      );
+      expect(Object.keys(bot?.properties?.data?.properties ?? {}).sort()).toEqual(CONTRACT_BOT_FIELDS);
       const list = op(inlined, '/api/v1/bots').responses['200']?.content?.['application/json']?.schema;
       expect(Object.keys(list?.properties ?? {}).sort()).toEqual(['data', 'pagination']);
       expect(list?.properties?.pagination?.required).toEqual(['page', 'limit', 'total', 'pages']);

@@ -1,32 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { sortKey } from '../../../src/modules/bots/repository.js';
-import { putBot, uniqueToken } from '../../fixtures.js';
+import { CONTRACT_BOT_FIELDS, putBot, uniqueToken } from '../../fixtures.js';
 import { backends, ManualClock, appPerFile } from '../../helpers.js';
 
 const ISO_MS_UTC = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
-const BOT_FIELDS = [
-  'id',
-  'name',
-  'slugs',
-  'shortDescription',
-  'prefix',
-  'pricing',
-  'iconUrl',
-  'bannerUrl',
-  'inviteUrl',
-  'supportServerUrl',
-  'websiteUrl',
-  'categories',
-  'tags',
-  'owners',
-  'serverCount',
-  'shardCount',
-  'votesTotal',
-  'votesMonth',
-  'rating',
-  'isVerified',
-  'publishedAt',
-].sort();
 const START = new Date('2026-03-15T12:00:00.000Z');
 
 describe.each(backends())('public bots on %s', (backend) => {
@@ -64,7 +41,7 @@ describe.each(backends())('public bots on %s', (backend) => {
       expect(response.headers['content-type']).toBe('application/json; charset=utf-8');
       const { data } = response.json();
       expect(Object.keys(response.json())).toEqual(['data']);
-      expect(Object.keys(data).sort()).toEqual(BOT_FIELDS);
+      expect(Object.keys(data).sort()).toEqual(CONTRACT_BOT_FIELDS);
       expect(data).toEqual({
         id,
         name: body.name,

@@ -5,8 +5,6 @@
  * CSP refusal or script error, the charts drawn (images of the chart renderer's SVG). Screenshots
  * go to /tmp/analytics-*.png.
  */
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -20,12 +18,11 @@ import { ADMIN_TOKEN, freshDatabase, testConfig } from '../../helpers.js';
 import { axeViolations, horizontalOverflow, keyboardProblems } from '../../support/page-checks.js';
 import { launchChromium } from '../embeds/browser-harness.js';
 import { writeDay, writeLiveVotes, writeTops } from './rows.js';
+import { DESKTOP, freePort, PHONE } from '../../support/browser-flow.js';
 
 /* Browser globals used inside page.evaluate (the project compiles without the DOM lib). */
 declare const document: { querySelectorAll(selector: string): Iterable<{ complete: boolean; naturalWidth: number }> };
 
-const DESKTOP = { width: 1280, height: 900 };
-const PHONE = { width: 390, height: 844 };
 const ICON_SVG =
   '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 64 64"><rect width="64" height="64" rx="14" fill="#2f9e6e"/><circle cx="32" cy="28" r="12" fill="#fff"/></svg>';
 const OWNER: Persona = { id: '192000000000000001', name: 'Olive Owner', label: 'Sign in as the owner' };
@@ -36,14 +33,6 @@ let db: Database;
 let origin: string;
 let browser: Browser;
 let botId: string;
-
-async function freePort(): Promise<number> {
-  const probe = createServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-  const { port } = probe.address() as AddressInfo;
-  await new Promise<void>((resolve) => probe.close(() => resolve()));
-  return port;
-}
 
 beforeAll(async () => {
   provider = await startDemoProvider({ personas: [OWNER] });

@@ -1,6 +1,4 @@
 import { mkdirSync } from 'node:fs';
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -10,6 +8,7 @@ import type { Database } from '../../../src/db/index.js';
 import { botBody } from '../../fixtures.js';
 import { ADMIN_TOKEN, freshDatabase, testConfig } from '../../helpers.js';
 import { launchChromium } from '../embeds/browser-harness.js';
+import { freePort } from '../../support/browser-flow.js';
 
 /* Browser globals used inside page.evaluate (the project compiles without the DOM lib). */
 declare const document: { documentElement: { scrollWidth: number; clientWidth: number } };
@@ -66,14 +65,6 @@ let app: FastifyInstance;
 let db: Database;
 let origin: string;
 let browser: Browser;
-
-async function freePort(): Promise<number> {
-  const probe = createServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-  const { port } = probe.address() as AddressInfo;
-  await new Promise<void>((resolve) => probe.close(() => resolve()));
-  return port;
-}
 
 beforeAll(async () => {
   mkdirSync(ARTIFACTS, { recursive: true });

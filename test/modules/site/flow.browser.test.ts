@@ -12,6 +12,7 @@ import { verifyWebhook } from '@bot-directory/sdk/webhooks';
 import { botBody } from '../../fixtures.js';
 import { ADMIN_TOKEN, freshDatabase, testConfig } from '../../helpers.js';
 import { launchChromium } from '../embeds/browser-harness.js';
+import { freePort, watchedPage } from '../../support/browser-flow.js';
 
 /* Browser globals used inside page.evaluate (the project compiles without the DOM lib). */
 declare const document: { documentElement: { scrollWidth: number; clientWidth: number } };
@@ -38,14 +39,6 @@ let browser: Browser;
 /** The webhook's signing secret, as the dashboard showed it once. */
 let webhookSecret = '';
 const botId = botBody().id;
-
-async function freePort(): Promise<number> {
-  const probe = createServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-  const { port } = probe.address() as AddressInfo;
-  await new Promise<void>((resolve) => probe.close(() => resolve()));
-  return port;
-}
 
 /** Waits (bounded) until the receiver holds a delivery of `type`. */
 async function delivery(type: string): Promise<Received> {
@@ -109,19 +102,7 @@ afterAll(async () => {
 /** A page that fails the test on script errors, CSP refusals and failed loads of our own origin. */
 async function watched(context: BrowserContext): Promise<{ page: Page; problems: string[] }> {
   await context.route('https://cdn.example.org/**', (route) => route.fulfill({ contentType: 'image/svg+xml', body: ICON_SVG }));
-  const page = await context.newPage();
-  const problems: string[] = [];
-  page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
-  page.on('console', (message) => {
-    if (message.type() === 'error' || /Content Security Policy|Refused to/.test(message.text()))
-      problems.push(`console: ${message.text()}`);
-  });
-  page.on('response', (response) => {
-    if (response.url().startsWith(origin) && response.status() >= 400 && !response.url().endsWith('/favicon.ico'))
-      problems.push(`${response.status()} ${response.url()}`);
-  });
-  page.on('dialog', (dialog) => void dialog.accept());
-  return { page, problems };
+  return watchedPage(context, origin);
 }
 
 async function shots(page: Page, name: string, paths: { en: string; de: string }): Promise<void> {

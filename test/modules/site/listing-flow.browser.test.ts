@@ -9,10 +9,8 @@
  * desktop width and at 390 px, go to test-artifacts/listing-flow.
  */
 import { mkdirSync } from 'node:fs';
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startDemoProvider, type DemoProvider, type Persona } from '../../../scripts/demo-provider.js';
 import { startPlatformStandIn, type PlatformStandIn } from '../../../scripts/platform-stand-in.js';
@@ -21,9 +19,7 @@ import type { Database } from '../../../src/db/index.js';
 import { TEXTS, type Lang } from '../../../src/html/i18n/index.js';
 import { freshDatabase, testConfig } from '../../helpers.js';
 import { launchChromium } from '../embeds/browser-harness.js';
-
-/* Browser globals used inside page.evaluate (the project compiles without the DOM lib). */
-declare const document: { documentElement: { scrollWidth: number; clientWidth: number } };
+import { DESKTOP, freePort, shoot, signInAs, type Watched, watchedPage } from '../../support/browser-flow.js';
 
 const ARTIFACTS = 'test-artifacts/listing-flow';
 const OPERATOR: Persona = { id: '230000000000000001', name: 'Olga Operator', label: 'Sign in as the operator' };
@@ -32,8 +28,6 @@ const OWNERS: Record<Lang, Persona> = {
   de: { id: '230000000000000011', name: 'Dora Owner', label: 'Sign in as a German-speaking owner' },
   en: { id: '230000000000000012', name: 'Eddie Owner', label: 'Sign in as an English-speaking owner' },
 };
-const DESKTOP = { width: 1280, height: 900 };
-const PHONE = { width: 390, height: 844 };
 const IMAGE_SVG =
   '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 64 64"><rect width="64" height="64" rx="14" fill="#2f9e6e"/><circle cx="32" cy="28" r="12" fill="#fff"/></svg>';
 
@@ -47,14 +41,6 @@ let app: FastifyInstance;
 let db: Database;
 let origin: string;
 let browser: Browser;
-
-async function freePort(): Promise<number> {
-  const probe = createServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-  const { port } = probe.address() as AddressInfo;
-  await new Promise<void>((resolve) => probe.close(() => resolve()));
-  return port;
-}
 
 beforeAll(async () => {
   mkdirSync(ARTIFACTS, { recursive: true });
@@ -81,12 +67,6 @@ afterAll(async () => {
   await provider?.stop();
 });
 
-interface Watched {
-  page: Page;
-  problems: string[];
-  context: BrowserContext;
-}
-
 /**
  * A browser context in `lang` (its Accept-Language) whose page fails the test on script errors,
  * CSP refusals and failed loads of our own origin. Every image elsewhere is answered by the
@@ -98,45 +78,7 @@ async function open(lang: Lang): Promise<Watched> {
     (url) => url.origin !== origin && url.origin !== provider.origin,
     (route) => route.fulfill({ contentType: 'image/svg+xml', body: /-(banner|shot)\./.test(route.request().url()) ? WIDE_SVG : IMAGE_SVG }),
   );
-  const page = await context.newPage();
-  const problems: string[] = [];
-  page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
-  page.on('console', (message) => {
-    if (message.type() === 'error' || /Content Security Policy|Refused to/.test(message.text()))
-      problems.push(`console: ${message.text()}`);
-  });
-  page.on('response', (response) => {
-    if (response.url().startsWith(origin) && response.status() >= 400 && !response.url().endsWith('/favicon.ico'))
-      problems.push(`${response.status()} ${response.url()}`);
-  });
-  page.on('dialog', (dialog) => void dialog.accept());
-  return { page, problems, context };
-}
-
-/** The provider's login page is showing: sign in as `persona` (and come back where we were sent from). */
-async function signInAs(page: Page, persona: Persona): Promise<void> {
-  await page.getByRole('link', { name: persona.label }).click();
-  await page.waitForURL((url) => url.origin === origin);
-}
-
-/** The page as it is, light and dark, at desktop width and at 390 px; the page holds no sideways scroll at 390. */
-async function shoot(page: Page, name: string): Promise<void> {
-  for (const [size, viewport] of [
-    ['desktop', DESKTOP],
-    ['phone', PHONE],
-  ] as const) {
-    await page.setViewportSize(viewport);
-    for (const scheme of ['light', 'dark'] as const) {
-      await page.emulateMedia({ colorScheme: scheme });
-      await page.screenshot({ path: `${ARTIFACTS}/${name}-${size}-${scheme}.png`, fullPage: true });
-    }
-    if (size === 'phone') {
-      const fits = await page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth);
-      expect(fits, `${name} scrolls sideways at 390 px`).toBe(true);
-    }
-  }
-  await page.setViewportSize(DESKTOP);
-  await page.emulateMedia({ colorScheme: 'light' });
+  return watchedPage(context, origin);
 }
 
 /** Reloads (a bounded number of times) until `locator` shows: other processes' caches follow the change feed. */
@@ -201,11 +143,11 @@ describe('an owner lists a bot, an operator moderates it, a visitor reports it (
       /** The listing's state, as the editor says it under its heading. */
       const state = op.locator('#state + p > strong');
       await op.goto(`${origin}/dashboard`);
-      await signInAs(op, owner);
+      await signInAs(op, owner, origin);
       await op.getByRole('heading', { name: o.dash.title, level: 1 }).waitFor();
       await op.getByRole('link', { name: o.listing.add }).click();
       await op.getByRole('heading', { name: o.listing.addTitle, level: 1 }).waitFor();
-      await shoot(op, `${tag}-1-add`);
+      await shoot(op, `${ARTIFACTS}/${tag}-1-add`);
       // An unknown application first: the error shows beside the field.
       await op.getByLabel(o.listing.applicationId).fill('14699999999999999999');
       await op.getByRole('button', { name: o.listing.addButton }).click();
@@ -240,7 +182,7 @@ describe('an owner lists a bot, an operator moderates it, a visitor reports it (
       await expect(preview.getByText('<script>alert(1)</script>').count()).resolves.toBe(1);
       // The preview saved nothing and kept what was typed.
       await expect(field('longDescription.de').inputValue()).resolves.toContain('Tägliche');
-      await shoot(op, `${tag}-2-preview`);
+      await shoot(op, `${ARTIFACTS}/${tag}-2-preview`);
       await field('prefix').fill('!');
       await field('pricing').fill('free');
       await field('inviteUrl').fill(`https://discord.com/oauth2/authorize?client_id=${applicationId}&scope=bot`);
@@ -261,13 +203,13 @@ describe('an owner lists a bot, an operator moderates it, a visitor reports it (
       await op.getByText(o.listing.done.submitted!).waitFor();
       await expect(state.textContent()).resolves.toBe(o.listing.status.submitted);
       await expect(op.getByRole('button', { name: o.listing.withdraw }).count()).resolves.toBe(1);
-      await shoot(op, `${tag}-3-submitted`);
+      await shoot(op, `${ARTIFACTS}/${tag}-3-submitted`);
 
       // 4. The operator makes a reason template, finds the submission in the queue and sends it back with it.
       const operatorSide = await open(run.operator);
       const mp = operatorSide.page;
       await mp.goto(`${origin}/console?lang=${run.operator}`);
-      await signInAs(mp, OPERATOR);
+      await signInAs(mp, OPERATOR, origin);
       await mp.getByRole('heading', { name: c.console.sections.submissions, level: 1 }).waitFor();
       await mp.getByRole('navigation', { name: c.console.nav }).getByRole('link', { name: c.console.sections.templates }).click();
       await mp.getByLabel(c.console.templateTitle, { exact: true }).fill(templateTitle);
@@ -279,7 +221,7 @@ describe('an owner lists a bot, an operator moderates it, a visitor reports it (
       const queueRow = mp.getByRole('row').filter({ hasText: run.name });
       await expect(queueRow.getByText(c.console.kinds.listing).count()).resolves.toBe(1);
       await expect(queueRow.getByText(c.console.ownershipUnchecked).count()).resolves.toBe(1);
-      await shoot(mp, `${tag}-4-console-queue`);
+      await shoot(mp, `${ARTIFACTS}/${tag}-4-console-queue`);
       await queueRow.getByRole('link', { name: run.name }).click();
       await mp.getByRole('heading', { name: c.console.submissionTitle(run.name), level: 1 }).waitFor();
       // The diff: each field with its value as submitted (as text, never rendered).
@@ -291,7 +233,7 @@ describe('an owner lists a bot, an operator moderates it, a visitor reports it (
       await expect(diff.getByRole('rowheader', { name: c.console.fields.tags }).count()).resolves.toBe(1);
       await mp.getByLabel(c.console.template, { exact: true }).selectOption({ label: templateTitle });
       await mp.getByLabel(c.console.noteForOwner, { exact: true }).fill('The German text lists one feature only.');
-      await shoot(mp, `${tag}-4-console-submission`);
+      await shoot(mp, `${ARTIFACTS}/${tag}-4-console-submission`);
       await mp.getByRole('button', { name: c.console.requestChanges }).click();
       await mp.getByText(c.console.done.changes_requested!).waitFor();
       await expect(mp.getByRole('row').filter({ hasText: run.name }).count()).resolves.toBe(0);
@@ -302,7 +244,7 @@ describe('an owner lists a bot, an operator moderates it, a visitor reports it (
       const note = op.locator('.notice').filter({ hasText: o.listing.note });
       await note.getByText(templateBody).waitFor();
       await note.getByText('The German text lists one feature only.').waitFor();
-      await shoot(op, `${tag}-5-changes-requested`);
+      await shoot(op, `${ARTIFACTS}/${tag}-5-changes-requested`);
       await field('longDescription.de').fill(
         '## Funktionen\n\n- **Tägliche** Quizze\n- Bestenlisten pro Server\n\n[Anleitung](https://' + run.slug + '.example.org/docs)',
       );
@@ -319,7 +261,7 @@ describe('an owner lists a bot, an operator moderates it, a visitor reports it (
         .getByRole('row')
         .filter({ has: mp.getByRole('rowheader', { name: `${c.console.fields.longDescription} (${c.console.inLang.de})` }) });
       await expect(fixed.locator('td.after').textContent()).resolves.toContain('Bestenlisten pro Server');
-      await shoot(mp, `${tag}-6-console-fixed`);
+      await shoot(mp, `${ARTIFACTS}/${tag}-6-console-fixed`);
       await mp.getByRole('button', { name: c.console.approve, exact: true }).click();
       await mp.getByText(c.console.done.approved!).waitFor();
       // The listing's page in the console shows its history.
@@ -332,7 +274,7 @@ describe('an owner lists a bot, an operator moderates it, a visitor reports it (
           .filter({ hasText: `${c.console.transitions.approve} (${c.console.states.published})` })
           .count(),
       ).resolves.toBe(1);
-      await shoot(mp, `${tag}-6-console-listing`);
+      await shoot(mp, `${ARTIFACTS}/${tag}-6-console-listing`);
 
       await op.reload();
       await expect(state.textContent()).resolves.toBe(o.listing.status.published);
@@ -350,7 +292,7 @@ describe('an owner lists a bot, an operator moderates it, a visitor reports it (
         await vp.waitForURL(/\/search\?q=/);
         const hit = vp.getByRole('main').getByRole('link', { name: run.name });
         await untilShown(vp, hit);
-        await shoot(vp, `${tag}-7-search-${lang}`);
+        await shoot(vp, `${ARTIFACTS}/${tag}-7-search-${lang}`);
         await hit.first().click();
         await vp.waitForURL(`${origin}/${lang}/bots/${slug}`);
         await vp.getByRole('heading', { name: run.name, level: 1 }).waitFor();
@@ -358,25 +300,25 @@ describe('an owner lists a bot, an operator moderates it, a visitor reports it (
         await about.getByRole('heading', { name: lang === 'en' ? 'Features' : 'Funktionen' }).waitFor();
         await about.getByText(lang === 'en' ? 'Leaderboards per server' : 'Bestenlisten pro Server').waitFor();
         await expect(about.locator('strong', { hasText: lang === 'en' ? 'Daily' : 'Tägliche' }).count()).resolves.toBe(1);
-        await shoot(vp, `${tag}-7-bot-page-${lang}`);
+        await shoot(vp, `${ARTIFACTS}/${tag}-7-bot-page-${lang}`);
         await about.getByRole('link', { name: run.category.label[lang], exact: true }).first().click();
         await vp.waitForURL(`${origin}/${lang}/categories/${run.category.id}`);
         await vp.getByRole('heading', { name: run.category.label[lang], level: 1 }).waitFor();
         await untilShown(vp, vp.getByRole('main').getByRole('link', { name: run.name }));
         await vp.goto(`${origin}/${lang}/bots?sort=new`);
         await untilShown(vp, vp.getByRole('main').getByRole('link', { name: run.name }));
-        await shoot(vp, `${tag}-7-newest-${lang}`);
+        await shoot(vp, `${ARTIFACTS}/${tag}-7-newest-${lang}`);
       }
 
       // 8. A visitor reports it; the operator resolves the report; the visitor reads the answer.
       const visitorSlug = visitorLang === 'en' ? run.slug : `${run.slug}-de`;
       await vp.goto(`${origin}/${visitorLang}/bots/${visitorSlug}`);
       await vp.getByRole('link', { name: v.report.link }).click();
-      await signInAs(vp, VISITOR);
+      await signInAs(vp, VISITOR, origin);
       await vp.getByRole('heading', { name: v.report.title(run.name), level: 1 }).waitFor();
       await vp.getByLabel(v.report.reason, { exact: true }).selectOption({ label: v.report.reasons.broken! });
       await vp.getByLabel(v.report.details, { exact: true }).fill('The quiz command answers nothing.');
-      await shoot(vp, `${tag}-8-report-form`);
+      await shoot(vp, `${ARTIFACTS}/${tag}-8-report-form`);
       await vp.getByRole('button', { name: v.report.send }).click();
       await vp.getByText(v.report.sent).waitFor();
       await vp.getByText(v.report.waiting).waitFor();
@@ -388,7 +330,7 @@ describe('an owner lists a bot, an operator moderates it, a visitor reports it (
       await report.getByRole('radio', { name: c.console.resolutions[run.resolution]! }).check();
       await report.getByLabel(c.console.template, { exact: true }).selectOption({ label: c.console.noTemplate });
       await report.getByLabel(c.console.answer, { exact: true }).fill('Thanks: the owner fixed the quiz command.');
-      await shoot(mp, `${tag}-8-console-reports`);
+      await shoot(mp, `${ARTIFACTS}/${tag}-8-console-reports`);
       await report.getByRole('button', { name: c.console.resolve }).click();
       await mp.getByText(c.console.done.resolved!).waitFor();
       await mp.getByText(c.console.reportsEmpty).waitFor();
@@ -398,14 +340,14 @@ describe('an owner lists a bot, an operator moderates it, a visitor reports it (
       await vp.goto(`${origin}/dashboard?lang=${visitorLang}`);
       const mine = vp.getByRole('link', { name: v.report.mine });
       await vp.getByText(v.report.newAnswers(1)).waitFor();
-      await shoot(vp, `${tag}-8-dashboard-new-answer`);
+      await shoot(vp, `${ARTIFACTS}/${tag}-8-dashboard-new-answer`);
       await mine.click();
       await vp.getByRole('heading', { name: v.report.mine, level: 1 }).waitFor();
       const answered = vp.getByRole('row').filter({ hasText: run.name });
       await answered.getByText('Thanks: the owner fixed the quiz command.').waitFor();
       await expect(answered.getByText(v.report.resolutions[run.resolution]!, { exact: true }).count()).resolves.toBe(1);
       await expect(answered.getByText(v.report.newAnswer, { exact: true }).count()).resolves.toBe(1);
-      await shoot(vp, `${tag}-8-own-reports`);
+      await shoot(vp, `${ARTIFACTS}/${tag}-8-own-reports`);
       // Seen once: no longer new, and the bot's report page shows the answer too.
       await vp.reload();
       await expect(vp.getByText(v.report.newAnswer, { exact: true }).count()).resolves.toBe(0);

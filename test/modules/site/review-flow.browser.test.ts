@@ -11,10 +11,8 @@
  * and at 390 px, go to test-artifacts/review-flow.
  */
 import { mkdirSync } from 'node:fs';
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import type { Browser, Locator, Page } from 'playwright-core';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startDemoProvider, type DemoProvider, type Persona } from '../../../scripts/demo-provider.js';
@@ -25,13 +23,9 @@ import { botBody } from '../../fixtures.js';
 import { ADMIN_TOKEN, freshDatabase, testConfig } from '../../helpers.js';
 import { launchChromium } from '../embeds/browser-harness.js';
 import { startReceiver, type LoopbackReceiver, type ReceivedRequest } from '../webhooks/loopback-receiver.js';
-
-/* Browser globals used inside page.evaluate (the project compiles without the DOM lib). */
-declare const document: { documentElement: { scrollWidth: number; clientWidth: number } };
+import { DESKTOP, freePort, shoot, signInAs, type Watched, watchedPage } from '../../support/browser-flow.js';
 
 const ARTIFACTS = 'test-artifacts/review-flow';
-const DESKTOP = { width: 1280, height: 900 };
-const PHONE = { width: 390, height: 844 };
 const ICON_SVG =
   '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 64 64"><rect width="64" height="64" rx="14" fill="#2f9e6e"/><circle cx="32" cy="28" r="12" fill="#fff"/></svg>';
 
@@ -59,14 +53,6 @@ let db: Database;
 let origin: string;
 let browser: Browser;
 let receiver: LoopbackReceiver;
-
-async function freePort(): Promise<number> {
-  const probe = createServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-  const { port } = probe.address() as AddressInfo;
-  await new Promise<void>((resolve) => probe.close(() => resolve()));
-  return port;
-}
 
 beforeAll(async () => {
   mkdirSync(ARTIFACTS, { recursive: true });
@@ -137,12 +123,6 @@ async function until<T>(read: () => Promise<T>, check: (value: T) => boolean, wh
   throw new Error(`timed out waiting for ${what}`);
 }
 
-interface Watched {
-  page: Page;
-  problems: string[];
-  context: BrowserContext;
-}
-
 let addresses = 0;
 
 /**
@@ -161,44 +141,7 @@ async function open(lang: Lang): Promise<Watched> {
     (url) => url.origin !== origin && url.origin !== provider.origin,
     (route) => route.fulfill({ contentType: 'image/svg+xml', body: ICON_SVG }),
   );
-  const page = await context.newPage();
-  const problems: string[] = [];
-  page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
-  page.on('console', (message) => {
-    if (message.type() === 'error' || /Content Security Policy|Refused to/.test(message.text()))
-      problems.push(`console: ${message.text()}`);
-  });
-  page.on('response', (response) => {
-    if (response.url().startsWith(origin) && response.status() >= 400 && !response.url().endsWith('/favicon.ico'))
-      problems.push(`${response.status()} ${response.url()}`);
-  });
-  return { page, problems, context };
-}
-
-/** The provider's login page is showing: sign in as `persona` (and come back where we were sent from). */
-async function signInAs(page: Page, persona: Persona): Promise<void> {
-  await page.getByRole('link', { name: persona.label }).click();
-  await page.waitForURL((url) => url.origin === origin);
-}
-
-/** The page as it is, light and dark, at desktop width and at 390 px; the page holds no sideways scroll at 390. */
-async function shoot(page: Page, name: string): Promise<void> {
-  for (const [size, viewport] of [
-    ['desktop', DESKTOP],
-    ['phone', PHONE],
-  ] as const) {
-    await page.setViewportSize(viewport);
-    for (const scheme of ['light', 'dark'] as const) {
-      await page.emulateMedia({ colorScheme: scheme });
-      await page.screenshot({ path: `${ARTIFACTS}/${name}-${size}-${scheme}.png`, fullPage: true });
-    }
-    if (size === 'phone') {
-      const fits = await page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth);
-      expect(fits, `${name} scrolls sideways at 390 px`).toBe(true);
-    }
-  }
-  await page.setViewportSize(DESKTOP);
-  await page.emulateMedia({ colorScheme: 'light' });
+  return watchedPage(context, origin);
 }
 
 /** The reviewers' names in the order the page lists the reviews. */
@@ -210,7 +153,7 @@ function listedAuthors(page: Page): Promise<string[]> {
 async function signInToReview(page: Page, url: string, lang: Lang, persona: Persona): Promise<void> {
   await page.goto(url);
   await page.getByRole('link', { name: TEXTS[lang].reviews.signIn }).click();
-  await signInAs(page, persona);
+  await signInAs(page, persona, origin);
   await page.getByRole('heading', { name: TEXTS[lang].reviews.yours, level: 3 }).waitFor();
 }
 
@@ -280,7 +223,7 @@ describe('users review a bot, its owner replies, an operator approves a held rev
       await signInToReview(vp, botUrl, run.voter, VOTER);
       await vp.getByText(v.reviews.lead).waitFor();
       await fillReview(vp, run.voter, 4, run.texts.voter);
-      await shoot(vp, `${tag}-1-review-form`);
+      await shoot(vp, `${ARTIFACTS}/${tag}-1-review-form`);
       await vp.getByRole('button', { name: v.reviews.publish }).click();
       await vp.getByText(v.reviews.done.published!).waitFor();
 
@@ -290,7 +233,7 @@ describe('users review a bot, its owner replies, an operator approves a held rev
       await expect(own.getByRole('img', { name: v.bot.stars(4) }).count()).resolves.toBe(1);
       await expect(vp.getByRole('button', { name: v.reviews.save }).count()).resolves.toBe(1);
       await expect(vp.getByLabel(v.reviews.body, { exact: true }).inputValue()).resolves.toBe(run.texts.voter);
-      await shoot(vp, `${tag}-2-review-published`);
+      await shoot(vp, `${ARTIFACTS}/${tag}-2-review-published`);
       const [written] = await until(
         () => apiReviews(botId),
         (reviews) => reviews.length === 1,
@@ -335,7 +278,7 @@ describe('users review a bot, its owner replies, an operator approves a held rev
       const marked = rp.getByRole('button', { name: v.reviews.unmarkHelpfulOf(VOTER.name) });
       await expect(marked.getAttribute('aria-pressed')).resolves.toBe('true');
       await rp.locator(`#review-${written!.id}`).getByText(v.reviews.helpfulCount(1)).waitFor();
-      await shoot(rp, `${tag}-3-helpful`);
+      await shoot(rp, `${ARTIFACTS}/${tag}-3-helpful`);
       await expect(
         until(
           () => apiReviews(botId),
@@ -355,7 +298,7 @@ describe('users review a bot, its owner replies, an operator approves a held rev
       const ownerSide = await open(run.staff);
       const op = ownerSide.page;
       await op.goto(`${origin}/dashboard`);
-      await signInAs(op, owner);
+      await signInAs(op, owner, origin);
       await op.getByRole('heading', { name: s.dash.title, level: 1 }).waitFor();
       await op.getByRole('main').getByRole('link', { name: run.name, exact: true }).click();
       await op.getByRole('heading', { name: run.name, level: 1 }).waitFor();
@@ -367,7 +310,7 @@ describe('users review a bot, its owner replies, an operator approves a held rev
       await expect(voterCard.locator('.review-text').innerText()).resolves.toBe(run.texts.voter);
       await expect(op.locator('article.review').count()).resolves.toBe(2);
       await voterCard.getByLabel(s.reviews.reply, { exact: true }).fill(run.texts.reply);
-      await shoot(op, `${tag}-4-dashboard-unanswered`);
+      await shoot(op, `${ARTIFACTS}/${tag}-4-dashboard-unanswered`);
       await voterCard.getByRole('button', { name: s.reviews.replySave }).click();
       await op.getByText(s.reviews.replyDone.saved!).waitFor();
       // Answered, it leaves the "unanswered" list; "all" shows it with its reply.
@@ -376,7 +319,7 @@ describe('users review a bot, its owner replies, an operator approves a held rev
       await op.getByRole('navigation', { name: s.reviews.filter }).getByRole('link', { name: s.reviews.all, exact: true }).click();
       await voterCard.getByText(s.reviews.replied).waitFor();
       await expect(voterCard.getByLabel(s.reviews.reply, { exact: true }).inputValue()).resolves.toBe(run.texts.reply);
-      await shoot(op, `${tag}-4-dashboard-replied`);
+      await shoot(op, `${ARTIFACTS}/${tag}-4-dashboard-replied`);
 
       // 5. The API carries the reply; the bot page shows it under the review.
       const replied = await until(
@@ -396,7 +339,7 @@ describe('users review a bot, its owner replies, an operator approves a held rev
       await own.getByText(v.reviews.edited, { exact: true }).waitFor();
       await expect(own.getByRole('img', { name: v.bot.stars(5) }).count()).resolves.toBe(1);
       await own.locator('blockquote').getByText(run.texts.reply).waitFor();
-      await shoot(vp, `${tag}-5-reply-and-edit`);
+      await shoot(vp, `${ARTIFACTS}/${tag}-5-reply-and-edit`);
       const edited = await until(
         () => apiReviews(botId),
         (reviews) => reviews.some((review) => review.rating === 5 && review.user === VOTER.id),
@@ -447,21 +390,21 @@ describe('users review a bot, its owner replies, an operator approves a held rev
       // Held for the link only: the account is old enough for the rule on new accounts.
       await lp.getByText(`${v.reviews.waiting} ${v.reviews.heldFor}: ${v.reviews.rules.link}.`, { exact: true }).waitFor();
       await expect(lp.locator('#reviews article.review.own').count()).resolves.toBe(0);
-      await shoot(lp, `${tag}-7-held`);
+      await shoot(lp, `${ARTIFACTS}/${tag}-7-held`);
       expect((await apiReviews(botId)).map((review) => review.username)).not.toContain(LINKER.name);
 
       // The operator approves it from the held queue.
       const operatorSide = await open(run.staff);
       const mp = operatorSide.page;
       await mp.goto(`${origin}/console/reviews`);
-      await signInAs(mp, OPERATOR);
+      await signInAs(mp, OPERATOR, origin);
       await mp.getByRole('heading', { name: s.console.sections.reviews, level: 1 }).waitFor();
       const queue = mp.getByRole('navigation', { name: s.console.sections.reviews });
       await expect(queue.getByRole('link', { name: s.reviews.heldTab }).getAttribute('aria-current')).resolves.toBe('page');
       const entry = mp.getByRole('article', { name: botId }).filter({ hasText: LINKER.name });
       await entry.getByText(run.texts.link).waitFor();
       await entry.getByText(`${s.reviews.statuses.held} · ${s.reviews.heldFor}: ${s.reviews.rules.link}`).waitFor();
-      await shoot(mp, `${tag}-7-console-queue`);
+      await shoot(mp, `${ARTIFACTS}/${tag}-7-console-queue`);
       await entry.getByRole('button', { name: s.reviews.approve, exact: true }).click();
       await mp.getByText(s.console.done.review_approved!).waitFor();
       await mp.getByText(s.reviews.heldEmpty).waitFor();
@@ -477,7 +420,7 @@ describe('users review a bot, its owner replies, an operator approves a held rev
       await pp.goto(botUrl);
       await untilShown(pp, pp.locator('#reviews article.review').filter({ hasText: LINKER.name }));
       await expect(listedAuthors(pp)).resolves.toEqual([VOTER.name, LINKER.name, NEIGHBOUR.name]);
-      await shoot(pp, `${tag}-7-public`);
+      await shoot(pp, `${ARTIFACTS}/${tag}-7-public`);
       await expect(
         until(
           () => apiReviews(botId),

@@ -9,10 +9,8 @@
  * width and at 390 px, go to test-artifacts/team-flow.
  */
 import { mkdirSync } from 'node:fs';
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startDemoProvider, type DemoProvider, type Persona } from '../../../scripts/demo-provider.js';
 import { startPlatformStandIn, type PlatformStandIn } from '../../../scripts/platform-stand-in.js';
@@ -22,9 +20,7 @@ import { TEXTS, type Lang, type Texts } from '../../../src/html/i18n/index.js';
 import { freshDatabase, testConfig } from '../../helpers.js';
 import { publicDns } from '../audit/harness.js';
 import { launchChromium } from '../embeds/browser-harness.js';
-
-/* Browser globals used inside page.evaluate (the project compiles without the DOM lib). */
-declare const document: { documentElement: { scrollWidth: number; clientWidth: number } };
+import { DESKTOP, freePort, shoot, signInAs, type Watched, watchedPage } from '../../support/browser-flow.js';
 
 const ARTIFACTS = 'test-artifacts/team-flow';
 const OWNERS: Record<Lang, Persona> = {
@@ -35,8 +31,6 @@ const EDITORS: Record<Lang, Persona> = {
   de: { id: '240000000000000021', name: 'Greta Editor', label: 'Sign in as a German-speaking editor' },
   en: { id: '240000000000000022', name: 'Edith Editor', label: 'Sign in as an English-speaking editor' },
 };
-const DESKTOP = { width: 1280, height: 900 };
-const PHONE = { width: 390, height: 844 };
 
 let provider: DemoProvider;
 let standIn: PlatformStandIn;
@@ -44,14 +38,6 @@ let app: FastifyInstance;
 let db: Database;
 let origin: string;
 let browser: Browser;
-
-async function freePort(): Promise<number> {
-  const probe = createServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-  const { port } = probe.address() as AddressInfo;
-  await new Promise<void>((resolve) => probe.close(() => resolve()));
-  return port;
-}
 
 beforeAll(async () => {
   mkdirSync(ARTIFACTS, { recursive: true });
@@ -80,12 +66,6 @@ afterAll(async () => {
   await provider?.stop();
 });
 
-interface Watched {
-  page: Page;
-  problems: string[];
-  context: BrowserContext;
-}
-
 /**
  * A browser context in `lang` (its Accept-Language) whose page fails the test on script errors,
  * CSP refusals and failed loads of our own origin. Nothing outside our origin and the provider's is
@@ -97,45 +77,7 @@ async function open(lang: Lang): Promise<Watched> {
     (url) => url.origin !== origin && url.origin !== provider.origin,
     (route) => route.fulfill({ contentType: 'image/svg+xml', body: '<svg xmlns="http://www.w3.org/2000/svg"/>' }),
   );
-  const page = await context.newPage();
-  const problems: string[] = [];
-  page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
-  page.on('console', (message) => {
-    if (message.type() === 'error' || /Content Security Policy|Refused to/.test(message.text()))
-      problems.push(`console: ${message.text()}`);
-  });
-  page.on('response', (response) => {
-    if (response.url().startsWith(origin) && response.status() >= 400 && !response.url().endsWith('/favicon.ico'))
-      problems.push(`${response.status()} ${response.url()}`);
-  });
-  page.on('dialog', (dialog) => void dialog.accept());
-  return { page, problems, context };
-}
-
-/** The provider's login page is showing: sign in as `persona` (and come back where we were sent from). */
-async function signInAs(page: Page, persona: Persona): Promise<void> {
-  await page.getByRole('link', { name: persona.label }).click();
-  await page.waitForURL((url) => url.origin === origin);
-}
-
-/** The page as it is, light and dark, at desktop width and at 390 px; the page holds no sideways scroll at 390. */
-async function shoot(page: Page, name: string): Promise<void> {
-  for (const [size, viewport] of [
-    ['desktop', DESKTOP],
-    ['phone', PHONE],
-  ] as const) {
-    await page.setViewportSize(viewport);
-    for (const scheme of ['light', 'dark'] as const) {
-      await page.emulateMedia({ colorScheme: scheme });
-      await page.screenshot({ path: `${ARTIFACTS}/${name}-${size}-${scheme}.png`, fullPage: true });
-    }
-    if (size === 'phone') {
-      const fits = await page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth);
-      expect(fits, `${name} scrolls sideways at 390 px`).toBe(true);
-    }
-  }
-  await page.setViewportSize(DESKTOP);
-  await page.emulateMedia({ colorScheme: 'light' });
+  return watchedPage(context, origin);
 }
 
 /** The rows of the audit log's table whose "what" is `action` (in the page's words). */
@@ -177,7 +119,7 @@ describe('an owner invites an editor, the editor edits the listing, the owner ad
       const ownerSide = await open(run.owner);
       const op = ownerSide.page;
       await op.goto(`${origin}/dashboard`);
-      await signInAs(op, owner);
+      await signInAs(op, owner, origin);
       await op.getByRole('link', { name: o.listing.add }).click();
       await op.getByLabel(o.listing.applicationId).fill(botId);
       await op.getByRole('button', { name: o.listing.addButton }).click();
@@ -203,7 +145,7 @@ describe('an owner invites an editor, the editor edits the listing, the owner ad
       expect(link).toMatch(new RegExp(`^${escapeRegExp(origin)}/dashboard/invitations/[^/?#]+$`));
       const open1 = op.getByRole('region', { name: o.team.invitations }).getByRole('row');
       await expect(open1.filter({ hasText: o.team.roles.editor }).count()).resolves.toBe(1);
-      await shoot(op, `${tag}-1-team-invited`);
+      await shoot(op, `${ARTIFACTS}/${tag}-1-team-invited`);
       // Shown once: the page again holds no link.
       await op.reload();
       await expect(op.locator('#new-invitation').count()).resolves.toBe(0);
@@ -212,10 +154,10 @@ describe('an owner invites an editor, the editor edits the listing, the owner ad
       const editorSide = await open(run.editor);
       const ep = editorSide.page;
       await ep.goto(link);
-      await signInAs(ep, editor);
+      await signInAs(ep, editor, origin);
       await ep.getByRole('heading', { name: e.team.invitationTitle, level: 1 }).waitFor();
       await ep.getByText(e.team.invitationLead(run.name, e.team.roles.editor)).waitFor();
-      await shoot(ep, `${tag}-2-invitation`);
+      await shoot(ep, `${ARTIFACTS}/${tag}-2-invitation`);
       await ep.getByRole('button', { name: e.team.accept }).click();
       await ep.getByRole('heading', { name: e.team.pageTitle(run.name), level: 1 }).waitFor();
       await ep.getByText(e.team.done.joined!).waitFor();
@@ -225,7 +167,7 @@ describe('an owner invites an editor, the editor edits the listing, the owner ad
       // An editor neither manages the team nor hands the bot over.
       await expect(ep.getByRole('button', { name: e.team.createInvitation }).count()).resolves.toBe(0);
       await expect(ep.getByRole('heading', { name: e.team.transfer }).count()).resolves.toBe(0);
-      await shoot(ep, `${tag}-2-team-joined`);
+      await shoot(ep, `${ARTIFACTS}/${tag}-2-team-joined`);
       await ep.getByRole('link', { name: `← ${run.name}` }).click();
       await ep.getByRole('heading', { name: run.name, level: 1 }).waitFor();
       await ep.getByText(`${e.team.yourRole}: ${e.team.roles.editor}`).waitFor();
@@ -234,7 +176,7 @@ describe('an owner invites an editor, the editor edits the listing, the owner ad
       await expect(ep.locator('#webhook').count()).resolves.toBe(0);
       await expect(ep.getByRole('link', { name: e.hooks.manage }).count()).resolves.toBe(0);
       await expect(ep.getByRole('link', { name: e.audit.link, exact: true }).count()).resolves.toBe(0);
-      await shoot(ep, `${tag}-2-bot-as-editor`);
+      await shoot(ep, `${ARTIFACTS}/${tag}-2-bot-as-editor`);
       await ep.getByRole('link', { name: e.listing.edit }).click();
       await ep.getByRole('heading', { name: e.listing.title(run.name), level: 1 }).waitFor();
       const shortField = ep.getByLabel(e.listing.fields[`shortDescription.${run.editor}`]!, { exact: true });
@@ -251,7 +193,7 @@ describe('an owner invites an editor, the editor edits the listing, the owner ad
         await ep.getByRole('heading', { name: e.error.forbiddenTitle, level: 1 }).waitFor();
         await ep.getByText(e.team.reason.roleTooLow(e.team.roles.editor)).waitFor();
         await expect(ep.locator('html').getAttribute('lang')).resolves.toBe(run.editor);
-        if (path === 'webhooks') await shoot(ep, `${tag}-3-refused`);
+        if (path === 'webhooks') await shoot(ep, `${ARTIFACTS}/${tag}-3-refused`);
       }
       // The 403s were the answers asked for.
       editorSide.problems.splice(0);
@@ -263,7 +205,7 @@ describe('an owner invites an editor, the editor edits the listing, the owner ad
       const team = op.getByRole('region', { name: o.team.members }).getByRole('row').filter({ hasText: editor.name });
       await expect(team.getByRole('combobox', { name: o.team.roleOf(editor.name) }).inputValue()).resolves.toBe('editor');
       await expect(op.getByText(o.team.noInvitations).count()).resolves.toBe(1);
-      await shoot(op, `${tag}-4-team-members`);
+      await shoot(op, `${ARTIFACTS}/${tag}-4-team-members`);
       await op.getByRole('link', { name: `← ${run.name}` }).click();
       await op.getByRole('link', { name: o.hooks.manage }).click();
       await op.getByRole('heading', { name: o.hooks.title, level: 1 }).waitFor();
@@ -297,7 +239,7 @@ describe('an owner invites an editor, the editor edits the listing, the owner ad
         ['vote', 'premium', 'donation', 'test'].map((name) => o.delivery.event[name]).join(', '),
       );
       await expect(fact(httpUrl, o.hooks.format).textContent()).resolves.toBe(o.hooks.formats.json);
-      await shoot(op, `${tag}-4-webhooks`);
+      await shoot(op, `${ARTIFACTS}/${tag}-4-webhooks`);
 
       // 5. The owner reads every step in the audit log, each with who did it.
       await op.getByRole('link', { name: `← ${run.name}` }).click();
@@ -347,7 +289,7 @@ describe('an owner invites an editor, the editor edits the listing, the owner ad
       expect(position('webhook.create')).toBeLessThan(position('listing.edit'));
       expect(position('listing.edit')).toBeLessThan(position('team.join'));
       expect(position('team.join')).toBeLessThan(position('team.invite'));
-      await shoot(op, `${tag}-5-audit`);
+      await shoot(op, `${ARTIFACTS}/${tag}-5-audit`);
 
       for (const side of [ownerSide, editorSide]) {
         expect(side.problems).toEqual([]);

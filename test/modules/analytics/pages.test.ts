@@ -63,23 +63,20 @@ for (const backend of backends()) {
     const clock = new ManualClock(new Date('2026-03-02T10:00:00.000Z'));
     let provider: DemoProvider;
     let t: TestApp;
-    const as = {} as Record<'owner' | 'manager' | 'editor' | 'viewer' | 'stranger', Browser>;
+    let as: Record<'owner' | 'manager' | 'editor' | 'viewer' | 'stranger', Browser>;
     let botId: string;
     const BOT_NAME = 'Beacon & Co';
 
     beforeAll(async () => {
       provider = await startDemoProvider({ personas: PERSONAS });
       t = await testApp(backend, { env: provider.env, clock });
-      for (const [name, persona] of Object.entries({
+      as = await Browser.signedIn(t, {
         owner: OWNER,
         manager: MANAGER,
         editor: EDITOR,
         viewer: VIEWER,
         stranger: STRANGER,
-      })) {
-        as[name as keyof typeof as] = new Browser(t);
-        await as[name as keyof typeof as].signIn(persona.id);
-      }
+      });
       botId = (await putBot(t, { owners: [OWNER.id], name: BOT_NAME })).id;
       for (const [user, role] of [
         [MANAGER, 'manager'],

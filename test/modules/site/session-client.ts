@@ -70,4 +70,14 @@ export class Browser {
     if (back.statusCode !== 303) throw new Error(`callback: ${back.statusCode} ${back.body}`);
     return String(back.headers.location);
   }
+
+  /** A new browser, signed in as each of `personas` (by the name it is given), one browser each. */
+  static async signedIn<K extends string>(t: TestApp, personas: Record<K, { id: string }>): Promise<Record<K, Browser>> {
+    const browsers = {} as Record<K, Browser>;
+    for (const name of Object.keys(personas) as K[]) {
+      browsers[name] = new Browser(t);
+      await browsers[name].signIn(personas[name].id);
+    }
+    return browsers;
+  }
 }

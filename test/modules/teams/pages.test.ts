@@ -69,21 +69,18 @@ for (const backend of backends()) {
     const clock = new ManualClock(new Date('2026-03-02T10:00:00.000Z'));
     let provider: DemoProvider;
     let t: TestApp;
-    const as = {} as Record<'owner' | 'manager' | 'editor' | 'viewer' | 'stranger' | 'newcomer', Browser>;
+    let as: Record<'owner' | 'manager' | 'editor' | 'viewer' | 'stranger' | 'newcomer', Browser>;
     beforeAll(async () => {
       provider = await startDemoProvider({ personas: PERSONAS });
       t = await testApp(backend, { env: provider.env, clock });
-      for (const [name, persona] of Object.entries({
+      as = await Browser.signedIn(t, {
         owner: OWNER,
         manager: MANAGER,
         editor: EDITOR,
         viewer: VIEWER,
         stranger: STRANGER,
         newcomer: NEWCOMER,
-      })) {
-        as[name as keyof typeof as] = new Browser(t);
-        await as[name as keyof typeof as].signIn(persona.id);
-      }
+      });
     });
     afterAll(async () => {
       await t?.close();

@@ -18,7 +18,7 @@ import { ADMIN_TOKEN, freshDatabase, testConfig } from '../../helpers.js';
 import { axeViolations, horizontalOverflow, keyboardProblems } from '../../support/page-checks.js';
 import { launchChromium } from '../embeds/browser-harness.js';
 import { writeDay, writeLiveVotes, writeTops } from './rows.js';
-import { DESKTOP, freePort, PHONE } from '../../support/browser-flow.js';
+import { DESKTOP, freePort, PHONE, signInAs, watchedPage } from '../../support/browser-flow.js';
 
 /* Browser globals used inside page.evaluate (the project compiles without the DOM lib). */
 declare const document: { querySelectorAll(selector: string): Iterable<{ complete: boolean; naturalWidth: number }> };
@@ -97,16 +97,9 @@ describe('the Analytics tab in a browser', () => {
         (url) => url.origin !== origin && url.origin !== provider.origin,
         (route) => route.fulfill({ contentType: 'image/svg+xml', body: ICON_SVG }),
       );
-      const page = await context.newPage();
-      const problems: string[] = [];
-      page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
-      page.on('console', (message) => {
-        if (message.type() === 'error' || /Content Security Policy|Refused to/.test(message.text()))
-          problems.push(`console: ${message.text()}`);
-      });
+      const { page, problems } = await watchedPage(context, origin);
       await page.goto(`${origin}/dashboard/bots/${botId}?lang=${lang}`);
-      await page.getByRole('link', { name: OWNER.label }).click();
-      await page.waitForURL((url) => url.origin === origin);
+      await signInAs(page, OWNER, origin);
       await page.getByRole('heading', { name: 'Lighthouse Radio', level: 1 }).waitFor();
       await page.getByRole('main').getByRole('link', { name: t.analytics.link, exact: true }).click();
       await page.getByRole('heading', { name: t.analytics.title('Lighthouse Radio'), level: 1 }).waitFor();

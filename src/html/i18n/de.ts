@@ -1,4 +1,5 @@
 import type { Texts } from './en.js';
+import { paymentsDe } from './payments-de.js';
 
 /** Every German text of the pages. */
 export const de: Texts = {
@@ -966,4 +967,5 @@ export const de: Texts = {
     remove: 'Löschen',
     reportedBy: 'Gemeldet von',
   },
+  payments: paymentsDe,
 };

@@ -1,3 +1,5 @@
+import { paymentsEn } from './payments-en.js';
+
 /** Every English text of the pages; de.ts has the same keys (the type says so). */
 export const en = {
   lang: 'en' as 'en' | 'de',
@@ -986,6 +988,7 @@ export const en = {
     remove: 'Delete',
     reportedBy: 'Reported by',
   },
+  payments: paymentsEn,
 };
 
 export type Texts = typeof en;

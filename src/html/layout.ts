@@ -33,6 +33,8 @@ export interface PageFrame {
   signInEnabled: boolean;
   /** The signed-in user is an operator (OPERATOR_USER_IDS): the header leads to the console too. */
   operator: boolean;
+  /** Payments are on and someone is signed in: the header leads to "My subscriptions". */
+  subscriptions?: boolean;
   /** The operator's name, logo, colour and legal pages (SITE_*). */
   site: SiteConfig;
   /** What the header's search box holds (the search page's query). */
@@ -82,6 +84,7 @@ export function layout(frame: PageFrame, main: Html): string {
           <nav aria-label="${site.name}">
             <a href="/${t.lang}/bots">${t.directory.browse}</a>
             <a href="/dashboard?lang=${t.lang}">${t.dashboard}</a>
+            ${frame.subscriptions ? html`<a href="/${t.lang}/subscriptions">${t.payments.mine}</a>` : ''}
             ${frame.operator ? html`<a href="/console?lang=${t.lang}">${t.console.nav}</a>` : ''}
             <a href="${frame.alternate}" hreflang="${t.other.lang}" lang="${t.other.lang}">${t.other.label}</a>${account}
           </nav>

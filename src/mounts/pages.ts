@@ -19,6 +19,8 @@ import { brandRoutes } from '../modules/site/brand-routes.js';
 import { legalRoutes } from '../modules/site/legal-routes.js';
 import { botPageRoutes } from '../modules/site/routes.js';
 import { reviewPageRoutes } from '../modules/site/review-routes.js';
+import { premiumPageRoutes } from '../modules/site/premium-routes.js';
+import { subscriptionPageRoutes } from '../modules/site/subscriptions-routes.js';
 import { CategoryNames } from '../modules/site/category-names.js';
 import { directoryRoutes } from '../modules/site/directory-routes.js';
 import { searchPageRoutes } from '../modules/site/search-routes.js';
@@ -74,6 +76,8 @@ export async function sitePlugin(app: App, options: { store: RateLimitStore }): 
   await app.register(searchPageRoutes);
   await app.register(botPageRoutes, { store: options.store, names });
   await app.register(reviewPageRoutes, { store: options.store, names });
+  await app.register(premiumPageRoutes, { names });
+  await app.register(subscriptionPageRoutes);
   await app.register(seoRoutes);
   await app.register(dashboardRoutes);
   await app.register(reportPageRoutes);

@@ -84,6 +84,7 @@ export const de: Texts = {
       templates: 'Textvorlagen',
       reviews: 'Bewertungen',
       audit: 'Protokoll',
+      payments: 'Zahlungen',
     },
     findBot: 'Bot-ID',
     open: 'Öffnen',

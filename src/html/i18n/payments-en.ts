@@ -41,7 +41,12 @@ export const paymentsEn = {
   edit: 'Edit',
   archive: 'Archive',
   remove: 'Delete',
-  tierDone: { created: 'Tier created.', saved: 'Tier saved.', archived: 'Tier archived: no new subscriptions.', deleted: 'Tier deleted.' } as Record<string, string>,
+  tierDone: {
+    created: 'Tier created.',
+    saved: 'Tier saved.',
+    archived: 'Tier archived: no new subscriptions.',
+    deleted: 'Tier deleted.',
+  } as Record<string, string>,
   hasSubscribers: 'This tier has subscribers, so it cannot be deleted. Archive it instead: no new subscriptions, the running ones go on.',
   priceInvalid: (exponent: number): string =>
     exponent === 0 ? 'Enter a whole amount above zero, without decimals.' : `Enter an amount above zero with at most ${exponent} decimals.`,

@@ -35,7 +35,9 @@ export function paymentsConsoleView(t: Texts, listing: PaymentsListing | undefin
   const p = t.payments;
   const head = html`<h1>${p.consoleTitle}</h1>
     <p class="muted">${p.consoleLead}</p>`;
-  if (!listing) return html`${head}<p class="notice">${missing === 'off' ? p.paymentsOff : p.totalsMissing}</p>`;
+  if (!listing)
+    return html`${head}
+      <p class="notice">${missing === 'off' ? p.paymentsOff : p.totalsMissing}</p>`;
   const money = (minor: number, currency: string) => formatMoney(minor, currency, t.lang);
   return html`${head}
     <h2 id="totals">${p.totals}</h2>

@@ -72,7 +72,13 @@ export async function paymentsDashboardRoutes(app: App): Promise<void> {
     const editing = tiers.find((tier) => tier.id === editId);
     const done = request.method === 'GET' && DONE.find((d) => d === query.done);
     const doneText =
-      done === 'refreshed' ? t.payments.refreshed : done === 'currency' ? t.payments.currencySaved : done ? t.payments.tierDone[done] : undefined;
+      done === 'refreshed'
+        ? t.payments.refreshed
+        : done === 'currency'
+          ? t.payments.currencySaved
+          : done
+            ? t.payments.tierDone[done]
+            : undefined;
     return sendPage(request, reply, {
       lang,
       user: currentUser(request) ?? user,
@@ -102,13 +108,17 @@ export async function paymentsDashboardRoutes(app: App): Promise<void> {
     return { status: error.statusCode, form, errors, editing };
   };
 
-  app.get(`/dashboard/bots/:id/payments`, { schema: { hide: true, params: AdminBotIdParams, querystring: PageQuery } }, async (request, reply) => {
-    const redirected = redirectToSignIn(request, reply);
-    if (redirected) return redirected;
-    payments();
-    const { user, bot } = await memberBot(request, request.params.id, 'payments.manage');
-    return render(request, reply, user, bot);
-  });
+  app.get(
+    `/dashboard/bots/:id/payments`,
+    { schema: { hide: true, params: AdminBotIdParams, querystring: PageQuery } },
+    async (request, reply) => {
+      const redirected = redirectToSignIn(request, reply);
+      if (redirected) return redirected;
+      payments();
+      const { user, bot } = await memberBot(request, request.params.id, 'payments.manage');
+      return render(request, reply, user, bot);
+    },
+  );
 
   app.post(
     `/dashboard/bots/:id/payments/connect`,
@@ -152,7 +162,10 @@ export async function paymentsDashboardRoutes(app: App): Promise<void> {
       const { user, bot } = await memberBot(request, request.params.id, 'payments.manage');
       const currency = tierFormValue({ currency: (request.body as Form | undefined)?.currency }).currency;
       if (!isCurrency(currency))
-        return render(request, reply, user, bot, { status: 422, errors: { donationCurrency: TEXTS[langOf(request)].payments.currencyInvalid } });
+        return render(request, reply, user, bot, {
+          status: 422,
+          errors: { donationCurrency: TEXTS[langOf(request)].payments.currencyInvalid },
+        });
       await p.accounts.setDonationCurrency(bot.id, currency);
       return back(request, reply, bot.id, 'currency', 'donations');
     },

@@ -47,9 +47,8 @@ export function paymentsView(t: Texts, bot: AdminBot, page: PaymentsPage): Html 
   return html`<p><a href="/dashboard/bots/${bot.id}?lang=${t.lang}">← ${bot.name}</a></p>
     <h1>${p.title(bot.name)}</h1>
     <p class="muted">${p.lead}</p>
-    ${page.done ? html`<p class="ok" role="status">${page.done}</p>` : ''}
-    ${connectionSection(t, base, page)} ${page.account ? currencySection(t, base, page, page.account) : ''}
-    ${tiersSection(t, base, page)}`;
+    ${page.done ? html`<p class="ok" role="status">${page.done}</p>` : ''} ${connectionSection(t, base, page)}
+    ${page.account ? currencySection(t, base, page, page.account) : ''} ${tiersSection(t, base, page)}`;
 }
 
 function connectionSection(t: Texts, base: string, page: PaymentsPage): Html {
@@ -61,7 +60,9 @@ function connectionSection(t: Texts, base: string, page: PaymentsPage): Html {
       <button class="primary" type="submit">${label}</button>
     </form>`;
   let body: Html;
-  if (!account) body = html`<p>${p.notConnected}</p>${connectForm(p.connect)}`;
+  if (!account)
+    body = html`<p>${p.notConnected}</p>
+      ${connectForm(p.connect)}`;
   else if (account.chargesEnabled)
     body = html`<p class="ok">✓ ${p.chargesEnabled}</p>
       <p class="muted">${p.accountId}: <code>${account.accountId}</code></p>`;
@@ -116,7 +117,9 @@ function tiersSection(t: Texts, base: string, page: PaymentsPage): Html {
         <td class="number">${formatMoney(tier.amountMinor, tier.currency, t.lang)} ${p.perInterval[tier.interval]}</td>
         <td>${tier.archived ? p.archived : p.active}</td>
         <td class="actions">
-          <a href="${base}?lang=${t.lang}&amp;edit=${tier.id}#tier-form">${p.edit}<span class="visually-hidden">: ${tier.name[t.lang]}</span></a>
+          <a href="${base}?lang=${t.lang}&amp;edit=${tier.id}#tier-form"
+            >${p.edit}<span class="visually-hidden">: ${tier.name[t.lang]}</span></a
+          >
           ${
             tier.archived
               ? ''
@@ -180,14 +183,17 @@ function tierForm(t: Texts, base: string, page: PaymentsPage): Html {
       ${fieldError(id, errors[name])}`;
   const area = (id: string, name: keyof TierFormValue, label: string) =>
     html`<label for="${id}">${label}</label>
-      <textarea id="${id}" name="${name}" maxlength="${TIER_LIMITS.description}" rows="3" ${invalid(id, errors[name])}>${form[name]}</textarea>
+      <textarea id="${id}" name="${name}" maxlength="${TIER_LIMITS.description}" rows="3" ${invalid(id, errors[name])}>
+${form[name]}</textarea>
       ${fieldError(id, errors[name])}`;
   const radios = <K extends 'scope' | 'interval'>(name: K, legend: string, labels: Record<string, string>) =>
     html`<fieldset${errors[name] ? html` aria-describedby="tier-${name}-error"` : ''}>
         <legend>${legend}</legend>
         ${Object.entries(labels).map(
           ([value, label]) =>
-            html`<label><input type="radio" name="${name}" value="${value}" ${form[name] === value ? html` checked` : ''} /> ${label}</label>`,
+            html`<label
+              ><input type="radio" name="${name}" value="${value}" ${form[name] === value ? html` checked` : ''} /> ${label}</label
+            >`,
         )}
       </fieldset>
       ${fieldError(`tier-${name}`, errors[name])}`;

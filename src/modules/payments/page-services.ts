@@ -66,7 +66,14 @@ export interface PremiumTiersPort {
 
 export interface PaymentCheckoutPort {
   subscribe(i: { botId: string; tierId: string; userId: string; guildId?: string; successUrl: string; cancelUrl: string }): Promise<string>;
-  donate(i: { botId: string; userId: string; username: string | null; amountMinor: number; successUrl: string; cancelUrl: string }): Promise<string>;
+  donate(i: {
+    botId: string;
+    userId: string;
+    username: string | null;
+    amountMinor: number;
+    successUrl: string;
+    cancelUrl: string;
+  }): Promise<string>;
   mySubscriptions(userId: string): Promise<MySubscriptionView[]>;
   portalUrl(userId: string, subscriptionId: string, returnUrl: string): Promise<string>;
 }
@@ -76,7 +83,16 @@ export interface PaymentTotalsPort {
   accounts(): Promise<PaymentAccountView[]>;
   subscriptions(): Promise<Array<MySubscriptionView & { userId: string; stripeStatus: string | null }>>;
   donations(): Promise<
-    Array<{ id: string; botId: string; userId: string; username: string | null; amountMinor: number; currency: string; createdAt: string; refunded: boolean }>
+    Array<{
+      id: string;
+      botId: string;
+      userId: string;
+      username: string | null;
+      amountMinor: number;
+      currency: string;
+      createdAt: string;
+      refunded: boolean;
+    }>
   >;
   totals(): Promise<Array<{ botId: string; month: string; currency: string; subscriptionsMinor: number; donationsMinor: number }>>;
 }

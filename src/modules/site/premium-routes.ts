@@ -129,10 +129,16 @@ export async function premiumPageRoutes(app: App, options: { names: CategoryName
     });
 
     /** `suffix`: the page's own path after the bot's, with its query (the other language's page has the same). */
-    const outcomePage = async (request: FastifyRequest, reply: FastifyReply, slug: string, outcome: 'subscribed' | 'donated' | 'cancelled') => {
+    const outcomePage = async (
+      request: FastifyRequest,
+      reply: FastifyReply,
+      slug: string,
+      outcome: 'subscribed' | 'donated' | 'cancelled',
+    ) => {
       payments();
       const bot = await services.bots.bySlug(lang, slug);
-      const suffix = outcome === 'cancelled' ? '/premium/cancelled' : `/premium/thanks?kind=${outcome === 'donated' ? 'donation' : 'subscription'}`;
+      const suffix =
+        outcome === 'cancelled' ? '/premium/cancelled' : `/premium/thanks?kind=${outcome === 'donated' ? 'donation' : 'subscription'}`;
       return sendPage(request, noStore(reply), {
         lang,
         user: currentUser(request),
@@ -143,8 +149,11 @@ export async function premiumPageRoutes(app: App, options: { names: CategoryName
       });
     };
 
-    app.get(`/${lang}/bots/:slug/premium/thanks`, { schema: { hide: true, params: SlugParams, querystring: ThanksQuery } }, async (request, reply) =>
-      outcomePage(request, reply, request.params.slug, request.query.kind === 'donation' ? 'donated' : 'subscribed'),
+    app.get(
+      `/${lang}/bots/:slug/premium/thanks`,
+      { schema: { hide: true, params: SlugParams, querystring: ThanksQuery } },
+      async (request, reply) =>
+        outcomePage(request, reply, request.params.slug, request.query.kind === 'donation' ? 'donated' : 'subscribed'),
     );
     app.get(`/${lang}/bots/:slug/premium/cancelled`, { schema: { hide: true, params: SlugParams } }, async (request, reply) =>
       outcomePage(request, reply, request.params.slug, 'cancelled'),

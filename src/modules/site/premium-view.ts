@@ -75,7 +75,14 @@ export function premiumSection(t: Texts, bot: Bot, state: PremiumState): Html {
   return html`<section class="premium" id="premium" aria-labelledby="premium-heading">
     <h2 id="premium-heading">${p.premium}</h2>
     <p class="muted">${p.premiumLead(bot.name)}</p>
-    ${state.tiers.length > 0 ? html`<ul class="tiers">${tiers}</ul>` : ''} ${donateForm(t, bot, state, refused('donate'))}
+    ${
+      state.tiers.length > 0
+        ? html`<ul class="tiers">
+            ${tiers}
+          </ul>`
+        : ''
+    }
+    ${donateForm(t, bot, state, refused('donate'))}
   </section>`;
 }
 

@@ -14,7 +14,9 @@ export function subscriptionsView(t: Texts, subscriptions: MySubscriptionView[],
         <td>${sub.tierName}${sub.guildId ? html`<br /><span class="muted">${p.server}: ${sub.guildId}</span>` : ''}</td>
         <td>${sub.active ? p.statuses.active : p.statuses.ended}</td>
         <td>${time(t, sub.expiresAt)}</td>
-        <td>${sub.active ? (sub.cancelAtPeriodEnd ? html`<strong class="cancel-at-period-end">${p.endsAtPeriodEnd}</strong>` : p.renews) : '–'}</td>
+        <td>
+          ${sub.active ? (sub.cancelAtPeriodEnd ? html`<strong class="cancel-at-period-end">${p.endsAtPeriodEnd}</strong>` : p.renews) : '–'}
+        </td>
         <td>
           <form class="inline" method="post" action="/${t.lang}/subscriptions/${sub.id}/manage">
             <input type="hidden" name="_csrf" value="${csrf}" />

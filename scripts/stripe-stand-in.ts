@@ -143,6 +143,10 @@ export async function startStripeStandIn(options: {
         const remembered = typeof key === 'string' ? store.idempotent.get(`${scope}:${key}`) : undefined;
         if (remembered) return send(remembered.status, remembered.body);
         const params = new Reader(parseParams(method === 'POST' ? body : url.search.slice(1)));
+        // Stripe's parameters are snake_case: anything else (say `stripeAccount` passed as a
+        // parameter instead of a request option) is refused, as Stripe refuses unknown parameters.
+        const unknown = Object.keys(params.params).find((name) => !/^[a-z0-9_]+$/.test(name));
+        if (unknown) throw new StripeFail(400, `Received unknown parameter: ${unknown}`, unknown, 'parameter_unknown');
         const answer = await answerApi(billing!, method, url.pathname, scope, params);
         if (typeof key === 'string') store.idempotent.set(`${scope}:${key}`, answer);
         return send(answer.status, answer.body);

@@ -1,31 +1,63 @@
 /**
- * Provisional (pages branch): the documented functions of the payments module's currency list, so
- * the pages compile before the backend's module is merged; the backend's file replaces this one.
+ * The currencies a tier or a donation may be priced in: Stripe's presentment currencies with the
+ * exponent Stripe's API counts amounts in (2: cents; 0: zero-decimal such as JPY). Three-decimal
+ * currencies (BHD, JOD, KWD, OMR, TND) and ISK (zero-decimal, sent as two) are left out. Amounts
+ * are integers in minor units everywhere; a decimal is made from one by its digits, never by
+ * floating-point arithmetic.
  */
-import type { Lang } from '../../lib/langs.js';
+const ZERO_DECIMAL = 'bif clp djf gnf jpy kmf krw mga pyg rwf ugx vnd vuv xaf xof xpf';
+const TWO_DECIMAL =
+  'usd aed afn all amd ang aoa ars aud awg azn bam bbd bdt bgn bmd bnd bob brl bsd bwp byn bzd cad cdf chf cny cop crc cve czk ' +
+  'dkk dop dzd egp etb eur fjd fkp gbp gel gip gmd gtq gyd hkd hnl htg huf idr ils inr jmd kes kgs khr kyd kzt lak lbp lkr ' +
+  'lrd lsl mad mdl mkd mmk mnt mop mur mvr mwk mxn myr mzn nad ngn nio nok npr nzd pab pen pgk php pkr pln qar ron rsd rub ' +
+  'sar sbd scr sek sgd shp sle sos srd szl thb tjs top try ttd twd tzs uah uyu uzs wst xcd yer zar zmw';
 
-/** Stripe's currencies the directory takes, lower-case ISO code → exponent (digits after the point). */
-export const CURRENCIES: Record<string, number> = {
-  eur: 2,
-  usd: 2,
-  gbp: 2,
-  chf: 2,
-  jpy: 0,
-};
+/** Lower-case ISO 4217 code → the number of decimals of its minor unit. */
+export const CURRENCIES: ReadonlyMap<string, 0 | 2> = new Map<string, 0 | 2>([
+  ...ZERO_DECIMAL.split(' ').map((code) => [code, 0] as const),
+  ...TWO_DECIMAL.split(' ').map((code) => [code, 2] as const),
+]);
 
 export function isCurrency(code: string): boolean {
-  return Object.hasOwn(CURRENCIES, code);
+  return CURRENCIES.has(code);
 }
 
-/** An amount in minor units as the page's language writes it with its currency ("4,99 €"). */
-export function formatMoney(minor: number, currency: string, lang: Lang): string {
-  const exponent = CURRENCIES[currency] ?? 2;
-  const digits = String(Math.abs(minor)).padStart(exponent + 1, '0');
-  const major = exponent === 0 ? digits : `${digits.slice(0, -exponent)}.${digits.slice(-exponent)}`;
-  return new Intl.NumberFormat(lang === 'de' ? 'de-DE' : 'en-GB', {
+function exponentOf(currency: string): number {
+  const exponent = CURRENCIES.get(currency.toLowerCase());
+  if (exponent === undefined) throw new RangeError(`not a supported currency: ${currency}`);
+  return exponent;
+}
+
+/** The amount as a decimal text (`1234` EUR → "12.34", `500` JPY → "500"), made from the digits. */
+export function majorAmountText(minor: number | bigint, currency: string): string {
+  if (typeof minor === 'number' && !Number.isSafeInteger(minor)) throw new RangeError(`not an integer amount: ${minor}`);
+  const exponent = exponentOf(currency);
+  const digits = (minor < 0 ? -BigInt(minor) : BigInt(minor)).toString();
+  const sign = minor < 0 ? '-' : '';
+  if (exponent === 0) return sign + digits;
+  const padded = digits.padStart(exponent + 1, '0');
+  return `${sign}${padded.slice(0, -exponent)}.${padded.slice(-exponent)}`;
+}
+
+/** The amount in major units as the contract's decimal number (`donation.amount`): the nearest number to its decimal text. */
+export function majorAmount(minor: number | bigint, currency: string): number {
+  return Number(majorAmountText(minor, currency));
+}
+
+/** The amount for people, in their language (`Intl`; formatted from the decimal text, not a float). */
+export function formatMoney(minor: number | bigint, currency: string, lang: string): string {
+  const exponent = exponentOf(currency);
+  const format = new Intl.NumberFormat(lang, {
     style: 'currency',
     currency: currency.toUpperCase(),
     minimumFractionDigits: exponent,
     maximumFractionDigits: exponent,
-  }).format(`${minor < 0 ? '-' : ''}${major}` as unknown as number);
+  });
+  // Intl formats a decimal string exactly (ECMA-402 "Intl.NumberFormat v3").
+  return format.format(majorAmountText(minor, currency) as unknown as number);
+}
+
+/** The operator's fee on `amountMinor`: floor(amount × basis points / 10000), in integers. */
+export function feeMinor(amountMinor: number, feeBasisPoints: number): number {
+  return Number((BigInt(amountMinor) * BigInt(feeBasisPoints)) / 10_000n);
 }

@@ -51,7 +51,7 @@ export function sendPage(
     signInEnabled: config.auth.provider !== undefined,
     operator: user !== undefined && config.operatorUserIds.includes(user.id),
     // "My subscriptions" is in the header while payments are on (STRIPE_SECRET_KEY).
-    subscriptions: user !== undefined && (config as { payments?: { enabled?: boolean } }).payments?.enabled === true,
+    subscriptions: user !== undefined && config.payments.enabled,
     site: config.site,
     search: page.search,
   };

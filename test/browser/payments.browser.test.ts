@@ -68,7 +68,11 @@ async function deliveries(type: string, count: number): Promise<Array<Record<str
 
 /** The premium API's answer for the voter, as the bot's own code asks it. */
 async function premiumOf(userId: string): Promise<Record<string, unknown>> {
-  const response = await app.inject({ method: 'GET', url: `/api/v1/bots/${botId}/premium/${userId}`, headers: { authorization: `Bearer ${apiKey}` } });
+  const response = await app.inject({
+    method: 'GET',
+    url: `/api/v1/bots/${botId}/premium/${userId}`,
+    headers: { authorization: `Bearer ${apiKey}` },
+  });
   expect(response.statusCode, response.body).toBe(200);
   return response.json().data as Record<string, unknown>;
 }
@@ -127,7 +131,8 @@ async function watched(context: BrowserContext): Promise<{ page: Page; problems:
   page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
   page.on('console', (message) => {
     if (message.location().url.startsWith(standIn.origin)) return;
-    if (message.type() === 'error' || /Content Security Policy|Refused to/.test(message.text())) problems.push(`console: ${message.text()}`);
+    if (message.type() === 'error' || /Content Security Policy|Refused to/.test(message.text()))
+      problems.push(`console: ${message.text()}`);
   });
   page.on('response', (response) => {
     if (response.url().startsWith(origin) && response.status() >= 400 && !response.url().endsWith('/favicon.ico'))
@@ -194,7 +199,10 @@ describe('premium and donations through the Stripe stand-in, in a browser', () =
     await page.getByRole('cell', { name: '€4.99 per month' }).waitFor();
     await page.screenshot({ path: `${ARTIFACTS}/tab-connected-tier.png`, fullPage: true });
     expect(problems).toEqual([]);
-    await checkPages(ownerContext, 'tab', { en: `/dashboard/bots/${botId}/payments?lang=en`, de: `/dashboard/bots/${botId}/payments?lang=de` });
+    await checkPages(ownerContext, 'tab', {
+      en: `/dashboard/bots/${botId}/payments?lang=en`,
+      de: `/dashboard/bots/${botId}/payments?lang=de`,
+    });
   });
 
   it('a voter subscribes through the stand-in’s checkout: premium active, the `premium` webhook sent', async () => {
@@ -259,7 +267,10 @@ describe('premium and donations through the Stripe stand-in, in a browser', () =
     expect(donation).toMatchObject({ event: 'donation', botId, user: VOTER.id, amount: 5, currency: 'EUR' });
     expect(problems).toEqual([]);
     await checkPages(voterContext, 'bot-page', { en: `/en/bots/${BOT.slugs.en}#premium`, de: `/de/bots/${BOT.slugs.de}#premium` });
-    await checkPages(voterContext, 'thanks', { en: `/en/bots/${BOT.slugs.en}/premium/thanks?kind=donation`, de: `/de/bots/${BOT.slugs.de}/premium/thanks?kind=donation` });
+    await checkPages(voterContext, 'thanks', {
+      en: `/en/bots/${BOT.slugs.en}/premium/thanks?kind=donation`,
+      de: `/de/bots/${BOT.slugs.de}/premium/thanks?kind=donation`,
+    });
     await ownerContext.close();
     await voterContext.close();
   });

@@ -85,9 +85,9 @@ function connectionSection(t: Texts, base: string, page: PaymentsPage): Html {
 }
 
 function currencyOptions(chosen: string): Html[] {
-  return Object.keys(CURRENCIES).map(
-    (code) => html`<option value="${code}" ${code === chosen ? html` selected` : ''}>${code.toUpperCase()}</option>`,
-  );
+  return [...CURRENCIES.keys()]
+    .sort()
+    .map((code) => html`<option value="${code}" ${code === chosen ? html` selected` : ''}>${code.toUpperCase()}</option>`);
 }
 
 function currencySection(t: Texts, base: string, page: PaymentsPage, account: PaymentAccountView): Html {
@@ -197,7 +197,7 @@ ${form[name]}</textarea>
         )}
       </fieldset>
       ${fieldError(`tier-${name}`, errors[name])}`;
-  const example = formatMoney(499, form.currency in CURRENCIES ? form.currency : 'eur', t.lang);
+  const example = formatMoney(499, CURRENCIES.has(form.currency) ? form.currency : 'eur', t.lang);
   return html`<form class="card" id="tier-form" method="post" action="${action}">
     <h3>${editing ? p.editTier(editing.name[t.lang]) : p.newTier}</h3>
     <input type="hidden" name="_csrf" value="${page.csrf}" />

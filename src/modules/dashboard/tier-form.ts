@@ -57,7 +57,7 @@ export function readTierForm(t: Texts, value: TierFormValue): { input: TierInput
   if (!isCurrency(value.currency)) errors.currency = p.currencyInvalid;
   else {
     amountMinor = parseAmount(value.price, value.currency);
-    if (amountMinor === undefined) errors.price = p.priceInvalid(CURRENCIES[value.currency] ?? 2);
+    if (amountMinor === undefined) errors.price = p.priceInvalid(CURRENCIES.get(value.currency) ?? 2);
   }
   if (Object.keys(errors).length > 0 || amountMinor === undefined) return { errors };
   return {

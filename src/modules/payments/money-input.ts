@@ -11,7 +11,7 @@ const MAX_WHOLE_DIGITS = 9;
 
 /** The minor units of `text` in `currency`, or undefined for no amount, too many decimals, or not above zero. */
 export function parseAmount(text: string, currency: string): number | undefined {
-  const exponent = CURRENCIES[currency];
+  const exponent = CURRENCIES.get(currency);
   if (exponent === undefined) return undefined;
   const match = /^(\d+)(?:[.,](\d+))?$/u.exec(text.trim());
   if (!match) return undefined;
@@ -24,7 +24,7 @@ export function parseAmount(text: string, currency: string): number | undefined 
 
 /** Minor units as a form shows them again ("4.99", "500" for JPY): the owner's edit starts from it. */
 export function amountInput(minor: number, currency: string): string {
-  const exponent = CURRENCIES[currency] ?? 2;
+  const exponent = CURRENCIES.get(currency) ?? 2;
   if (exponent === 0) return String(minor);
   const digits = String(minor).padStart(exponent + 1, '0');
   return `${digits.slice(0, -exponent)}.${digits.slice(-exponent)}`;

@@ -112,16 +112,16 @@ export interface PaymentPages {
 
 /** The payments services, or undefined when payments are off. */
 export function paymentPages(app: Pick<FastifyInstance, 'config' | 'services'>): PaymentPages | undefined {
-  const config = (app.config as { payments?: { enabled?: boolean; donationMinMinor?: number; donationMaxMinor?: number } }).payments;
+  const config = app.config.payments;
   const services = app.services as unknown as {
     paymentAccounts?: PaymentAccountsPort;
     premiumTiers?: PremiumTiersPort;
     paymentCheckout?: PaymentCheckoutPort;
     paymentTotals?: PaymentTotalsPort;
   };
-  if (!config?.enabled || !services.paymentAccounts || !services.premiumTiers || !services.paymentCheckout) return undefined;
+  if (!config.enabled || !services.paymentAccounts || !services.premiumTiers || !services.paymentCheckout) return undefined;
   return {
-    settings: { donationMinMinor: config.donationMinMinor ?? 100, donationMaxMinor: config.donationMaxMinor ?? 100_000 },
+    settings: { donationMinMinor: config.donationMinMinor, donationMaxMinor: config.donationMaxMinor },
     accounts: services.paymentAccounts,
     tiers: services.premiumTiers,
     checkout: services.paymentCheckout,

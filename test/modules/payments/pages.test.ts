@@ -9,6 +9,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startDemoProvider, type DemoProvider } from '../../../scripts/demo-provider.js';
+import { CURRENCIES } from '../../../src/modules/payments/currencies.js';
 import { parseAmount } from '../../../src/modules/payments/money-input.js';
 import { putBot } from '../../fixtures.js';
 import { backends, testApp, type TestApp } from '../../helpers.js';
@@ -294,6 +295,8 @@ for (const backend of backends()) {
         'More commands',
         'Mehr Befehle',
         'Premium',
+        // The currency select's ISO codes (ALL: the Albanian lek, TRY: the Turkish lira) are codes, not words.
+        ...[...CURRENCIES.keys()].map((code) => code.toUpperCase()),
       ];
       for (const lang of ['de', 'en'] as const) {
         const pages = [

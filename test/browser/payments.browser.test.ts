@@ -111,7 +111,7 @@ beforeAll(async () => {
   expect(hook.statusCode, hook.body).toBe(201);
   const key = await admin('POST', `/admin/v1/bots/${botId}/keys`, { scopes: ['premium:read'] });
   expect(key.statusCode, key.body).toBe(201);
-  apiKey = (key.json() as { data: { key: string } }).data.key;
+  apiKey = key.json<{ data: { key: string } }>().data.key;
   browser = await launchChromium();
 });
 

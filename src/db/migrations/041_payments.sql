@@ -62,6 +62,8 @@ CREATE INDEX subscriptions_stripe_time ON subscriptions (created_at DESC, id DES
 
 ALTER TABLE donations
   ADD COLUMN stripe_session_id text UNIQUE,
+  -- A refund names the charge's payment intent, not the session.
+  ADD COLUMN stripe_payment_intent_id text UNIQUE,
   ADD COLUMN amount_minor bigint,
   ADD COLUMN refunded_at timestamptz,
   ADD COLUMN public boolean NOT NULL DEFAULT true;

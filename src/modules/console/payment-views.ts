@@ -1,16 +1,17 @@
 /** `/console/payments`: connected Stripe accounts, Stripe-made subscriptions, donations, totals per bot and month. */
 import { html, type Html } from '../../html/html.js';
 import type { Texts } from '../../html/i18n/index.js';
-import { time } from '../../html/layout.js';
+import { count, time } from '../../html/layout.js';
 import { scrollingTable } from '../../html/table.js';
 import { formatMoney } from '../payments/currencies.js';
-import type { PaymentTotalsPort } from '../payments/page-services.js';
+import type { PaymentAccount, PaymentTotals, StripeDonation, StripeSubscription } from '../payments/schemas.js';
 
+/** The newest of each (a page of the operator's lists, /admin/v1/payments/* reads the rest) and the last 12 months' totals. */
 export interface PaymentsListing {
-  accounts: Awaited<ReturnType<PaymentTotalsPort['accounts']>>;
-  subscriptions: Awaited<ReturnType<PaymentTotalsPort['subscriptions']>>;
-  donations: Awaited<ReturnType<PaymentTotalsPort['donations']>>;
-  totals: Awaited<ReturnType<PaymentTotalsPort['totals']>>;
+  accounts: PaymentAccount[];
+  subscriptions: StripeSubscription[];
+  donations: StripeDonation[];
+  totals: PaymentTotals['data'];
 }
 
 function table(caption: string, head: string[], rows: Html[], empty: string, numeric: number[] = []): Html {
@@ -30,31 +31,32 @@ function table(caption: string, head: string[], rows: Html[], empty: string, num
   );
 }
 
-/** `listing` undefined: payments are off, or the payments module lists nothing yet (`missing`). */
-export function paymentsConsoleView(t: Texts, listing: PaymentsListing | undefined, missing: 'off' | 'unlisted' | undefined): Html {
+/** `listing` undefined: payments are off. */
+export function paymentsConsoleView(t: Texts, listing: PaymentsListing | undefined): Html {
   const p = t.payments;
   const head = html`<h1>${p.consoleTitle}</h1>
     <p class="muted">${p.consoleLead}</p>`;
   if (!listing)
     return html`${head}
-      <p class="notice">${missing === 'off' ? p.paymentsOff : p.totalsMissing}</p>`;
+      <p class="notice">${p.paymentsOff}</p>`;
   const money = (minor: number, currency: string) => formatMoney(minor, currency, t.lang);
   return html`${head}
     <h2 id="totals">${p.totals}</h2>
     ${table(
       p.totals,
-      [p.bot, p.month, p.subscriptionsSum, p.donationsSum],
+      [p.bot, p.month, p.donationsSum, p.donationCount, p.refundedSum],
       listing.totals.map(
         (row) =>
           html`<tr>
             <td><a href="/console/bots?id=${row.botId}&amp;lang=${t.lang}">${row.botId}</a></td>
             <td>${row.month}</td>
-            <td class="number">${money(row.subscriptionsMinor, row.currency)}</td>
             <td class="number">${money(row.donationsMinor, row.currency)}</td>
+            <td class="number">${count(t, row.donations)}</td>
+            <td class="number">${money(row.refundedMinor, row.currency)}</td>
           </tr>`,
       ),
       p.noTotals,
-      [2, 3],
+      [2, 3, 4],
     )}
     <h2 id="accounts">${p.accounts}</h2>
     ${table(
@@ -78,7 +80,7 @@ export function paymentsConsoleView(t: Texts, listing: PaymentsListing | undefin
       listing.subscriptions.map(
         (sub) =>
           html`<tr>
-            <td>${sub.botName}</td>
+            <td>${sub.botId}</td>
             <td>${sub.userId}${sub.guildId ? html`<br /><span class="muted">${p.server}: ${sub.guildId}</span>` : ''}</td>
             <td>${sub.tierName}</td>
             <td>${sub.active ? p.statuses.active : p.statuses.ended}${sub.cancelAtPeriodEnd ? html` · ${p.endsAtPeriodEnd}` : ''}</td>
@@ -95,8 +97,8 @@ export function paymentsConsoleView(t: Texts, listing: PaymentsListing | undefin
         (donation) =>
           html`<tr>
             <td>${donation.botId}</td>
-            <td>${donation.username ?? p.anonymous} <span class="muted">${donation.userId}</span></td>
-            <td class="number">${money(donation.amountMinor, donation.currency)}${donation.refunded ? html` (${p.refunded})` : ''}</td>
+            <td>${donation.username ?? p.anonymousDonor} <span class="muted">${donation.user}</span></td>
+            <td class="number">${money(donation.amountMinor, donation.currency)}${donation.refundedAt ? html` (${p.refunded})` : ''}</td>
             <td>${time(t, donation.createdAt)}</td>
           </tr>`,
       ),

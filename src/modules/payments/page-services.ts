@@ -1,9 +1,9 @@
 /**
  * What the pages (dashboard tab, bot page's premium section, "My subscriptions", the console) ask
  * of the payments module: the service methods of the design (docs: /work/payments-design.md,
- * "Module"), reached through `services.paymentAccounts`, `services.premiumTiers`,
- * `services.paymentCheckout` and, for the console, `services.paymentTotals`. Undefined while
- * payments are off (no STRIPE_SECRET_KEY): then no page offers any of it.
+ * "Module"), reached through `services.paymentAccounts`, `services.premiumTiers` and
+ * `services.paymentCheckout`, as small interfaces the services satisfy (and the page tests' in-memory
+ * stand-in too). Undefined while payments are off (no STRIPE_SECRET_KEY): then no page offers any of it.
  */
 import type { FastifyInstance } from 'fastify';
 
@@ -78,25 +78,6 @@ export interface PaymentCheckoutPort {
   portalUrl(userId: string, subscriptionId: string, returnUrl: string): Promise<string>;
 }
 
-/** The console's listing: connected accounts, Stripe-made subscriptions, donations, totals per bot and month. */
-export interface PaymentTotalsPort {
-  accounts(): Promise<PaymentAccountView[]>;
-  subscriptions(): Promise<Array<MySubscriptionView & { userId: string; stripeStatus: string | null }>>;
-  donations(): Promise<
-    Array<{
-      id: string;
-      botId: string;
-      userId: string;
-      username: string | null;
-      amountMinor: number;
-      currency: string;
-      createdAt: string;
-      refunded: boolean;
-    }>
-  >;
-  totals(): Promise<Array<{ botId: string; month: string; currency: string; subscriptionsMinor: number; donationsMinor: number }>>;
-}
-
 export interface PaymentSettings {
   donationMinMinor: number;
   donationMaxMinor: number;
@@ -107,24 +88,17 @@ export interface PaymentPages {
   accounts: PaymentAccountsPort;
   tiers: PremiumTiersPort;
   checkout: PaymentCheckoutPort;
-  totals: PaymentTotalsPort | undefined;
 }
 
 /** The payments services, or undefined when payments are off. */
 export function paymentPages(app: Pick<FastifyInstance, 'config' | 'services'>): PaymentPages | undefined {
   const config = app.config.payments;
-  const services = app.services as unknown as {
-    paymentAccounts?: PaymentAccountsPort;
-    premiumTiers?: PremiumTiersPort;
-    paymentCheckout?: PaymentCheckoutPort;
-    paymentTotals?: PaymentTotalsPort;
-  };
-  if (!config.enabled || !services.paymentAccounts || !services.premiumTiers || !services.paymentCheckout) return undefined;
+  const { services } = app;
+  if (!config.enabled) return undefined;
   return {
     settings: { donationMinMinor: config.donationMinMinor, donationMaxMinor: config.donationMaxMinor },
     accounts: services.paymentAccounts,
     tiers: services.premiumTiers,
     checkout: services.paymentCheckout,
-    totals: services.paymentTotals,
   };
 }

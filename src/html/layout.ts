@@ -14,6 +14,16 @@ export const SITE_CSP =
   "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' https: data:; connect-src 'self'; " +
   "form-action 'self'; base-uri 'none'; frame-ancestors 'none'";
 
+/**
+ * SITE_CSP with more places a form may lead: a form's answer that redirects elsewhere (Connect
+ * with Stripe, Subscribe, Donate, Manage: POST → 303 to Stripe) is checked against `form-action`
+ * too, so Stripe's origins (or the local stand-in's) are named there while payments are on.
+ */
+export function siteCsp(formTargets: readonly string[]): string {
+  if (formTargets.length === 0) return SITE_CSP;
+  return SITE_CSP.replace("form-action 'self'", `form-action 'self' ${formTargets.join(' ')}`);
+}
+
 /** Who the header shows as signed in. */
 export interface PageUser {
   id: string;

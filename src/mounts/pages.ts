@@ -14,7 +14,7 @@ import type { RateLimitStore } from '../modules/ratelimit/index.js';
 import { assetRoutes } from '../html/assets.js';
 import { htmlErrorHandler } from '../html/error-handler.js';
 import { toEnvelope } from '../plugins/errors.js';
-import { SITE_CSP } from '../html/layout.js';
+import { siteCsp } from '../html/layout.js';
 import { brandRoutes } from '../modules/site/brand-routes.js';
 import { legalRoutes } from '../modules/site/legal-routes.js';
 import { botPageRoutes } from '../modules/site/routes.js';
@@ -55,12 +55,17 @@ export async function sitePlugin(app: App, options: { store: RateLimitStore }): 
     ? await registerProvider(app, auth.provider, { callbackUri: `${baseUrl}/auth/callback`, secureCookies: auth.secureCookies })
     : undefined;
 
+  // Stripe's onboarding, Checkout and customer portal (or the stand-in that plays them) are where payment forms lead.
+  const { payments } = app.config;
+  const formTargets = !payments.enabled
+    ? []
+    : payments.apiUrl !== undefined
+      ? [new URL(payments.apiUrl).origin]
+      : ['https://connect.stripe.com', 'https://checkout.stripe.com', 'https://billing.stripe.com'];
+  const csp = siteCsp(formTargets);
   app.addHook('onSend', async (_request, reply) => {
     if (String(reply.getHeader('content-type') ?? '').startsWith('text/html')) {
-      reply
-        .header('content-security-policy', SITE_CSP)
-        .header('x-content-type-options', 'nosniff')
-        .header('referrer-policy', 'same-origin');
+      reply.header('content-security-policy', csp).header('x-content-type-options', 'nosniff').header('referrer-policy', 'same-origin');
     }
   });
   app.setErrorHandler<FastifyError>((error, request, reply) =>

@@ -90,6 +90,7 @@ export const paymentsDe: typeof paymentsEn = {
   paidUntil: 'Bezahlt bis',
   endsAtPeriodEnd: 'Endet mit Ablauf des Zeitraums',
   renews: 'Verlängert sich',
+  renewal: 'Verlängerung',
   server: 'Server',
   manage: 'Verwalten',
   consoleTitle: 'Zahlungen',

@@ -87,6 +87,7 @@ export const paymentsEn = {
   paidUntil: 'Paid until',
   endsAtPeriodEnd: 'Ends at the end of the period',
   renews: 'Renews',
+  renewal: 'Renewal',
   server: 'Server',
   manage: 'Manage',
   // Console

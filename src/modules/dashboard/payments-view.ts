@@ -148,7 +148,7 @@ function tiersSection(t: Texts, base: string, page: PaymentsPage): Html {
             html`<table>
               <thead>
                 <tr>
-                  <th scope="col">${t.dash.name}</th>
+                  <th scope="col">${p.tier}</th>
                   <th scope="col">${p.scope}</th>
                   <th scope="col" class="number">${p.price}</th>
                   <th scope="col">${p.state}</th>

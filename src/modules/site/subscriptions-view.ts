@@ -40,7 +40,7 @@ export function subscriptionsView(t: Texts, subscriptions: MySubscriptionView[],
                   <th scope="col">${p.tier}</th>
                   <th scope="col">${p.status}</th>
                   <th scope="col">${p.paidUntil}</th>
-                  <th scope="col">${p.renews}</th>
+                  <th scope="col">${p.renewal}</th>
                   <th scope="col"><span class="visually-hidden">${p.manage}</span></th>
                 </tr>
               </thead>

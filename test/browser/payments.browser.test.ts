@@ -28,6 +28,7 @@ import { launchChromium } from '../modules/embeds/browser-harness.js';
 const ARTIFACTS = 'test-artifacts/payments';
 const OWNER = { id: '193000000000000001', name: 'Olga Owner', label: 'Sign in as the owner' };
 const VOTER = { id: '193000000000000002', name: 'Vito Voter', label: 'Sign in as a voter' };
+const OPERATOR = { id: '193000000000000003', name: 'Otto Operator', label: 'Sign in as the operator' };
 const PHONE = { width: 390, height: 844 };
 const DESKTOP = { width: 1280, height: 900 };
 const BOT = { name: 'Radio Gold', slugs: { en: 'radio-gold', de: 'radio-gold-de' } };
@@ -81,7 +82,7 @@ async function premiumOf(userId: string): Promise<Record<string, unknown>> {
 
 beforeAll(async () => {
   mkdirSync(ARTIFACTS, { recursive: true });
-  provider = await startDemoProvider({ personas: [OWNER, VOTER] });
+  provider = await startDemoProvider({ personas: [OWNER, VOTER, OPERATOR] });
   const got: Received[] = [];
   const server = createServer((req, res) => {
     let body = '';
@@ -98,7 +99,14 @@ beforeAll(async () => {
   origin = `http://127.0.0.1:${port}`;
   db = await freshDatabase('pglite');
   app = await buildApp({
-    config: testConfig({ ...provider.env, ...standIn.env, BASE_URL: origin, WEBHOOK_ALLOW_PRIVATE: '1', WEBHOOK_RETRY_SCHEDULE: '1' }),
+    config: testConfig({
+      ...provider.env,
+      ...standIn.env,
+      OPERATOR_USER_IDS: OPERATOR.id,
+      BASE_URL: origin,
+      WEBHOOK_ALLOW_PRIVATE: '1',
+      WEBHOOK_RETRY_SCHEDULE: '1',
+    }),
     db,
     logger: false,
     workers: true,
@@ -291,5 +299,20 @@ describe('premium and donations through the Stripe stand-in, in a browser', () =
     });
     await ownerContext.close();
     await voterContext.close();
+  });
+
+  it('the operator sees the connected account, the subscription and the donation in the console', async () => {
+    const context = await browser.newContext({ viewport: DESKTOP, locale: 'en-GB' });
+    const { page, problems } = await watched(context);
+    await page.goto(`${origin}/console/payments?lang=en`);
+    await page.getByRole('link', { name: OPERATOR.label }).click();
+    await page.waitForURL((url) => url.origin === origin && url.pathname === '/console/payments');
+    await page.getByRole('heading', { name: en.consoleTitle, level: 1 }).waitFor();
+    await page.getByRole('cell', { name: en.chargesOn }).waitFor();
+    await page.getByRole('cell', { name: '€5.00', exact: true }).first().waitFor();
+    await page.getByRole('cell', { name: 'Gold', exact: true }).waitFor();
+    expect(problems).toEqual([]);
+    await checkPages(context, 'console', { en: '/console/payments?lang=en', de: '/console/payments?lang=de' });
+    await context.close();
   });
 });

@@ -23,7 +23,8 @@ const OTHER_OWNER = { id: '192000000000000002', name: 'Olli Other', label: 'Anot
 const VOTER = { id: '192000000000000003', name: 'Val Voter', label: 'A voter' };
 const VOTER_2 = { id: '192000000000000004', name: 'Vera Voter', label: 'Another voter' };
 const VIEWER = { id: '192000000000000005', name: 'Vi Viewer', label: 'A viewer' };
-const PERSONAS = [OWNER, OTHER_OWNER, VOTER, VOTER_2, VIEWER];
+const OPERATOR = { id: '192000000000000006', name: 'Opa Operator', label: 'The operator' };
+const PERSONAS = [OWNER, OTHER_OWNER, VOTER, VOTER_2, VIEWER, OPERATOR];
 
 /** Words of English on a German page (and the other way round), outside names shown as written. */
 function foreignWords(lang: 'en' | 'de', markup: string, names: string[]): string[] {
@@ -58,7 +59,7 @@ for (const backend of backends()) {
     let provider: DemoProvider;
     let t: TestApp;
     const fake = new FakePayments();
-    const as = {} as Record<'owner' | 'other' | 'voter' | 'voter2' | 'viewer', Browser>;
+    const as = {} as Record<'owner' | 'other' | 'voter' | 'voter2' | 'viewer' | 'operator', Browser>;
     let botId: string;
     let otherBotId: string;
     const BOT_NAME = 'Premium & Co';
@@ -66,9 +67,16 @@ for (const backend of backends()) {
 
     beforeAll(async () => {
       provider = await startDemoProvider({ personas: PERSONAS });
-      t = await testApp(backend, { env: provider.env });
+      t = await testApp(backend, { env: { ...provider.env, OPERATOR_USER_IDS: OPERATOR.id } });
       fake.install(t);
-      for (const [name, persona] of Object.entries({ owner: OWNER, other: OTHER_OWNER, voter: VOTER, voter2: VOTER_2, viewer: VIEWER })) {
+      for (const [name, persona] of Object.entries({
+        owner: OWNER,
+        other: OTHER_OWNER,
+        voter: VOTER,
+        voter2: VOTER_2,
+        viewer: VIEWER,
+        operator: OPERATOR,
+      })) {
         as[name as keyof typeof as] = new Browser(t);
         await as[name as keyof typeof as].signIn(persona.id);
       }
@@ -278,6 +286,18 @@ for (const backend of backends()) {
       expect((await as.voter.post('/en/subscriptions/00000000-0000-4000-8000-000000000002/manage', {}, mine.body)).statusCode).toBe(404);
       expect((await as.voter.post('/en/subscriptions/00000000-0000-4000-8000-000000000001/manage', {})).statusCode).toBe(403);
       expect((await t.get('/en/subscriptions')).statusCode).toBe(303);
+    });
+
+    it('shows the operators the console’s payments page (accounts, subscriptions, donations, totals); nobody else', async () => {
+      const page = await as.operator.get('/console/payments?lang=en');
+      expect(page.statusCode).toBe(200);
+      for (const heading of ['Connected accounts', 'Subscriptions', 'Donations', 'Donations per bot and month (last 12 months)'])
+        expect(page.body).toContain(heading);
+      expect(page.body).toContain('href="/console/payments?lang=en" aria-current="page">Payments</a>');
+      expect((await as.owner.get('/console/payments?lang=en')).statusCode).toBe(403);
+      const german = await as.operator.get('/console/payments?lang=de');
+      expect(german.body).toContain('Verbundene Konten');
+      expect(foreignWords('de', german.body, ['Bot Directory', 'Opa Operator', 'Bot-ID'])).toEqual([]);
     });
 
     it('has no English on the German pages and no German on the English ones', async () => {

@@ -43,8 +43,10 @@
  *
  * The clock is real time, plus however far `advance` jumped it (never back).
  */
+import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { dirname } from 'node:path';
 import Stripe from 'stripe';
 import { answerApi } from './stripe-stand-in/api.js';
 import { Billing } from './stripe-stand-in/billing.js';
@@ -52,7 +54,7 @@ import { Events, type EventRecord } from './stripe-stand-in/events.js';
 import { Reader, StripeFail, parseParams } from './stripe-stand-in/form.js';
 import type { Refund, Subscription } from './stripe-stand-in/objects.js';
 import { answerPage } from './stripe-stand-in/pages.js';
-import { Store } from './stripe-stand-in/store.js';
+import { Store, type StoreState } from './stripe-stand-in/store.js';
 
 export type { EventRecord, StandInEvent } from './stripe-stand-in/events.js';
 
@@ -92,20 +94,42 @@ const read = (request: IncomingMessage) =>
     request.on('error', reject);
   });
 
+interface SavedState {
+  store: StoreState;
+  events: EventRecord[];
+}
+
 export async function startStripeStandIn(options: {
   webhookUrl?: string;
   webhookSecret: string;
   host?: string;
   port?: number;
+  /** A JSON file that keeps the stand-in's objects across restarts (the demo's, in DATA_DIR); none: memory only. */
+  stateFile?: string;
 }): Promise<StripeStandIn> {
   const store = new Store();
   const events = new Events(store, options.webhookSecret);
   events.webhookUrl = options.webhookUrl;
-  let billing: Billing | undefined;
+  const { stateFile } = options;
+  if (stateFile && existsSync(stateFile)) {
+    const saved = JSON.parse(readFileSync(stateFile, 'utf8')) as SavedState;
+    store.restore(saved.store);
+    events.records.push(...saved.events);
+  }
+  const save = () => {
+    if (!stateFile) return;
+    mkdirSync(dirname(stateFile), { recursive: true });
+    const saved: SavedState = { store: store.snapshot(), events: events.records };
+    writeFileSync(`${stateFile}.tmp`, JSON.stringify(saved));
+    renameSync(`${stateFile}.tmp`, stateFile);
+  };
+  /** Its origin is known once the server listens. */
+  const billing = new Billing(store, events);
 
   const control: StripeStandInControl = {
-    advance: (subscription, outcome) => billing!.advance(subscription, outcome),
-    refund: (charge, amount) => billing!.refund('any', new Reader(amount === undefined ? { charge } : { charge, amount: String(amount) })),
+    advance: (subscription, outcome) => billing.advance(subscription, outcome),
+    refund: (charge, amount) =>
+      billing.refund(undefined, new Reader(amount === undefined ? { charge } : { charge, amount: String(amount) })),
     events: () => events.records,
     redeliver: () => events.redeliver(),
     resend: async (event) => {
@@ -147,7 +171,7 @@ export async function startStripeStandIn(options: {
         // parameter instead of a request option) is refused, as Stripe refuses unknown parameters.
         const unknown = Object.keys(params.params).find((name) => !/^[a-z0-9_]+$/.test(name));
         if (unknown) throw new StripeFail(400, `Received unknown parameter: ${unknown}`, unknown, 'parameter_unknown');
-        const answer = await answerApi(billing!, method, url.pathname, scope, params);
+        const answer = await answerApi(billing, method, url.pathname, scope, params);
         if (typeof key === 'string') store.idempotent.set(`${scope}:${key}`, answer);
         return send(answer.status, answer.body);
       }
@@ -182,7 +206,7 @@ export async function startStripeStandIn(options: {
       }
       if (url.pathname.startsWith('/_standin/') && (method === 'GET' || method === 'POST')) {
         const answer = await answerPage(
-          billing!,
+          billing,
           method,
           url.pathname,
           url.searchParams,
@@ -197,18 +221,22 @@ export async function startStripeStandIn(options: {
       }
       throw new StripeFail(404, `Unrecognized request URL (${method}: ${url.pathname}).`);
     };
-    handle().catch((error: unknown) => {
-      if (error instanceof StripeFail) return send(error.status, error.body);
-      if (error instanceof SyntaxError) return send(400, new StripeFail(400, `Invalid JSON: ${error.message}`).body);
-      send(500, { error: { type: 'api_error', message: error instanceof Error ? error.message : String(error) } });
-    });
+    handle()
+      .then(() => {
+        if (request.method !== 'GET') save();
+      })
+      .catch((error: unknown) => {
+        if (error instanceof StripeFail) return send(error.status, error.body);
+        if (error instanceof SyntaxError) return send(400, new StripeFail(400, `Invalid JSON: ${error.message}`).body);
+        send(500, { error: { type: 'api_error', message: error instanceof Error ? error.message : String(error) } });
+      });
   });
   await new Promise<void>((resolve) => server.listen(options.port ?? 0, options.host ?? '127.0.0.1', resolve));
   // The demo's service decides when the process ends; this server never keeps it alive.
   server.unref();
   const address = server.address() as AddressInfo;
   const origin = `http://${address.family === 'IPv6' ? `[${address.address}]` : address.address}:${address.port}`;
-  billing = new Billing(store, events, origin);
+  billing.origin = origin;
   return {
     origin,
     env: { STRIPE_SECRET_KEY: STAND_IN_SECRET_KEY, STRIPE_WEBHOOK_SECRET: options.webhookSecret, STRIPE_API_URL: origin },

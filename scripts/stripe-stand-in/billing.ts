@@ -25,10 +25,12 @@ import { addInterval, list, newId, type Metadata, type Price, type Scope, type S
 const DUE = ['business_profile.url', 'external_account', 'individual.first_name', 'individual.last_name', 'tos_acceptance.date'];
 
 export class Billing {
+  /** Where the stand-in listens (its pages' links start with it). */
+  origin = '';
+
   constructor(
     readonly store: Store,
     readonly events: Events,
-    readonly origin: string,
   ) {}
 
   createAccount(params: Reader): Account {
@@ -377,7 +379,6 @@ export class Billing {
       amount_paid: paid ? amount : 0,
       amount_remaining: paid ? 0 : amount,
       application: APPLICATION,
-      application_fee_amount: fee,
       attempt_count: 1,
       attempted: true,
       billing_reason: reason,
@@ -514,7 +515,7 @@ export class Billing {
   }
 
   productName(subscription: Subscription): string {
-    const session = this.store.all<CheckoutSession>('any', 'checkout.session').find((s) => s.subscription === subscription.id);
+    const session = this.store.all<CheckoutSession>(undefined, 'checkout.session').find((s) => s.subscription === subscription.id);
     return (session && this.store.sessionExtras.get(session.id)?.productName) ?? 'Subscription';
   }
 
@@ -637,14 +638,14 @@ export class Billing {
     return subscription;
   }
 
-  /** `POST /v1/refunds` (by `charge` or `payment_intent`) and `control/refund`: `charge.refunded`. */
-  async refund(scope: Scope | 'any', params: Reader): Promise<Refund> {
+  /** `POST /v1/refunds` (by `charge` or `payment_intent`) and `control/refund` (any account: `scope` undefined): `charge.refunded`. */
+  async refund(scope: Scope | undefined, params: Reader): Promise<Refund> {
     let chargeId = params.string('charge');
     const intentId = params.string('payment_intent');
     if (!chargeId && !intentId) params.required('charge');
     const lookup = (kind: 'charge' | 'payment_intent', id: string, param: string) => {
       const found = this.store.find(id);
-      if (!found || found.object.object !== kind || (scope !== 'any' && found.scope !== scope))
+      if (!found || found.object.object !== kind || (scope !== undefined && found.scope !== scope))
         throw new StripeFail(404, `No such ${kind}: '${id}'`, param, 'resource_missing');
       return found;
     };

@@ -49,11 +49,12 @@ import type { AddressInfo } from 'node:net';
 import { dirname } from 'node:path';
 import Stripe from 'stripe';
 import { answerApi } from './stripe-stand-in/api.js';
-import { Billing } from './stripe-stand-in/billing.js';
+import type { Context } from './stripe-stand-in/context.js';
 import { Events, type EventRecord } from './stripe-stand-in/events.js';
 import { Reader, StripeFail, parseParams } from './stripe-stand-in/form.js';
 import type { Refund, Subscription } from './stripe-stand-in/objects.js';
 import { answerPage } from './stripe-stand-in/pages.js';
+import { advance, refund } from './stripe-stand-in/subscriptions.js';
 import { Store, type StoreState } from './stripe-stand-in/store.js';
 
 export type { EventRecord, StandInEvent } from './stripe-stand-in/events.js';
@@ -124,12 +125,11 @@ export async function startStripeStandIn(options: {
     renameSync(`${stateFile}.tmp`, stateFile);
   };
   /** Its origin is known once the server listens. */
-  const billing = new Billing(store, events);
+  const ctx: Context = { store, events, origin: '' };
 
   const control: StripeStandInControl = {
-    advance: (subscription, outcome) => billing.advance(subscription, outcome),
-    refund: (charge, amount) =>
-      billing.refund(undefined, new Reader(amount === undefined ? { charge } : { charge, amount: String(amount) })),
+    advance: (subscription, outcome) => advance(ctx, subscription, outcome),
+    refund: (charge, amount) => refund(ctx, undefined, new Reader(amount === undefined ? { charge } : { charge, amount: String(amount) })),
     events: () => events.records,
     redeliver: () => events.redeliver(),
     resend: async (event) => {
@@ -171,7 +171,7 @@ export async function startStripeStandIn(options: {
         // parameter instead of a request option) is refused, as Stripe refuses unknown parameters.
         const unknown = Object.keys(params.params).find((name) => !/^[a-z0-9_]+$/.test(name));
         if (unknown) throw new StripeFail(400, `Received unknown parameter: ${unknown}`, unknown, 'parameter_unknown');
-        const answer = await answerApi(billing, method, url.pathname, scope, params);
+        const answer = await answerApi(ctx, method, url.pathname, scope, params);
         if (typeof key === 'string') store.idempotent.set(`${scope}:${key}`, answer);
         return send(answer.status, answer.body);
       }
@@ -205,13 +205,7 @@ export async function startStripeStandIn(options: {
         throw new StripeFail(404, `Unrecognized control (${method} ${name}).`);
       }
       if (url.pathname.startsWith('/_standin/') && (method === 'GET' || method === 'POST')) {
-        const answer = await answerPage(
-          billing,
-          method,
-          url.pathname,
-          url.searchParams,
-          new URLSearchParams(method === 'POST' ? body : ''),
-        );
+        const answer = await answerPage(ctx, method, url.pathname, url.searchParams, new URLSearchParams(method === 'POST' ? body : ''));
         if ('location' in answer) {
           response.writeHead(303, { location: answer.location, 'cache-control': 'no-store' });
           return response.end();
@@ -236,7 +230,7 @@ export async function startStripeStandIn(options: {
   server.unref();
   const address = server.address() as AddressInfo;
   const origin = `http://${address.family === 'IPv6' ? `[${address.address}]` : address.address}:${address.port}`;
-  billing.origin = origin;
+  ctx.origin = origin;
   return {
     origin,
     env: { STRIPE_SECRET_KEY: STAND_IN_SECRET_KEY, STRIPE_WEBHOOK_SECRET: options.webhookSecret, STRIPE_API_URL: origin },

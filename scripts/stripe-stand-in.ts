@@ -30,8 +30,9 @@
  * `invoice.paid`, `checkout.session.completed`; payment mode: payment intent and charge,
  * `checkout.session.completed`; then success_url. Cancel → cancel_url), portal
  * `/_standin/portal/:session` (cancel at period end / resume → `customer.subscription.updated`).
- * The events are delivered before the page answers, so a test or a browser that follows the
- * redirect finds them handled.
+ * The pages and the controls answer once their events were delivered, so a test or a browser that
+ * follows the redirect finds them handled; API calls that cause events (update or cancel a
+ * subscription, refund) answer at once, as Stripe's do: `control.settle()` waits for their events.
  *
  * Controls (JSON) under `/_standin/control/`, also on the returned `control`: `POST advance
  * {subscription, outcome: 'renew'|'fail'}` (the clock jumps to the period end: renew → the next
@@ -69,6 +70,8 @@ export interface StripeStandInControl {
   refund(charge: string, amount?: number): Promise<Refund>;
   /** Every event so far, oldest first, with its delivery state. */
   events(): EventRecord[];
+  /** Resolves once every event so far was sent (the API answers before its events go out, as Stripe's does). */
+  settle(): Promise<void>;
   /** Sends every undelivered event again, oldest first. */
   redeliver(): Promise<{ delivered: number; failed: number }>;
   /** Sends one event again (delivered before or not): a duplicate, as Stripe may send. */
@@ -127,9 +130,16 @@ export async function startStripeStandIn(options: {
   /** Its origin is known once the server listens. */
   const ctx: Context = { store, events, origin: '' };
 
+  const settled = async <T>(result: Promise<T>): Promise<T> => {
+    const value = await result;
+    await events.settle();
+    return value;
+  };
   const control: StripeStandInControl = {
-    advance: (subscription, outcome) => advance(ctx, subscription, outcome),
-    refund: (charge, amount) => refund(ctx, undefined, new Reader(amount === undefined ? { charge } : { charge, amount: String(amount) })),
+    advance: (subscription, outcome) => settled(advance(ctx, subscription, outcome)),
+    refund: (charge, amount) =>
+      settled(refund(ctx, undefined, new Reader(amount === undefined ? { charge } : { charge, amount: String(amount) }))),
+    settle: () => events.settle(),
     events: () => events.records,
     redeliver: () => events.redeliver(),
     resend: async (event) => {
@@ -140,7 +150,12 @@ export async function startStripeStandIn(options: {
   };
 
   const server: Server = createServer((request, response) => {
+    // What a POST or DELETE changed is on disk before its answer leaves.
+    const persist = () => {
+      if (request.method !== 'GET') save();
+    };
     const send = (status: number, body: unknown) => {
+      persist();
       response.writeHead(status, { 'content-type': 'application/json', 'cache-control': 'no-store', 'request-id': `req_standin` });
       response.end(JSON.stringify(body, null, 2));
     };
@@ -183,7 +198,10 @@ export async function startStripeStandIn(options: {
           if (typeof value !== 'string' || !value) throw new StripeFail(400, `Missing required param: ${key}.`, key, 'parameter_missing');
           return value;
         };
-        if (method === 'GET' && name === 'events') return send(200, { data: control.events() });
+        if (method === 'GET' && name === 'events') {
+          await events.settle();
+          return send(200, { data: control.events() });
+        }
         if (method !== 'POST') throw new StripeFail(404, `Unrecognized control (${method} ${name}).`);
         if (name === 'advance') {
           const outcome = input.outcome ?? 'renew';
@@ -206,6 +224,7 @@ export async function startStripeStandIn(options: {
       }
       if (url.pathname.startsWith('/_standin/') && (method === 'GET' || method === 'POST')) {
         const answer = await answerPage(ctx, method, url.pathname, url.searchParams, new URLSearchParams(method === 'POST' ? body : ''));
+        persist();
         if ('location' in answer) {
           response.writeHead(303, { location: answer.location, 'cache-control': 'no-store' });
           return response.end();
@@ -215,15 +234,11 @@ export async function startStripeStandIn(options: {
       }
       throw new StripeFail(404, `Unrecognized request URL (${method}: ${url.pathname}).`);
     };
-    handle()
-      .then(() => {
-        if (request.method !== 'GET') save();
-      })
-      .catch((error: unknown) => {
-        if (error instanceof StripeFail) return send(error.status, error.body);
-        if (error instanceof SyntaxError) return send(400, new StripeFail(400, `Invalid JSON: ${error.message}`).body);
-        send(500, { error: { type: 'api_error', message: error instanceof Error ? error.message : String(error) } });
-      });
+    handle().catch((error: unknown) => {
+      if (error instanceof StripeFail) return send(error.status, error.body);
+      if (error instanceof SyntaxError) return send(400, new StripeFail(400, `Invalid JSON: ${error.message}`).body);
+      send(500, { error: { type: 'api_error', message: error instanceof Error ? error.message : String(error) } });
+    });
   });
   await new Promise<void>((resolve) => server.listen(options.port ?? 0, options.host ?? '127.0.0.1', resolve));
   // The demo's service decides when the process ends; this server never keeps it alive.

@@ -198,7 +198,7 @@ export async function paySession(ctx: Context, id: string): Promise<CheckoutSess
       description: extra.productName,
     });
     session.payment_intent = intent.id;
-    await ctx.events.emit(scope, [{ type: 'checkout.session.completed', object: session }]);
+    ctx.events.emit(scope, [{ type: 'checkout.session.completed', object: session }]);
     return session;
   }
   const line = extra.lineItems[0]!;
@@ -240,7 +240,7 @@ export async function paySession(ctx: Context, id: string): Promise<CheckoutSess
   } satisfies Subscription);
   const invoice = chargeInvoice(ctx, scope, subscription, 'subscription_create', now, now, true);
   Object.assign(session, { subscription: subscription.id, invoice: invoice.id });
-  await ctx.events.emit(scope, [
+  ctx.events.emit(scope, [
     { type: 'customer.subscription.created', object: subscription },
     { type: 'invoice.paid', object: invoice },
     { type: 'checkout.session.completed', object: session },

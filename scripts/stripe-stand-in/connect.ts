@@ -76,7 +76,7 @@ export async function completeOnboarding(ctx: Context, accountId: string): Promi
     requirements: { ...account.requirements, currently_due: [], eventually_due: [], past_due: [], disabled_reason: null },
     tos_acceptance: { date: ctx.store.now() },
   });
-  await ctx.events.emit(account.id, [{ type: 'account.updated', object: account, previous }]);
+  ctx.events.emit(account.id, [{ type: 'account.updated', object: account, previous }]);
   return account;
 }
 

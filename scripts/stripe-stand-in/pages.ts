@@ -61,6 +61,7 @@ export async function answerPage(
     if (!link || link.account !== id || account?.object !== 'account') return notFound();
     if (method === 'POST') {
       if (form.get('action') === 'complete') await completeOnboarding(ctx, id);
+      await ctx.events.settle();
       store.accountLinks.delete(token);
       return { status: 303, location: link.returnUrl };
     }
@@ -85,6 +86,7 @@ export async function answerPage(
         return session.cancel_url ? { status: 303, location: session.cancel_url } : page(200, 'Canceled', '<p>Nothing was charged.</p>');
       }
       if (session.status === 'open') await paySession(ctx, id);
+      await ctx.events.settle();
       return { status: 303, location: success };
     }
     const interval = extra.lineItems[0]?.price.recurring?.interval;
@@ -108,6 +110,7 @@ export async function answerPage(
     const action = form.get('action');
     if (action === 'cancel' || action === 'resume') {
       await updateSubscription(ctx, found!.scope, subscription.id, new Reader({ cancel_at_period_end: String(action === 'cancel') }));
+      await ctx.events.settle();
     }
     return { status: 303, location: path };
   }

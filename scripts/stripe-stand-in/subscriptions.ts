@@ -38,8 +38,7 @@ export async function updateSubscription(ctx: Context, scope: Scope, id: string,
       else subscription.metadata[key] = value;
     }
   }
-  if (Object.keys(previous).length > 0)
-    await ctx.events.emit(scope, [{ type: 'customer.subscription.updated', object: subscription, previous }]);
+  if (Object.keys(previous).length > 0) ctx.events.emit(scope, [{ type: 'customer.subscription.updated', object: subscription, previous }]);
   return subscription;
 }
 
@@ -55,7 +54,7 @@ export async function cancelSubscription(ctx: Context, scope: Scope, id: string)
     cancel_at: null,
     cancellation_details: { comment: null, feedback: null, reason: 'cancellation_requested' },
   });
-  await ctx.events.emit(scope, [{ type: 'customer.subscription.deleted', object: subscription }]);
+  ctx.events.emit(scope, [{ type: 'customer.subscription.deleted', object: subscription }]);
   return subscription;
 }
 
@@ -77,7 +76,7 @@ export async function advance(ctx: Context, id: string, outcome: 'renew' | 'fail
   ctx.store.jumpTo(end);
   if (subscription.cancel_at_period_end) {
     Object.assign(subscription, { status: 'canceled', ended_at: end, cancel_at: end });
-    await ctx.events.emit(scope, [{ type: 'customer.subscription.deleted', object: subscription }]);
+    ctx.events.emit(scope, [{ type: 'customer.subscription.deleted', object: subscription }]);
     return subscription;
   }
   const previousItem = structuredClone(item);
@@ -97,7 +96,7 @@ export async function advance(ctx: Context, id: string, outcome: 'renew' | 'fail
   subscription.status = paid ? 'active' : 'past_due';
   const previous: Record<string, unknown> = { items: { ...subscription.items, data: [previousItem] }, latest_invoice: previousInvoice };
   if (previousStatus !== subscription.status) previous.status = previousStatus;
-  await ctx.events.emit(
+  ctx.events.emit(
     scope,
     paid
       ? [
@@ -153,6 +152,6 @@ export async function refund(ctx: Context, scope: Scope | undefined, params: Rea
   charge.refunded = charge.amount_refunded === charge.amount;
   charge.refunds.data.unshift(refund);
   charge.refunds.total_count += 1;
-  await ctx.events.emit(found.scope, [{ type: 'charge.refunded', object: charge, previous }]);
+  ctx.events.emit(found.scope, [{ type: 'charge.refunded', object: charge, previous }]);
   return refund;
 }

@@ -3,8 +3,11 @@
  * checkout on a connected account, the portal, the test clock, refunds, a donation, and Stripe's
  * error envelope; every event arrives signed, in order, before the page that caused it answers.
  */
+import { mkdtempSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startStripeStandIn, type StripeStandIn } from '../../scripts/stripe-stand-in.js';
@@ -246,6 +249,7 @@ describe('the Stripe stand-in', () => {
     expect((expanded.latest_invoice as Stripe.Invoice).object).toBe('invoice');
     expect((expanded.customer as Stripe.Customer).object).toBe('customer');
     await stripe.subscriptions.cancel(a.id, {}, on());
+    await standIn.control.settle();
     expect(received().map((e) => e.type)).toEqual(['customer.subscription.deleted']);
     const active = await stripe.subscriptions.list({ limit: 100 }, on());
     expect(active.data.map((s) => s.id)).not.toContain(a.id);
@@ -327,6 +331,7 @@ describe('the Stripe stand-in', () => {
     const refund = await stripe.refunds.create({ charge: charge.id }, on());
     expect(refund).toMatchObject({ object: 'refund', amount: 499, charge: charge.id, status: 'succeeded' });
     expect(refund.id).toMatch(/^re_/);
+    await standIn.control.settle();
     const events = received();
     expect(events.map((e) => e.type)).toEqual(['charge.refunded']);
     const refunded = events[0]!.data.object as Stripe.Charge;
@@ -485,5 +490,30 @@ describe('the Stripe stand-in', () => {
     const payload = JSON.stringify(event);
     const forged = Stripe.webhooks.generateTestHeaderString({ payload, secret: 'whsec_other' });
     expect(() => stripe.webhooks.constructEvent(payload, forged, SECRET)).toThrow(Stripe.errors.StripeSignatureVerificationError);
+  });
+  it('keeps its objects and events in a state file across a restart, when asked', async () => {
+    const file = join(mkdtempSync(join(tmpdir(), 'stripe-stand-in-')), 'state.json');
+    const first = await startStripeStandIn({ webhookSecret: SECRET, stateFile: file });
+    const created = await first.stripe.accounts.create({ type: 'express' });
+    const link = new URL(
+      (
+        await first.stripe.accountLinks.create({
+          account: created.id,
+          refresh_url: 'http://x/r',
+          return_url: 'http://x/r',
+          type: 'account_onboarding',
+        })
+      ).url,
+    );
+    await form(link.origin + link.pathname, { link: link.searchParams.get('link')!, action: 'complete' });
+    await first.close();
+    const second = await startStripeStandIn({ webhookSecret: SECRET, stateFile: file });
+    try {
+      expect(await second.stripe.accounts.retrieve(created.id)).toMatchObject({ id: created.id, charges_enabled: true });
+      expect(second.control.events().map((r) => r.event.type)).toEqual(['account.updated']);
+      expect((await second.stripe.accounts.create({ type: 'express' })).id).not.toBe(created.id);
+    } finally {
+      await second.close();
+    }
   });
 });

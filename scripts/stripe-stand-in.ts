@@ -24,7 +24,8 @@
  * Session is found by `GET /v1/checkout/sessions?payment_intent=pi_…`).
  *
  * Pages (plain HTML, forms POST then 303): onboarding `/_standin/onboard/:account` (Complete →
- * charges enabled, `account.updated`; then the link's return_url), checkout
+ * charges enabled, `account.updated`; then the link's return_url; a used link leads to its
+ * refresh_url), checkout
  * `/_standin/checkout/:session` (Pay → subscription mode: customer, subscription with one item
  * period, a paid invoice with its payment intent and charge; events `customer.subscription.created`,
  * `invoice.paid`, `checkout.session.completed`; payment mode: payment intent and charge,

@@ -109,7 +109,11 @@ export function createSession(ctx: Context, scope: Scope, params: Reader): Check
   const metadata = params.metadata() ?? {};
   const now = ctx.store.now();
   const id = newId('cs_test_', 58);
+  const customerCreation = params.oneOf('customer_creation', ['always', 'if_required'] as const);
+  if (customerCreation && mode === 'subscription')
+    throw new StripeFail(400, '`customer_creation` can only be used in `payment` mode.', 'customer_creation');
   ctx.store.sessionExtras.set(id, {
+    createCustomer: customerCreation === 'always',
     lineItems: prices.map(({ price, quantity, name }) => ({
       id: newId('li_'),
       object: 'item',
@@ -170,7 +174,7 @@ export async function paySession(ctx: Context, id: string): Promise<CheckoutSess
   const now = ctx.store.now();
   const customer =
     session.customer ??
-    (session.mode === 'subscription'
+    (session.mode === 'subscription' || extra.createCustomer
       ? ctx.store.put(scope, {
           id: newId('cus_', 14),
           object: 'customer',

@@ -49,7 +49,7 @@ export function accountLink(ctx: Context, params: Reader) {
   params.oneOf('type', ['account_onboarding', 'account_update'] as const);
   if (!params.has('type')) params.required('type');
   const token = newId('', 24).slice(1);
-  ctx.store.accountLinks.set(token, { account: account.id, returnUrl, refreshUrl });
+  ctx.store.accountLinks.set(token, { account: account.id, returnUrl, refreshUrl, used: false });
   const created = ctx.store.now();
   return {
     object: 'account_link' as const,

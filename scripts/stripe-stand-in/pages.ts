@@ -59,10 +59,12 @@ export async function answerPage(
     const link = store.accountLinks.get(token);
     const account = store.find(id)?.object as Account | undefined;
     if (!link || link.account !== id || account?.object !== 'account') return notFound();
+    // A used link leads to its refresh_url, where the platform makes a new one.
+    if (link.used) return { status: 303, location: link.refreshUrl };
     if (method === 'POST') {
       if (form.get('action') === 'complete') await completeOnboarding(ctx, id);
       await ctx.events.settle();
-      store.accountLinks.delete(token);
+      link.used = true;
       return { status: 303, location: link.returnUrl };
     }
     return page(

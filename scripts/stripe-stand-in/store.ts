@@ -51,6 +51,8 @@ export interface LineItem {
 
 /** What the stand-in keeps beside a Checkout Session (not part of Stripe's object). */
 export interface SessionExtra {
+  /** `customer_creation: 'always'` in payment mode: the payment makes a customer. */
+  createCustomer: boolean;
   lineItems: LineItem[];
   productName: string;
   subscriptionMetadata: Metadata;
@@ -68,11 +70,19 @@ export interface Stored {
 
 const createdOf = (object: Stored) => (typeof object.created === 'number' ? object.created : 0);
 
+/** An Account Link: single-use, as Stripe's are (a used one leads to its refresh_url). */
+export interface AccountLinkState {
+  account: string;
+  returnUrl: string;
+  refreshUrl: string;
+  used: boolean;
+}
+
 export interface StoreState {
   objects: Array<{ scope: Scope; object: Stored; seq: number }>;
   offset: number;
   sessionExtras: Array<[string, SessionExtra]>;
-  accountLinks: Array<[string, { account: string; returnUrl: string; refreshUrl: string }]>;
+  accountLinks: Array<[string, AccountLinkState]>;
 }
 
 const ALPHABET = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
@@ -105,7 +115,7 @@ export class Store {
   private offset = 0;
   readonly sessionExtras = new Map<string, SessionExtra>();
   /** Account Link tokens → where the onboarding page returns to. */
-  readonly accountLinks = new Map<string, { account: string; returnUrl: string; refreshUrl: string }>();
+  readonly accountLinks = new Map<string, AccountLinkState>();
   /** Idempotency keys → the answer given (Stripe answers a retried POST the same). */
   readonly idempotent = new Map<string, { status: number; body: unknown }>();
 

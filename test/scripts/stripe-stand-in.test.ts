@@ -130,8 +130,11 @@ describe('the Stripe stand-in', () => {
     });
     const retrieved = await stripe.accounts.retrieve(account);
     expect(retrieved).toMatchObject({ charges_enabled: true, details_submitted: true, requirements: { currently_due: [] } });
-    // A used link is gone.
-    expect((await fetch(link.url)).status).toBe(404);
+    // A used link leads to its refresh_url (where the platform makes a new one); an unknown one is a 404.
+    const used = await fetch(link.url, { redirect: 'manual' });
+    expect(used.status).toBe(303);
+    expect(used.headers.get('location')).toBe('http://127.0.0.1:9/refresh');
+    expect((await fetch(`${standIn.origin}/_standin/onboard/${account}?link=nothing`)).status).toBe(404);
   });
 
   it('sells a monthly subscription with price_data and metadata on the connected account: events in order, objects linked', async () => {
@@ -356,6 +359,7 @@ describe('the Stripe stand-in', () => {
         line_items: [{ price_data: { currency: 'jpy', unit_amount: 500, product_data: { name: 'Donation to Lantern' } }, quantity: 1 }],
         payment_intent_data: { application_fee_amount: 25, metadata: { botId: 'b1', userId: 'u-1' } },
         metadata: { kind: 'donation' },
+        customer_creation: 'always',
         success_url: 'http://127.0.0.1:9/thanks',
       },
       on(),
@@ -376,6 +380,7 @@ describe('the Stripe stand-in', () => {
       currency: 'jpy',
       metadata: { kind: 'donation' },
     });
+    expect(completed.customer).toMatch(/^cus_/);
     const intent = await stripe.paymentIntents.retrieve(completed.payment_intent as string, {}, on());
     expect(intent).toMatchObject({
       amount: 500,

@@ -25,12 +25,11 @@
  *
  * Pages (plain HTML, forms POST then 303): onboarding `/_standin/onboard/:account` (Complete →
  * charges enabled, `account.updated`; then the link's return_url; a used link leads to its
- * refresh_url), checkout
- * `/_standin/checkout/:session` (Pay → subscription mode: customer, subscription with one item
- * period, a paid invoice with its payment intent and charge; events `customer.subscription.created`,
- * `invoice.paid`, `checkout.session.completed`; payment mode: payment intent and charge,
- * `checkout.session.completed`; then success_url. Cancel → cancel_url), portal
- * `/_standin/portal/:session` (cancel at period end / resume → `customer.subscription.updated`).
+ * refresh_url), checkout `/_standin/checkout/:session` (Pay → subscription mode: customer,
+ * subscription with one item period, a paid invoice with its payment intent and charge; events
+ * `customer.subscription.created`, `invoice.paid`, `checkout.session.completed`; payment mode:
+ * payment intent and charge, `checkout.session.completed`; then success_url. Cancel → cancel_url),
+ * portal `/_standin/portal/:session` (cancel at period end / resume → `customer.subscription.updated`).
  * The pages and the controls answer once their events were delivered, so a test or a browser that
  * follows the redirect finds them handled; API calls that cause events (update or cancel a
  * subscription, refund) answer at once, as Stripe's do: `control.settle()` waits for their events.

@@ -24,14 +24,15 @@
  * Session is found by `GET /v1/checkout/sessions?payment_intent=pi_…`).
  *
  * Pages (plain HTML, forms POST then 303): onboarding `/_standin/onboard/:account` (Complete →
- * charges enabled, `account.updated`; then the link's return_url), checkout
- * `/_standin/checkout/:session` (Pay → subscription mode: customer, subscription with one item
- * period, a paid invoice with its payment intent and charge; events `customer.subscription.created`,
- * `invoice.paid`, `checkout.session.completed`; payment mode: payment intent and charge,
- * `checkout.session.completed`; then success_url. Cancel → cancel_url), portal
- * `/_standin/portal/:session` (cancel at period end / resume → `customer.subscription.updated`).
- * The events are delivered before the page answers, so a test or a browser that follows the
- * redirect finds them handled.
+ * charges enabled, `account.updated`; then the link's return_url; a used link leads to its
+ * refresh_url), checkout `/_standin/checkout/:session` (Pay → subscription mode: customer,
+ * subscription with one item period, a paid invoice with its payment intent and charge; events
+ * `customer.subscription.created`, `invoice.paid`, `checkout.session.completed`; payment mode:
+ * payment intent and charge, `checkout.session.completed`; then success_url. Cancel → cancel_url),
+ * portal `/_standin/portal/:session` (cancel at period end / resume → `customer.subscription.updated`).
+ * The pages and the controls answer once their events were delivered, so a test or a browser that
+ * follows the redirect finds them handled; API calls that cause events (update or cancel a
+ * subscription, refund) answer at once, as Stripe's do: `control.settle()` waits for their events.
  *
  * Controls (JSON) under `/_standin/control/`, also on the returned `control`: `POST advance
  * {subscription, outcome: 'renew'|'fail'}` (the clock jumps to the period end: renew → the next
@@ -43,16 +44,19 @@
  *
  * The clock is real time, plus however far `advance` jumped it (never back).
  */
+import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { dirname } from 'node:path';
 import Stripe from 'stripe';
 import { answerApi } from './stripe-stand-in/api.js';
-import { Billing } from './stripe-stand-in/billing.js';
+import type { Context } from './stripe-stand-in/context.js';
 import { Events, type EventRecord } from './stripe-stand-in/events.js';
 import { Reader, StripeFail, parseParams } from './stripe-stand-in/form.js';
 import type { Refund, Subscription } from './stripe-stand-in/objects.js';
 import { answerPage } from './stripe-stand-in/pages.js';
-import { Store } from './stripe-stand-in/store.js';
+import { advance, refund } from './stripe-stand-in/subscriptions.js';
+import { Store, type StoreState } from './stripe-stand-in/store.js';
 
 export type { EventRecord, StandInEvent } from './stripe-stand-in/events.js';
 
@@ -66,6 +70,8 @@ export interface StripeStandInControl {
   refund(charge: string, amount?: number): Promise<Refund>;
   /** Every event so far, oldest first, with its delivery state. */
   events(): EventRecord[];
+  /** Resolves once every event so far was sent (the API answers before its events go out, as Stripe's does). */
+  settle(): Promise<void>;
   /** Sends every undelivered event again, oldest first. */
   redeliver(): Promise<{ delivered: number; failed: number }>;
   /** Sends one event again (delivered before or not): a duplicate, as Stripe may send. */
@@ -92,20 +98,48 @@ const read = (request: IncomingMessage) =>
     request.on('error', reject);
   });
 
+interface SavedState {
+  store: StoreState;
+  events: EventRecord[];
+}
+
 export async function startStripeStandIn(options: {
   webhookUrl?: string;
   webhookSecret: string;
   host?: string;
   port?: number;
+  /** A JSON file that keeps the stand-in's objects across restarts (the demo's, in DATA_DIR); none: memory only. */
+  stateFile?: string;
 }): Promise<StripeStandIn> {
   const store = new Store();
   const events = new Events(store, options.webhookSecret);
   events.webhookUrl = options.webhookUrl;
-  let billing: Billing | undefined;
+  const { stateFile } = options;
+  if (stateFile && existsSync(stateFile)) {
+    const saved = JSON.parse(readFileSync(stateFile, 'utf8')) as SavedState;
+    store.restore(saved.store);
+    events.records.push(...saved.events);
+  }
+  const save = () => {
+    if (!stateFile) return;
+    mkdirSync(dirname(stateFile), { recursive: true });
+    const saved: SavedState = { store: store.snapshot(), events: events.records };
+    writeFileSync(`${stateFile}.tmp`, JSON.stringify(saved));
+    renameSync(`${stateFile}.tmp`, stateFile);
+  };
+  /** Its origin is known once the server listens. */
+  const ctx: Context = { store, events, origin: '' };
 
+  const settled = async <T>(result: Promise<T>): Promise<T> => {
+    const value = await result;
+    await events.settle();
+    return value;
+  };
   const control: StripeStandInControl = {
-    advance: (subscription, outcome) => billing!.advance(subscription, outcome),
-    refund: (charge, amount) => billing!.refund('any', new Reader(amount === undefined ? { charge } : { charge, amount: String(amount) })),
+    advance: (subscription, outcome) => settled(advance(ctx, subscription, outcome)),
+    refund: (charge, amount) =>
+      settled(refund(ctx, undefined, new Reader(amount === undefined ? { charge } : { charge, amount: String(amount) }))),
+    settle: () => events.settle(),
     events: () => events.records,
     redeliver: () => events.redeliver(),
     resend: async (event) => {
@@ -116,7 +150,12 @@ export async function startStripeStandIn(options: {
   };
 
   const server: Server = createServer((request, response) => {
+    // What a POST or DELETE changed is on disk before its answer leaves.
+    const persist = () => {
+      if (request.method !== 'GET') save();
+    };
     const send = (status: number, body: unknown) => {
+      persist();
       response.writeHead(status, { 'content-type': 'application/json', 'cache-control': 'no-store', 'request-id': `req_standin` });
       response.end(JSON.stringify(body, null, 2));
     };
@@ -147,7 +186,7 @@ export async function startStripeStandIn(options: {
         // parameter instead of a request option) is refused, as Stripe refuses unknown parameters.
         const unknown = Object.keys(params.params).find((name) => !/^[a-z0-9_]+$/.test(name));
         if (unknown) throw new StripeFail(400, `Received unknown parameter: ${unknown}`, unknown, 'parameter_unknown');
-        const answer = await answerApi(billing!, method, url.pathname, scope, params);
+        const answer = await answerApi(ctx, method, url.pathname, scope, params);
         if (typeof key === 'string') store.idempotent.set(`${scope}:${key}`, answer);
         return send(answer.status, answer.body);
       }
@@ -159,7 +198,10 @@ export async function startStripeStandIn(options: {
           if (typeof value !== 'string' || !value) throw new StripeFail(400, `Missing required param: ${key}.`, key, 'parameter_missing');
           return value;
         };
-        if (method === 'GET' && name === 'events') return send(200, { data: control.events() });
+        if (method === 'GET' && name === 'events') {
+          await events.settle();
+          return send(200, { data: control.events() });
+        }
         if (method !== 'POST') throw new StripeFail(404, `Unrecognized control (${method} ${name}).`);
         if (name === 'advance') {
           const outcome = input.outcome ?? 'renew';
@@ -181,13 +223,8 @@ export async function startStripeStandIn(options: {
         throw new StripeFail(404, `Unrecognized control (${method} ${name}).`);
       }
       if (url.pathname.startsWith('/_standin/') && (method === 'GET' || method === 'POST')) {
-        const answer = await answerPage(
-          billing!,
-          method,
-          url.pathname,
-          url.searchParams,
-          new URLSearchParams(method === 'POST' ? body : ''),
-        );
+        const answer = await answerPage(ctx, method, url.pathname, url.searchParams, new URLSearchParams(method === 'POST' ? body : ''));
+        persist();
         if ('location' in answer) {
           response.writeHead(303, { location: answer.location, 'cache-control': 'no-store' });
           return response.end();
@@ -208,7 +245,7 @@ export async function startStripeStandIn(options: {
   server.unref();
   const address = server.address() as AddressInfo;
   const origin = `http://${address.family === 'IPv6' ? `[${address.address}]` : address.address}:${address.port}`;
-  billing = new Billing(store, events, origin);
+  ctx.origin = origin;
   return {
     origin,
     env: { STRIPE_SECRET_KEY: STAND_IN_SECRET_KEY, STRIPE_WEBHOOK_SECRET: options.webhookSecret, STRIPE_API_URL: origin },

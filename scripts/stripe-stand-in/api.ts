@@ -2,7 +2,10 @@
  * The stand-in's `/v1` API: the calls our gateway makes, answered in Stripe's JSON (lists in
  * Stripe's list shape, `expand[]` for ids of stored objects and a session's `line_items`).
  */
-import type { Billing } from './billing.js';
+import { accountLink, createAccount, createCustomer, createPortalSession } from './connect.js';
+import { createSession } from './checkout.js';
+import type { Context } from './context.js';
+import { cancelSubscription, refund, updateSubscription } from './subscriptions.js';
 import { Reader, StripeFail } from './form.js';
 import type { Account, Charge, CheckoutSession, Customer, Invoice, InvoicePayment, Subscription } from './objects.js';
 import { list, type Scope, type Stored } from './store.js';
@@ -22,10 +25,10 @@ const SUBSCRIPTION_STATUSES = [
   'ended',
 ] as const;
 
-export async function answerApi(billing: Billing, method: string, path: string, scope: Scope, params: Reader): Promise<Answer> {
-  const { store } = billing;
+export async function answerApi(ctx: Context, method: string, path: string, scope: Scope, params: Reader): Promise<Answer> {
+  const { store } = ctx;
   const url = path;
-  const ok = (object: unknown): Answer => ({ status: 200, body: expand(billing, object, params.strings('expand')) });
+  const ok = (object: unknown): Answer => ({ status: 200, body: expand(ctx, object, params.strings('expand')) });
   const page = <T extends Stored>(items: T[]) => ok(store.page(items, params, url));
   const route = `${method} ${path.replace(/\/(acct|cus|cs|sub|in|inpay|ch|pi|re|evt)_[A-Za-z0-9_]+/g, '/:id')}`;
   const id = /\/((?:acct|cus|cs|sub|in|inpay|ch|pi|re|evt)_[A-Za-z0-9_]+)/.exec(path)?.[1] ?? '';
@@ -37,7 +40,7 @@ export async function answerApi(billing: Billing, method: string, path: string, 
       if (!scope) throw new StripeFail(400, 'The stand-in has no platform account: send Stripe-Account.');
       return ok(store.get<Account>(null, 'account', scope));
     case 'POST /v1/accounts':
-      return ok(billing.createAccount(params));
+      return ok(createAccount(ctx, params));
     case 'GET /v1/accounts':
       return page(store.all<Account>(null, 'account'));
     case 'GET /v1/accounts/:id':
@@ -49,9 +52,9 @@ export async function answerApi(billing: Billing, method: string, path: string, 
       return ok(account);
     }
     case 'POST /v1/account_links':
-      return ok(billing.accountLink(params));
+      return ok(accountLink(ctx, params));
     case 'POST /v1/customers':
-      return ok(billing.createCustomer(scope, params));
+      return ok(createCustomer(ctx, scope, params));
     case 'GET /v1/customers':
       return page(filter(store.all<Customer>(scope, 'customer'), ['email']));
     case 'GET /v1/customers/:id':
@@ -64,7 +67,7 @@ export async function answerApi(billing: Billing, method: string, path: string, 
       return ok(customer);
     }
     case 'POST /v1/checkout/sessions':
-      return ok(billing.createSession(scope, params));
+      return ok(createSession(ctx, scope, params));
     case 'GET /v1/checkout/sessions':
       return page(filter(store.all<CheckoutSession>(scope, 'checkout.session'), ['payment_intent', 'subscription', 'customer', 'status']));
     case 'GET /v1/checkout/sessions/:id':
@@ -94,9 +97,9 @@ export async function answerApi(billing: Billing, method: string, path: string, 
     case 'GET /v1/subscriptions/:id':
       return ok(store.get<Subscription>(scope, 'subscription', id));
     case 'POST /v1/subscriptions/:id':
-      return ok(await billing.updateSubscription(scope, id, params));
+      return ok(await updateSubscription(ctx, scope, id, params));
     case 'DELETE /v1/subscriptions/:id':
-      return ok(await billing.cancelSubscription(scope, id));
+      return ok(await cancelSubscription(ctx, scope, id));
     case 'GET /v1/invoices':
       return page(
         store
@@ -126,11 +129,11 @@ export async function answerApi(billing: Billing, method: string, path: string, 
     case 'GET /v1/payment_intents/:id':
       return ok(store.get(scope, 'payment_intent', id));
     case 'POST /v1/refunds':
-      return ok(await billing.refund(scope, params));
+      return ok(await refund(ctx, scope, params));
     case 'GET /v1/refunds/:id':
       return ok(store.get(scope, 'refund', id));
     case 'POST /v1/billing_portal/sessions':
-      return ok(billing.portalSession(scope, params));
+      return ok(createPortalSession(ctx, scope, params));
     case 'GET /v1/events':
       return page(filter(store.all(scope, 'event'), ['type']));
     case 'GET /v1/events/:id':
@@ -144,28 +147,28 @@ export async function answerApi(billing: Billing, method: string, path: string, 
 }
 
 /** A copy of `object` with the `expand[]` paths (`customer`, `data.subscription`, `line_items`) replaced by their objects. */
-function expand(billing: Billing, object: unknown, paths: string[]): unknown {
+function expand(ctx: Context, object: unknown, paths: string[]): unknown {
   const copy: unknown = structuredClone(object);
-  for (const path of paths) expandPath(billing, copy, path.split('.'));
+  for (const path of paths) expandPath(ctx, copy, path.split('.'));
   return copy;
 }
 
-function expandPath(billing: Billing, node: unknown, path: string[]): void {
+function expandPath(ctx: Context, node: unknown, path: string[]): void {
   if (typeof node !== 'object' || node === null) return;
   const record = node as Record<string, unknown>;
   const [head, ...rest] = path;
   if (!head) return;
   if (head === 'data' && Array.isArray(record.data)) {
-    for (const item of record.data) expandPath(billing, item, rest);
+    for (const item of record.data) expandPath(ctx, item, rest);
     return;
   }
   if (head === 'line_items' && record.object === 'checkout.session' && typeof record.id === 'string') {
-    record.line_items = list(billing.store.sessionExtras.get(record.id)?.lineItems ?? [], `/v1/checkout/sessions/${record.id}/line_items`);
+    record.line_items = list(ctx.store.sessionExtras.get(record.id)?.lineItems ?? [], `/v1/checkout/sessions/${record.id}/line_items`);
   }
   const value = record[head];
   if (typeof value === 'string') {
-    const found = billing.store.find(value);
+    const found = ctx.store.find(value);
     if (found) record[head] = structuredClone(found.object);
   }
-  if (rest.length > 0) expandPath(billing, record[head], rest);
+  if (rest.length > 0) expandPath(ctx, record[head], rest);
 }

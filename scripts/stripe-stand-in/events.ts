@@ -42,8 +42,12 @@ export class Events {
     private readonly secret: string,
   ) {}
 
-  /** Records the events (data snapshotted now) and delivers them in order; resolves when all were attempted. */
-  async emit(scope: Scope, items: Array<{ type: string; object: Stored; previous?: Record<string, unknown> }>): Promise<void> {
+  /**
+   * Records the events (their objects as they are now) and queues their delivery after every
+   * earlier one. Stripe's API answers without waiting for its webhooks; the stand-in's pages and
+   * controls wait for `settle()` before answering, so what follows them finds the events handled.
+   */
+  emit(scope: Scope, items: Array<{ type: string; object: Stored; previous?: Record<string, unknown> }>): void {
     const records = items.map(({ type, object, previous }) => {
       const event: StandInEvent = {
         id: newId('evt_'),
@@ -62,9 +66,14 @@ export class Events {
       this.store.put(scope, event);
       return record;
     });
-    await this.serially(async () => {
+    void this.serially(async () => {
       for (const record of records) await this.deliver(record);
     });
+  }
+
+  /** Resolves once every delivery queued so far was attempted. */
+  settle(): Promise<void> {
+    return this.serially(async () => undefined);
   }
 
   /** Sends every undelivered event again, oldest first. */

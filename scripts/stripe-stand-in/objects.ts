@@ -5,7 +5,8 @@
  * `parent.subscription_details.subscription`; a charge names its payment intent, and an
  * `invoice_payment` ties the payment intent to its invoice.
  */
-import type { ApiList, Metadata, Price, Stored } from './store.js';
+import type Stripe from 'stripe';
+import type { ApiList, LineItem, Metadata, Price, Stored } from './store.js';
 
 /** The platform's Connect application (`application` on what it charges on connected accounts). */
 export const APPLICATION = 'ca_StandInPlatform0000000000';
@@ -114,7 +115,6 @@ export interface Invoice extends Stored {
   amount_paid: number;
   amount_remaining: number;
   application: string;
-  application_fee_amount: number | null;
   attempt_count: number;
   attempted: boolean;
   billing_reason: 'subscription_create' | 'subscription_cycle';
@@ -236,3 +236,25 @@ export interface PortalSession extends Stored {
   return_url: string | null;
   url: string;
 }
+
+/** The field names of `T` without its index signature. */
+type Named<T> = keyof { [K in keyof T as string extends K ? never : K]: T[K] };
+/** True when every field of `Ours` is a field of Stripe's `Theirs` (a misspelt or retired field fails to compile). */
+type FieldsOf<Ours, Theirs> = [Exclude<Named<Ours>, keyof Theirs>] extends [never] ? true : Exclude<Named<Ours>, keyof Theirs>;
+
+export const FIELDS_FOLLOW_THE_TYPES: [
+  FieldsOf<Account, Stripe.Account>,
+  FieldsOf<Customer, Stripe.Customer>,
+  FieldsOf<CheckoutSession, Stripe.Checkout.Session>,
+  FieldsOf<LineItem, Stripe.LineItem>,
+  FieldsOf<Price, Stripe.Price>,
+  FieldsOf<SubscriptionItem, Stripe.SubscriptionItem>,
+  FieldsOf<Subscription, Stripe.Subscription>,
+  FieldsOf<Invoice, Stripe.Invoice>,
+  FieldsOf<InvoiceLine, Stripe.InvoiceLineItem>,
+  FieldsOf<InvoicePayment, Stripe.InvoicePayment>,
+  FieldsOf<PaymentIntent, Stripe.PaymentIntent>,
+  FieldsOf<Charge, Stripe.Charge>,
+  FieldsOf<Refund, Stripe.Refund>,
+  FieldsOf<PortalSession, Stripe.BillingPortal.Session>,
+] = [true, true, true, true, true, true, true, true, true, true, true, true, true, true];

@@ -3,8 +3,12 @@
  * onboarding (`/_standin/onboard/:account`), Checkout (`/_standin/checkout/:session`) and the
  * customer portal (`/_standin/portal/:session`). Every text is escaped.
  */
-import type { Billing } from './billing.js';
+import { productName } from './charging.js';
+import { paySession } from './checkout.js';
+import { completeOnboarding } from './connect.js';
+import type { Context } from './context.js';
 import { Reader, StripeFail } from './form.js';
+import { updateSubscription } from './subscriptions.js';
 import type { Account, CheckoutSession, PortalSession, Subscription } from './objects.js';
 
 export type PageAnswer = { status: number; html: string } | { status: 303; location: string };
@@ -40,13 +44,13 @@ const page = (status: number, title: string, body: string): PageAnswer => ({ sta
 const notFound = () => page(404, 'Not found', '<p>This link is unknown or has expired.</p>');
 
 export async function answerPage(
-  billing: Billing,
+  ctx: Context,
   method: string,
   path: string,
   query: URLSearchParams,
   form: URLSearchParams,
 ): Promise<PageAnswer> {
-  const { store } = billing;
+  const { store } = ctx;
   const [, kind, id] = /^\/_standin\/(onboard|checkout|portal)\/([^/]+)$/.exec(path) ?? [];
   if (!kind || !id) return notFound();
 
@@ -55,9 +59,12 @@ export async function answerPage(
     const link = store.accountLinks.get(token);
     const account = store.find(id)?.object as Account | undefined;
     if (!link || link.account !== id || account?.object !== 'account') return notFound();
+    // A used link leads to its refresh_url, where the platform makes a new one.
+    if (link.used) return { status: 303, location: link.refreshUrl };
     if (method === 'POST') {
-      if (form.get('action') === 'complete') await billing.completeOnboarding(id);
-      store.accountLinks.delete(token);
+      if (form.get('action') === 'complete') await completeOnboarding(ctx, id);
+      await ctx.events.settle();
+      link.used = true;
       return { status: 303, location: link.returnUrl };
     }
     return page(
@@ -80,7 +87,8 @@ export async function answerPage(
       if (form.get('action') === 'cancel') {
         return session.cancel_url ? { status: 303, location: session.cancel_url } : page(200, 'Canceled', '<p>Nothing was charged.</p>');
       }
-      if (session.status === 'open') await billing.paySession(id);
+      if (session.status === 'open') await paySession(ctx, id);
+      await ctx.events.settle();
       return { status: 303, location: success };
     }
     const interval = extra.lineItems[0]?.price.recurring?.interval;
@@ -103,7 +111,8 @@ export async function answerPage(
     if (!subscription) throw new StripeFail(404, 'No such subscription for this customer.');
     const action = form.get('action');
     if (action === 'cancel' || action === 'resume') {
-      await billing.updateSubscription(found!.scope, subscription.id, new Reader({ cancel_at_period_end: String(action === 'cancel') }));
+      await updateSubscription(ctx, found!.scope, subscription.id, new Reader({ cancel_at_period_end: String(action === 'cancel') }));
+      await ctx.events.settle();
     }
     return { status: 303, location: path };
   }
@@ -123,7 +132,7 @@ export async function answerPage(
           : s.cancel_at_period_end
             ? button(path, 'Resume subscription', { subscription: s.id, action: 'resume' })
             : button(path, 'Cancel at period end', { subscription: s.id, action: 'cancel' });
-      return `<li><p><strong>${escape(billing.productName(s))}</strong>: ${escape(price)} (${escape(state)})</p>${action}</li>`;
+      return `<li><p><strong>${escape(productName(ctx, s))}</strong>: ${escape(price)} (${escape(state)})</p>${action}</li>`;
     })
     .join('');
   return page(

@@ -51,6 +51,8 @@ export interface LineItem {
 
 /** What the stand-in keeps beside a Checkout Session (not part of Stripe's object). */
 export interface SessionExtra {
+  /** `customer_creation: 'always'` in payment mode: the payment makes a customer. */
+  createCustomer: boolean;
   lineItems: LineItem[];
   productName: string;
   subscriptionMetadata: Metadata;
@@ -59,12 +61,28 @@ export interface SessionExtra {
   paymentIntentMetadata: Metadata;
 }
 
-/** A stored object: any Stripe-shaped JSON with an id, an object name and a creation time. */
+/** A stored object: any Stripe-shaped JSON with an id and an object name (most have `created`). */
 export interface Stored {
   id: string;
   object: string;
-  created?: number;
   [field: string]: unknown;
+}
+
+const createdOf = (object: Stored) => (typeof object.created === 'number' ? object.created : 0);
+
+/** An Account Link: single-use, as Stripe's are (a used one leads to its refresh_url). */
+export interface AccountLinkState {
+  account: string;
+  returnUrl: string;
+  refreshUrl: string;
+  used: boolean;
+}
+
+export interface StoreState {
+  objects: Array<{ scope: Scope; object: Stored; seq: number }>;
+  offset: number;
+  sessionExtras: Array<[string, SessionExtra]>;
+  accountLinks: Array<[string, AccountLinkState]>;
 }
 
 const ALPHABET = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
@@ -97,9 +115,27 @@ export class Store {
   private offset = 0;
   readonly sessionExtras = new Map<string, SessionExtra>();
   /** Account Link tokens → where the onboarding page returns to. */
-  readonly accountLinks = new Map<string, { account: string; returnUrl: string; refreshUrl: string }>();
+  readonly accountLinks = new Map<string, AccountLinkState>();
   /** Idempotency keys → the answer given (Stripe answers a retried POST the same). */
   readonly idempotent = new Map<string, { status: number; body: unknown }>();
+
+  /** Everything but the idempotency answers, as JSON (the demo keeps it across restarts). */
+  snapshot(): StoreState {
+    return {
+      objects: [...this.objects.values()],
+      offset: this.offset,
+      sessionExtras: [...this.sessionExtras],
+      accountLinks: [...this.accountLinks],
+    };
+  }
+
+  restore(state: StoreState): void {
+    for (const entry of state.objects) this.objects.set(entry.object.id, entry);
+    this.seq = Math.max(0, ...state.objects.map((entry) => entry.seq + 1));
+    this.offset = state.offset;
+    for (const [id, extra] of state.sessionExtras) this.sessionExtras.set(id, extra);
+    for (const [token, link] of state.accountLinks) this.accountLinks.set(token, link);
+  }
 
   /** Unix seconds on the stand-in's clock. */
   now(): number {
@@ -131,11 +167,11 @@ export class Store {
     return found.object as T;
   }
 
-  /** All objects of a kind in a scope, newest first. */
-  all<T extends Stored>(scope: Scope | 'any', kind: T['object']): T[] {
+  /** All objects of a kind in a scope (undefined: in every scope), newest first. */
+  all<T extends Stored>(scope: Scope | undefined, kind: T['object']): T[] {
     return [...this.objects.values()]
-      .filter((o) => o.object.object === kind && (scope === 'any' || o.scope === scope))
-      .sort((a, b) => (b.object.created ?? 0) - (a.object.created ?? 0) || b.seq - a.seq)
+      .filter((o) => o.object.object === kind && (scope === undefined || o.scope === scope))
+      .sort((a, b) => createdOf(b.object) - createdOf(a.object) || b.seq - a.seq)
       .map((o) => o.object as T);
   }
 

@@ -3,8 +3,11 @@
  * checkout on a connected account, the portal, the test clock, refunds, a donation, and Stripe's
  * error envelope; every event arrives signed, in order, before the page that caused it answers.
  */
+import { mkdtempSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startStripeStandIn, type StripeStandIn } from '../../scripts/stripe-stand-in.js';
@@ -127,8 +130,11 @@ describe('the Stripe stand-in', () => {
     });
     const retrieved = await stripe.accounts.retrieve(account);
     expect(retrieved).toMatchObject({ charges_enabled: true, details_submitted: true, requirements: { currently_due: [] } });
-    // A used link is gone.
-    expect((await fetch(link.url)).status).toBe(404);
+    // A used link leads to its refresh_url (where the platform makes a new one); an unknown one is a 404.
+    const used = await fetch(link.url, { redirect: 'manual' });
+    expect(used.status).toBe(303);
+    expect(used.headers.get('location')).toBe('http://127.0.0.1:9/refresh');
+    expect((await fetch(`${standIn.origin}/_standin/onboard/${account}?link=nothing`)).status).toBe(404);
   });
 
   it('sells a monthly subscription with price_data and metadata on the connected account: events in order, objects linked', async () => {
@@ -207,13 +213,14 @@ describe('the Stripe stand-in', () => {
     expect(invoice).toMatchObject({ object: 'invoice', status: 'paid', amount_paid: 1250, billing_reason: 'subscription_create' });
     expect(invoice.parent?.subscription_details?.subscription).toBe(subscription.id);
     expect(invoice.lines.data[0]!.period).toEqual({ start: item.current_period_start, end: item.current_period_end });
-    expect(invoice.application_fee_amount).toBe(156);
 
     // charge → payment intent → invoice payment → invoice → subscription.
     const [payment] = (await stripe.invoicePayments.list({ invoice: invoice.id }, on())).data;
     const intent = payment!.payment.payment_intent as string;
     const charge = (await stripe.charges.list({ payment_intent: intent }, on())).data[0]!;
     expect(charge).toMatchObject({ object: 'charge', amount: 1250, paid: true, refunded: false, payment_intent: intent });
+    // The fee: floor(1250 × 12.5 %) on the invoice's payment.
+    expect(charge.application_fee_amount).toBe(156);
     const back = await stripe.invoicePayments.list(
       { payment: { type: 'payment_intent', payment_intent: charge.payment_intent as string } },
       on(),
@@ -245,6 +252,7 @@ describe('the Stripe stand-in', () => {
     expect((expanded.latest_invoice as Stripe.Invoice).object).toBe('invoice');
     expect((expanded.customer as Stripe.Customer).object).toBe('customer');
     await stripe.subscriptions.cancel(a.id, {}, on());
+    await standIn.control.settle();
     expect(received().map((e) => e.type)).toEqual(['customer.subscription.deleted']);
     const active = await stripe.subscriptions.list({ limit: 100 }, on());
     expect(active.data.map((s) => s.id)).not.toContain(a.id);
@@ -326,6 +334,7 @@ describe('the Stripe stand-in', () => {
     const refund = await stripe.refunds.create({ charge: charge.id }, on());
     expect(refund).toMatchObject({ object: 'refund', amount: 499, charge: charge.id, status: 'succeeded' });
     expect(refund.id).toMatch(/^re_/);
+    await standIn.control.settle();
     const events = received();
     expect(events.map((e) => e.type)).toEqual(['charge.refunded']);
     const refunded = events[0]!.data.object as Stripe.Charge;
@@ -350,6 +359,7 @@ describe('the Stripe stand-in', () => {
         line_items: [{ price_data: { currency: 'jpy', unit_amount: 500, product_data: { name: 'Donation to Lantern' } }, quantity: 1 }],
         payment_intent_data: { application_fee_amount: 25, metadata: { botId: 'b1', userId: 'u-1' } },
         metadata: { kind: 'donation' },
+        customer_creation: 'always',
         success_url: 'http://127.0.0.1:9/thanks',
       },
       on(),
@@ -370,6 +380,7 @@ describe('the Stripe stand-in', () => {
       currency: 'jpy',
       metadata: { kind: 'donation' },
     });
+    expect(completed.customer).toMatch(/^cus_/);
     const intent = await stripe.paymentIntents.retrieve(completed.payment_intent as string, {}, on());
     expect(intent).toMatchObject({
       amount: 500,
@@ -398,7 +409,7 @@ describe('the Stripe stand-in', () => {
               quantity: 1,
             },
           ],
-        } as Stripe.Checkout.SessionCreateParams,
+        },
         on(),
       )
       .catch((e: unknown) => e);
@@ -456,7 +467,7 @@ describe('the Stripe stand-in', () => {
     await expect(wrongKey.accounts.list()).rejects.toBeInstanceOf(Stripe.errors.StripeAuthenticationError);
     const raw = await fetch(`${standIn.origin}/v1/nothing`, { headers: { authorization: `Bearer ${standIn.env.STRIPE_SECRET_KEY}` } });
     expect(raw.status).toBe(404);
-    expect((await raw.json()).error).toMatchObject({ type: 'invalid_request_error' });
+    expect(((await raw.json()) as any).error).toMatchObject({ type: 'invalid_request_error' });
   });
 
   it('keeps undelivered events for redeliver, resends one as a duplicate, and lists them all', async () => {
@@ -476,7 +487,7 @@ describe('the Stripe stand-in', () => {
 
     await standIn.control.resend(pending[0]!.event.id);
     expect(received().map((e) => e.id)).toEqual([pending[0]!.event.id]);
-    const listed = await (await fetch(`${standIn.origin}/_standin/control/events`)).json();
+    const listed: any = await (await fetch(`${standIn.origin}/_standin/control/events`)).json();
     expect(listed.data.length).toBe(standIn.control.events().length);
     expect(listed.data.every((r: { delivered: boolean }) => r.delivered)).toBe(true);
     // A forged signature is refused by the library.
@@ -484,5 +495,30 @@ describe('the Stripe stand-in', () => {
     const payload = JSON.stringify(event);
     const forged = Stripe.webhooks.generateTestHeaderString({ payload, secret: 'whsec_other' });
     expect(() => stripe.webhooks.constructEvent(payload, forged, SECRET)).toThrow(Stripe.errors.StripeSignatureVerificationError);
+  });
+  it('keeps its objects and events in a state file across a restart, when asked', async () => {
+    const file = join(mkdtempSync(join(tmpdir(), 'stripe-stand-in-')), 'state.json');
+    const first = await startStripeStandIn({ webhookSecret: SECRET, stateFile: file });
+    const created = await first.stripe.accounts.create({ type: 'express' });
+    const link = new URL(
+      (
+        await first.stripe.accountLinks.create({
+          account: created.id,
+          refresh_url: 'http://x/r',
+          return_url: 'http://x/r',
+          type: 'account_onboarding',
+        })
+      ).url,
+    );
+    await form(link.origin + link.pathname, { link: link.searchParams.get('link')!, action: 'complete' });
+    await first.close();
+    const second = await startStripeStandIn({ webhookSecret: SECRET, stateFile: file });
+    try {
+      expect(await second.stripe.accounts.retrieve(created.id)).toMatchObject({ id: created.id, charges_enabled: true });
+      expect(second.control.events().map((r) => r.event.type)).toEqual(['account.updated']);
+      expect((await second.stripe.accounts.create({ type: 'express' })).id).not.toBe(created.id);
+    } finally {
+      await second.close();
+    }
   });
 });

@@ -49,7 +49,13 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       }
       if (request.method === 'POST' && url.pathname === '/v1/accounts') {
         const id = nextId('acct');
-        const created = { id, object: 'account', charges_enabled: false, details_submitted: false, requirements: { currently_due: ['external_account'] } };
+        const created = {
+          id,
+          object: 'account',
+          charges_enabled: false,
+          details_submitted: false,
+          requirements: { currently_due: ['external_account'] },
+        };
         objects.set(id, created);
         return send(200, created);
       }

@@ -114,9 +114,7 @@ export class StripeGateway {
   }
 
   /** Checkout in subscription mode, priced by `price_data` (no synced products); answers its URL. */
-  async createSubscriptionCheckout(
-    input: CheckoutSessionInput & { interval: 'month' | 'year'; feePercent: number },
-  ): Promise<string> {
+  async createSubscriptionCheckout(input: CheckoutSessionInput & { interval: 'month' | 'year'; feePercent: number }): Promise<string> {
     const session = await this.stripe.checkout.sessions.create(
       {
         mode: 'subscription',
@@ -171,7 +169,10 @@ export class StripeGateway {
   }
 
   async portalSession(account: string, customerId: string, returnUrl: string): Promise<string> {
-    const session = await this.stripe.billingPortal.sessions.create({ customer: customerId, return_url: returnUrl }, { stripeAccount: account });
+    const session = await this.stripe.billingPortal.sessions.create(
+      { customer: customerId, return_url: returnUrl },
+      { stripeAccount: account },
+    );
     return session.url;
   }
 

@@ -43,13 +43,22 @@ export async function startFakeStripe(): Promise<FakeStripe> {
         const found = objects.get(parts[2]!);
         return found ? send(200, found) : send(404, { error: { type: 'invalid_request_error', message: 'No such object' } });
       }
+      if (request.method === 'GET' && url.pathname === '/v1/invoice_payments') {
+        return send(200, { object: 'list', data: [], has_more: false, url: '/v1/invoice_payments' });
+      }
       if (request.method === 'GET' && url.pathname === '/v1/subscriptions') {
         const data = [...objects.values()].filter((o) => o.object === 'subscription' && o.__account === account);
         return send(200, { object: 'list', data, has_more: false, url: '/v1/subscriptions' });
       }
       if (request.method === 'POST' && url.pathname === '/v1/accounts') {
         const id = nextId('acct');
-        const created = { id, object: 'account', charges_enabled: false, details_submitted: false, requirements: { currently_due: ['external_account'] } };
+        const created = {
+          id,
+          object: 'account',
+          charges_enabled: false,
+          details_submitted: false,
+          requirements: { currently_due: ['external_account'] },
+        };
         objects.set(id, created);
         return send(200, created);
       }

@@ -114,9 +114,7 @@ export class StripeGateway {
   }
 
   /** Checkout in subscription mode, priced by `price_data` (no synced products); answers its URL. */
-  async createSubscriptionCheckout(
-    input: CheckoutSessionInput & { interval: 'month' | 'year'; feePercent: number },
-  ): Promise<string> {
+  async createSubscriptionCheckout(input: CheckoutSessionInput & { interval: 'month' | 'year'; feePercent: number }): Promise<string> {
     const session = await this.stripe.checkout.sessions.create(
       {
         mode: 'subscription',
@@ -171,7 +169,10 @@ export class StripeGateway {
   }
 
   async portalSession(account: string, customerId: string, returnUrl: string): Promise<string> {
-    const session = await this.stripe.billingPortal.sessions.create({ customer: customerId, return_url: returnUrl }, { stripeAccount: account });
+    const session = await this.stripe.billingPortal.sessions.create(
+      { customer: customerId, return_url: returnUrl },
+      { stripeAccount: account },
+    );
     return session.url;
   }
 
@@ -201,12 +202,22 @@ export class StripeGateway {
     const charge = await this.stripe.charges.retrieve(id, {}, { stripeAccount: account });
     // `invoice` left the Charge object in newer API versions; the stand-in and older events still carry it.
     const legacy = charge as unknown as { invoice?: string | { id: string } | null };
+    const paymentIntentId = idOf(charge.payment_intent);
     return {
       id: charge.id,
-      invoiceId: idOf(legacy.invoice),
-      paymentIntentId: idOf(charge.payment_intent),
+      invoiceId: idOf(legacy.invoice) ?? (paymentIntentId && (await this.invoicePaidBy(account, paymentIntentId))),
+      paymentIntentId,
       amountRefunded: charge.amount_refunded,
     };
+  }
+
+  /** The invoice a payment intent paid (a subscription's), or undefined (a donation's). */
+  private async invoicePaidBy(account: string, paymentIntentId: string): Promise<string | undefined> {
+    const payments = await this.stripe.invoicePayments.list(
+      { payment: { type: 'payment_intent', payment_intent: paymentIntentId }, limit: 1 },
+      { stripeAccount: account },
+    );
+    return idOf(payments.data[0]?.invoice);
   }
 
   private urlOf(session: Stripe.Checkout.Session): string {

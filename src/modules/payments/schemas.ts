@@ -3,7 +3,11 @@ import { MAX_CURSOR_LENGTH } from '../../lib/keyset.js';
 import { named, SnowflakeId, Timestamp, Uuid } from '../../lib/schemas.js';
 
 const Currency = Type.String({ pattern: '^[a-z]{3}$', description: "Lower-case ISO 4217 code from Stripe's list, e.g. eur, jpy" });
-const MinorAmount = Type.Integer({ minimum: 1, maximum: 99_999_999, description: "Integer in the currency's minor units (cents; yen for JPY)" });
+const MinorAmount = Type.Integer({
+  minimum: 1,
+  maximum: 99_999_999,
+  description: "Integer in the currency's minor units (cents; yen for JPY)",
+});
 const Texts = (maxLength: number, minLength: number) =>
   Type.Object({ en: Type.String({ minLength, maxLength }), de: Type.String({ minLength, maxLength }) }, { additionalProperties: false });
 

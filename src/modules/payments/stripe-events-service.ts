@@ -192,7 +192,12 @@ export class StripeEvents {
   private async writeSubscription(account: AccountRow, remote: RemoteSubscription, claim?: Claim, refundedUntil?: number) {
     const tierId = remote.metadata.tierId;
     const tier = tierId && /^[0-9a-f-]{36}$/i.test(tierId) ? await tierRepository.byId(this.db, tierId) : undefined;
-    const write = subscriptionWrite(remote, { accountId: account.account_id, botId: account.bot_id }, tier?.name.en ?? 'Premium', refundedUntil);
+    const write = subscriptionWrite(
+      remote,
+      { accountId: account.account_id, botId: account.bot_id },
+      tier?.name.en ?? 'Premium',
+      refundedUntil,
+    );
     if (!write || (tier && tier.botId !== account.bot_id)) return 'not_ours' as const;
     return this.premium.syncStripeSubscription(write, claim);
   }

@@ -63,7 +63,19 @@ export const tierRepository = {
       `INSERT INTO premium_tiers (${COLUMNS})
        SELECT $1, $2, $3, $4, $5, $6, $7, $8, $9, $10, NULL, $11, $11 WHERE EXISTS (SELECT 1 FROM bots WHERE id = $2)
        RETURNING ${COLUMNS}`,
-      [id, botId, input.name.en, input.name.de, input.description.en, input.description.de, input.scope, input.interval, input.amountMinor, input.currency, now],
+      [
+        id,
+        botId,
+        input.name.en,
+        input.name.de,
+        input.description.en,
+        input.description.de,
+        input.scope,
+        input.interval,
+        input.amountMinor,
+        input.currency,
+        now,
+      ],
     );
     return rows[0] && toTier(rows[0]);
   },
@@ -73,7 +85,19 @@ export const tierRepository = {
       `UPDATE premium_tiers SET name_en = $3, name_de = $4, description_en = $5, description_de = $6, scope = $7,
          interval = $8, amount_minor = $9, currency = $10, updated_at = $11
         WHERE bot_id = $1 AND id = $2 RETURNING ${COLUMNS}`,
-      [botId, tierId, input.name.en, input.name.de, input.description.en, input.description.de, input.scope, input.interval, input.amountMinor, input.currency, now],
+      [
+        botId,
+        tierId,
+        input.name.en,
+        input.name.de,
+        input.description.en,
+        input.description.de,
+        input.scope,
+        input.interval,
+        input.amountMinor,
+        input.currency,
+        now,
+      ],
     );
     return rows[0] && toTier(rows[0]);
   },

@@ -74,7 +74,8 @@ function checkTier(input: TierInput): void {
   for (const lang of ['en', 'de'] as const) {
     const name = input.name?.[lang]?.trim() ?? '';
     if (name.length === 0 || name.length > 100) errors.push({ field: `name.${lang}`, message: 'must be 1 to 100 characters' });
-    if ((input.description?.[lang] ?? '').length > 1000) errors.push({ field: `description.${lang}`, message: 'must be at most 1000 characters' });
+    if ((input.description?.[lang] ?? '').length > 1000)
+      errors.push({ field: `description.${lang}`, message: 'must be at most 1000 characters' });
   }
   if (input.scope !== 'user' && input.scope !== 'guild') errors.push({ field: 'scope', message: 'must be user or guild' });
   if (input.interval !== 'month' && input.interval !== 'year') errors.push({ field: 'interval', message: 'must be month or year' });

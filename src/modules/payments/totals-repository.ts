@@ -86,7 +86,12 @@ function keyset(botColumn: string, botId: string | undefined, after: KeysetPosit
 
 export const totalsRepository = {
   /** Subscriptions made through Stripe, newest first (index subscriptions_stripe_time / subscriptions_bot_time). */
-  async subscriptions(db: Queryable, botId: string | undefined, after: KeysetPosition | undefined, limit: number): Promise<SubscriptionRow[]> {
+  async subscriptions(
+    db: Queryable,
+    botId: string | undefined,
+    after: KeysetPosition | undefined,
+    limit: number,
+  ): Promise<SubscriptionRow[]> {
     const values: unknown[] = [limit];
     const where = keyset('bot_id', botId, after, values, ['stripe_subscription_id IS NOT NULL']);
     const { rows } = await db.query<SubscriptionRow>(

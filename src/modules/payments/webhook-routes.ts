@@ -13,18 +13,22 @@ export async function stripeWebhookRoutes(app: App): Promise<void> {
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: WEBHOOK_BODY_LIMIT }, (_request, body, done) => done(null, body));
 
-  app.post('/stripe/webhook', { schema: { hide: true }, config: { rateLimit: 'off' }, bodyLimit: WEBHOOK_BODY_LIMIT }, async (request, reply) => {
-    const signature = request.headers['stripe-signature'];
-    const body = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
-    try {
-      await app.services.stripeEvents.receive(body, typeof signature === 'string' ? signature : undefined);
-    } catch (error) {
-      // A forged, stale or missing signature: 400 in our envelope (Stripe shows it), nothing written.
-      if (error instanceof AppError && error.code === 'validation_failed') {
-        return reply.code(400).send(errorBody(error.code, error.message, error.details));
+  app.post(
+    '/stripe/webhook',
+    { schema: { hide: true }, config: { rateLimit: 'off' }, bodyLimit: WEBHOOK_BODY_LIMIT },
+    async (request, reply) => {
+      const signature = request.headers['stripe-signature'];
+      const body = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
+      try {
+        await app.services.stripeEvents.receive(body, typeof signature === 'string' ? signature : undefined);
+      } catch (error) {
+        // A forged, stale or missing signature: 400 in our envelope (Stripe shows it), nothing written.
+        if (error instanceof AppError && error.code === 'validation_failed') {
+          return reply.code(400).send(errorBody(error.code, error.message, error.details));
+        }
+        throw error;
       }
-      throw error;
-    }
-    return { received: true };
-  });
+      return { received: true };
+    },
+  );
 }

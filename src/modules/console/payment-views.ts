@@ -83,7 +83,9 @@ export function paymentsConsoleView(t: Texts, listing: PaymentsListing | undefin
             <td>${sub.botId}</td>
             <td>${sub.userId}${sub.guildId ? html`<br /><span class="muted">${p.server}: ${sub.guildId}</span>` : ''}</td>
             <td>${sub.tierName}</td>
-            <td>${sub.active ? p.statuses.active : p.statuses.ended}${sub.active && sub.cancelAtPeriodEnd ? html` · ${p.endsAtPeriodEnd}` : ''}</td>
+            <td>
+              ${sub.active ? p.statuses.active : p.statuses.ended}${sub.active && sub.cancelAtPeriodEnd ? html` · ${p.endsAtPeriodEnd}` : ''}
+            </td>
             <td>${time(t, sub.expiresAt)}</td>
           </tr>`,
       ),

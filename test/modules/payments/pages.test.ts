@@ -138,6 +138,22 @@ for (const backend of backends()) {
       expect((await tab(as.owner)).body).toContain('Connected: this account can take payments.');
     });
 
+    it('sets the currency of donations (a code not on Stripe’s list is refused beside the select)', async () => {
+      const page = await tab(as.owner);
+      const refused = await as.owner.post(`/dashboard/bots/${botId}/payments/currency?lang=en`, { currency: 'xxx' }, page.body);
+      expect(refused.statusCode).toBe(422);
+      expect(refused.body).toContain('id="donation-currency-error"');
+      const saved = await as.owner.post(`/dashboard/bots/${botId}/payments/currency?lang=en`, { currency: 'USD' }, page.body);
+      expect(saved.statusCode).toBe(303);
+      expect(saved.headers.location).toBe(`/dashboard/bots/${botId}/payments?lang=en&done=currency#donations`);
+      expect(fake.accountsByBot.get(botId)?.donationCurrency).toBe('usd');
+      await as.owner.post(`/dashboard/bots/${botId}/payments/currency?lang=en`, { currency: 'eur' }, page.body);
+      // The form's address opened by itself leads to the tab.
+      expect((await as.owner.get(`/dashboard/bots/${botId}/payments/currency?lang=en`)).headers.location).toBe(
+        `/dashboard/bots/${botId}/payments?lang=en`,
+      );
+    });
+
     it('creates, edits, archives tiers; the price is minor units exactly; errors beside the fields; a tier with subscribers is not deleted', async () => {
       let page = await tab(as.owner);
       const refused = await as.owner.post(
@@ -331,3 +347,34 @@ for (const backend of backends()) {
     });
   });
 }
+
+describe('the payment pages while payments are off', () => {
+  let provider: DemoProvider;
+  let t: TestApp;
+  let owner: Browser;
+  let botId: string;
+
+  beforeAll(async () => {
+    provider = await startDemoProvider({ personas: [OWNER] });
+    t = await testApp('pglite', { env: provider.env });
+    owner = new Browser(t);
+    await owner.signIn(OWNER.id);
+    botId = (await putBot(t, { owners: [OWNER.id], name: 'Plain Bot', slugs: { en: 'plain-bot', de: 'plain-bot' } })).id;
+  });
+  afterAll(async () => {
+    await t?.close();
+    await provider?.stop();
+  });
+
+  it('offers none of them: no tab, no premium section, no header link; their addresses are 404', async () => {
+    const dashboard = await owner.get(`/dashboard/bots/${botId}?lang=en`);
+    expect(dashboard.body).not.toContain('/payments?');
+    expect(dashboard.body).not.toContain('/en/subscriptions');
+    const page = await owner.get('/en/bots/plain-bot');
+    expect(page.body).not.toContain('id="premium"');
+    expect((await owner.get(`/dashboard/bots/${botId}/payments?lang=en`)).statusCode).toBe(404);
+    expect((await owner.get('/en/subscriptions')).statusCode).toBe(404);
+    expect((await owner.post('/en/bots/plain-bot/donate', { amount: '5' }, page.body)).statusCode).toBe(404);
+    expect(dashboard.headers['content-security-policy']).toContain("form-action 'self';");
+  });
+});

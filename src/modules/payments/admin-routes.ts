@@ -96,7 +96,7 @@ export async function paymentAdminRoutes(app: App): Promise<void> {
           "Runs the nightly reconciliation now: lists every connected account's subscriptions at Stripe and writes any difference (premium events included).",
         tags: ['payments'],
         summary: 'Reconcile subscriptions with Stripe now',
-        response: { 200: Reconciliation, ...errorResponses('unauthorized', 'not_found') },
+        response: { 200: Reconciliation, ...errorResponses('unauthorized', 'not_found', 'payload_too_large', 'validation_failed') },
       },
     },
     async () => ({ data: await app.services.stripeEvents.reconcile() }),

@@ -141,7 +141,27 @@ describe.each(backends())('payments against the Stripe stand-in (%s)', (backend)
     expect(await events('donation')).toHaveLength(1);
   });
 
+  it("the operator's lists show what was paid: subscriptions, donations and totals in minor units", async () => {
+    const subscriptions = (await t.admin('GET', '/admin/v1/payments/subscriptions?limit=100')).json<{
+      data: Array<Record<string, unknown>>;
+    }>();
+    expect(subscriptions.data.length).toBeGreaterThanOrEqual(3);
+    expect(subscriptions.data[0]).toMatchObject({ stripeSubscriptionId: expect.stringMatching(/^sub_/), userId: VOTER });
+    const donations = (await t.admin('GET', '/admin/v1/payments/donations')).json<{ data: Array<Record<string, unknown>> }>();
+    expect(donations.data).toEqual([
+      expect.objectContaining({ amountMinor: 1250, currency: 'EUR', username: 'Ada', public: true, refundedAt: null }),
+    ]);
+    const month = new Date().toISOString().slice(0, 7);
+    const totals = (await t.admin('GET', `/admin/v1/payments/totals?from=${month}&to=${month}`)).json<{ data: unknown[] }>();
+    expect(totals.data).toEqual([
+      expect.objectContaining({ month, currency: 'EUR', donationsMinor: 1250, donations: 1, refundedMinor: 0 }),
+    ]);
+  });
+
   it('the reconciliation reads every account and finds nothing to repair after the events', async () => {
+    const answer = await t.admin('POST', '/admin/v1/payments/reconcile');
+    expect(answer.statusCode).toBe(200);
+    expect(answer.json().data.repaired).toBe(0);
     const result = await t.app.services.stripeEvents.reconcile();
     expect(result.accounts).toBeGreaterThanOrEqual(4);
     expect(result.subscriptions).toBeGreaterThanOrEqual(3);

@@ -1,3 +1,5 @@
+import { randomBytes } from 'node:crypto';
+import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { loadConfigOrExit, start } from '../src/server.js';
 import { startDemoProvider, type Persona } from './demo-provider.js';
@@ -5,6 +7,7 @@ import { demoKey } from './demo-key.js';
 import { startPlatformStandIn, type StandInApplication } from './platform-stand-in.js';
 import { sampleDataFile } from './sample-data.js';
 import { seed } from './seed.js';
+import { startStripeStandIn } from './stripe-stand-in.js';
 
 const DEMO_FILE = sampleDataFile('bots.sample.json');
 const started = performance.now();
@@ -36,9 +39,21 @@ const platform = process.env.PLATFORM_API_URL
   : await startPlatformStandIn({ applications: NEW_APPLICATIONS, users: [DEMO_VOTER] });
 if (platform) Object.assign(process.env, platform.env);
 
+// Payments: unless a Stripe key is configured, a local stand-in for Stripe (Connect onboarding,
+// Checkout and the customer portal as plain pages); its objects are kept beside the demo's data,
+// so a connected account outlives a restart. Its webhook URL is the app's, known once it started.
+const stripe = process.env.STRIPE_SECRET_KEY
+  ? undefined
+  : await startStripeStandIn({
+      webhookSecret: `whsec_standin_${randomBytes(16).toString('hex')}`,
+      stateFile: join(process.env.DATA_DIR ?? './data', 'stripe-stand-in.json'),
+    });
+if (stripe) Object.assign(process.env, stripe.env);
+
 /** Starts the service and, on an empty database, loads the demo data first. */
 const config = loadConfigOrExit();
 const app = await start(config);
+stripe?.setWebhookUrl(`${config.baseUrl}/stripe/webhook`);
 const { rows } = await app.db.query<{ n: number }>('SELECT count(*)::int AS n FROM bots');
 if ((rows[0]?.n ?? 0) === 0) {
   app.log.info('empty database: loading the demo data');
@@ -69,6 +84,7 @@ Bot Directory demo is running (ready in ${seconds} s).
   Its widget:    ${base}/api/widget/${botId}
   Dashboard:     ${base}/dashboard   (sign-in: ${provider ? `the local demo provider at ${provider.origin}: demo owner, voter or operator` : config.auth.provider?.kind})
   Add a bot:     ${platform ? `application IDs ${NEW_APPLICATIONS.map((a) => a.id).join(', ')} (the platform stand-in at ${platform.origin})` : `any application ID (${config.listings.platform.apiUrl})`}
+  Payments:      ${stripe ? `the Stripe stand-in at ${stripe.origin} (no key needed)` : `Stripe with STRIPE_SECRET_KEY (webhook endpoint ${base}/stripe/webhook)`}
   Console:       ${base}/console   (${provider ? 'sign in as the demo operator' : `operators: OPERATOR_USER_IDS=${config.operatorUserIds.join(',') || 'unset'}`}; also: curl -H 'Authorization: Bearer ${config.adminToken}' ${base}/admin/v1/submissions)
   Its votes:     curl -H 'Authorization: Bearer ${key}' ${base}/api/v1/bots/${botId}/votes
   Health:        ${base}/health/ready          Metrics: ${base}/metrics

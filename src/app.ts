@@ -18,6 +18,7 @@ import { embedRoutes } from './modules/embeds/routes.js';
 import { healthRoutes } from './modules/health/routes.js';
 import { HealthService } from './modules/health/service.js';
 import { pageRoutes } from './modules/site/landing-routes.js';
+import { stripeWebhookRoutes } from './modules/payments/webhook-routes.js';
 import { publicRoutes } from './mounts/api-v1.js';
 import { sitePlugin } from './mounts/pages.js';
 import { createRateLimitStore, MemoryStore, rateLimitPlugin, type RateLimitStore, type ResolveClient } from './modules/ratelimit/index.js';
@@ -166,6 +167,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(publicRoutes, { prefix: '/api/v1' });
   await app.register(embedRoutes, { prefix: '/api' });
   await app.register(adminRoutes, { prefix: '/admin/v1' });
+  await app.register(stripeWebhookRoutes);
   // The vote action's limits count in the same store as the API's (Redis when configured).
   await app.register(sitePlugin, { store: rateLimitStore ?? new MemoryStore() });
 

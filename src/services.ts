@@ -27,6 +27,13 @@ import { ListingWriter } from './modules/listings/writer.js';
 import type { PlatformAdapter } from './modules/platform/adapter.js';
 import { DiscordAdapter } from './modules/platform/discord.js';
 import { PremiumService } from './modules/premium/service.js';
+import { PaymentAccounts } from './modules/payments/accounts-service.js';
+import { PaymentsAdmin } from './modules/payments/admin-service.js';
+import { PaymentCheckout } from './modules/payments/checkout-service.js';
+import { StripeGateway } from './modules/payments/gateway.js';
+import { createStripe } from './modules/payments/stripe-client.js';
+import { StripeEvents } from './modules/payments/stripe-events-service.js';
+import { PremiumTiers } from './modules/payments/tiers-service.js';
 import { ReasonTemplateService } from './modules/reason-templates/service.js';
 import { ReportService } from './modules/reports/service.js';
 import { ReviewAdminService } from './modules/reviews/admin-service.js';
@@ -105,6 +112,11 @@ export function createServices(deps: ServiceDeps) {
   // A banned bot's listing is removed with the ban's reason, by whoever banned it.
   const bans = new BanService(db, clock, feed, (botId, by, reason) => moderation.remove(botId, by, reason));
   const teamWriter = new TeamWriter(db, clock, feed);
+  const premium = new PremiumService(db, clock, feed, catalog);
+  // Payments are off without STRIPE_SECRET_KEY: the services stay, their writes answer 404.
+  const payments = config.payments;
+  const gateway = payments.enabled ? new StripeGateway(createStripe(payments), payments.webhookSecret) : undefined;
+  const paymentAccounts = new PaymentAccounts(db, clock, gateway);
   const services = {
     answers,
     analytics: new AnalyticsService({
@@ -159,7 +171,12 @@ export function createServices(deps: ServiceDeps) {
     tiers: new TierRequestService(db, clock, keys),
     votes: new VoteService(db, clock, feed, catalog, bans),
     stats: new StatsService(db, clock, feed),
-    premium: new PremiumService(db, clock, feed, catalog),
+    premium,
+    paymentAccounts,
+    premiumTiers: new PremiumTiers(db, clock, gateway),
+    paymentCheckout: new PaymentCheckout(db, payments, gateway),
+    stripeEvents: new StripeEvents(db, clock, gateway, premium, paymentAccounts),
+    paymentsAdmin: new PaymentsAdmin(db),
     search: new SearchService(db, clock, feed, catalog, config.listMaxStaleMs),
     sitemap: new SitemapService(catalog, groups, config.baseUrl, config.site, config.categories),
     webhookEndpoints: new WebhookEndpointService(db, clock, config.webhook, deps.secretKey, deps.lookup),

@@ -55,6 +55,20 @@ export async function startWorkers(app: FastifyInstance, options: WorkerOptions)
     } catch (error) {
       app.log.error({ err: error }, 'daily series clean-up failed');
     }
+    if (app.config.payments.enabled) {
+      try {
+        const deleted = await app.services.stripeEvents.prune();
+        app.log.info({ deleted }, 'Stripe events past 30 days removed');
+      } catch (error) {
+        app.log.error({ err: error }, 'Stripe event clean-up failed');
+      }
+      try {
+        const result = await app.services.stripeEvents.reconcile();
+        app.log.info(result, "connected accounts' subscriptions reconciled with Stripe");
+      } catch (error) {
+        app.log.error({ err: error }, 'Stripe reconciliation failed');
+      }
+    }
     try {
       const deleted = await app.services.audit.prune();
       app.log.info({ deleted }, 'audit entries past AUDIT_RETENTION_DAYS removed');

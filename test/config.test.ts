@@ -83,6 +83,9 @@ describe('readConfig', () => {
       REVIEW_HOLD_ACCOUNT_DAYS: '30',
       REVIEW_HOLD_LINKS: 'false',
       REVIEW_HOLD_WORDS: 'Blöd, SCAM,scam',
+      STRIPE_SECRET_KEY: 'sk_live_operator',
+      STRIPE_WEBHOOK_SECRET: 'whsec_operator',
+      PAYMENTS_FEE_PERCENT: '2.5',
     });
     expect(config).toEqual({
       nodeEnv: 'production',
@@ -136,6 +139,16 @@ describe('readConfig', () => {
       },
       operatorUserIds: ['170000000000000001', '170000000000000002'],
       reviewRules: { accountDays: 30, links: false, words: ['blod', 'scam'] },
+      payments: {
+        enabled: true,
+        secretKey: 'sk_live_operator',
+        webhookSecret: 'whsec_operator',
+        apiUrl: undefined,
+        feePercent: 2.5,
+        feeBasisPoints: 250,
+        donationMinMinor: 100,
+        donationMaxMinor: 100_000,
+      },
     });
   });
 

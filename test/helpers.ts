@@ -412,6 +412,12 @@ export class ContractChecker {
       }
     }
     if (parsed && isFastifyErrorShape(json)) problems.push("body has Fastify's {statusCode, error, message} shape");
+    if (path === '/stripe/webhook') {
+      // Stripe's contract, not ours: 200 `{received: true}`, or the envelope (400 for a bad signature, as Stripe expects).
+      if (status === 200 && JSON.stringify(json) !== '{"received":true}') problems.push('200 without {received: true}');
+      if (status >= 400 && !(parsed && this.envelope(json))) problems.push(`error ${status} is not the envelope`);
+      return problems.map((p) => `${method} ${response.url} → ${status}: ${p}`);
+    }
 
     const route = decodable(path) ? this.routes.find((r) => r.pattern.test(path)) : undefined;
     const operation = route?.methods[method === 'HEAD' ? 'get' : method.toLowerCase()];

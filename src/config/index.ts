@@ -10,6 +10,7 @@ import { readCategories, type Category } from './categories.js';
 import { ConfigError } from './errors.js';
 import { readListingsConfig, type ListingsConfig } from './listings.js';
 import { readOperatorIds } from './operators.js';
+import { readPaymentsConfig, type PaymentsConfig } from './payments.js';
 import { readReviewRulesConfig, type ReviewRulesConfig } from './reviews.js';
 import { cron, emailAddress, trustProxy, url, utcDate } from './parsers.js';
 import { parseRetrySchedule } from './retry-schedule.js';
@@ -22,6 +23,7 @@ export type { AuthConfig, DiscordProvider, OidcProvider } from './auth.js';
 export { LEGAL_PAGES, type LegalPage, type SiteConfig } from './site.js';
 export { DEFAULT_CATEGORIES, type Category } from './categories.js';
 export type { ListingsConfig } from './listings.js';
+export type { PaymentsConfig } from './payments.js';
 export { foldWord, type ReviewRulesConfig } from './reviews.js';
 export { ConfigError } from './errors.js';
 export { DEFAULT_RETRY_SCHEDULE, parseRetrySchedule } from './retry-schedule.js';
@@ -114,6 +116,8 @@ export interface Config {
   operatorUserIds: readonly string[];
   /** The rules that hold a user's review for an operator (REVIEW_HOLD_*). */
   reviewRules: ReviewRulesConfig;
+  /** Premium tiers and donations through Stripe Connect (STRIPE_*, PAYMENTS_*); off without STRIPE_SECRET_KEY. */
+  payments: PaymentsConfig;
 }
 
 /** Requests allowed per 60-second window, by kind of caller. */
@@ -195,6 +199,7 @@ export function readConfig(env: Env = process.env): Config {
     listings: readListingsConfig(v),
     operatorUserIds: readOperatorIds(v.OPERATOR_USER_IDS),
     reviewRules: readReviewRulesConfig(v),
+    payments: readPaymentsConfig(v, given),
   };
 }
 

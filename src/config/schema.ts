@@ -219,6 +219,42 @@ export const ConfigSchema = Type.Object({
     default: 10000,
     description: "ms between two writes of a process's counts; a crash loses at most this much counting, 1000–300000",
   }),
+  STRIPE_SECRET_KEY: Type.Optional(
+    Type.String({
+      'x-default-text': 'unset (payments off)',
+      description:
+        "Stripe's secret key of the operator's platform account: turns on premium tiers and donations paid through Stripe Connect (docs/decisions.md). Never logged",
+    }),
+  ),
+  STRIPE_WEBHOOK_SECRET: Type.Optional(
+    Type.String({
+      description: 'signing secret of the `/stripe/webhook` endpoint (Connect events); required with `STRIPE_SECRET_KEY`. Never logged',
+    }),
+  ),
+  STRIPE_API_URL: Type.Optional(
+    Type.String({
+      'x-default-text': "unset (Stripe's API)",
+      description: '`http(s)://host:port` of a Stripe stand-in (demo and tests); unset talks to api.stripe.com',
+    }),
+  ),
+  PAYMENTS_FEE_PERCENT: Type.String({
+    pattern: '^(100(\\.0{1,2})?|\\d{1,2}(\\.\\d{1,2})?)$',
+    default: '0',
+    'x-problem': 'must be a percentage from 0 to 100 with at most two decimals',
+    description: "the operator's application fee on every subscription payment and donation, 0–100 (two decimals at most)",
+  }),
+  PAYMENTS_DONATION_MIN_MINOR: Type.Integer({
+    minimum: 1,
+    maximum: 99_999_999,
+    default: 100,
+    description: "smallest donation in the currency's minor units (cents), 1–99999999",
+  }),
+  PAYMENTS_DONATION_MAX_MINOR: Type.Integer({
+    minimum: 1,
+    maximum: 99_999_999,
+    default: 100_000,
+    description: "largest donation in the currency's minor units (cents), ≥ `PAYMENTS_DONATION_MIN_MINOR`",
+  }),
   SMTP_URL: Type.Optional(
     Type.String({
       'x-default-text': 'unset (no e-mail)',

@@ -14,6 +14,16 @@ export const SITE_CSP =
   "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' https: data:; connect-src 'self'; " +
   "form-action 'self'; base-uri 'none'; frame-ancestors 'none'";
 
+/**
+ * SITE_CSP with more places a form may lead: a form's answer that redirects elsewhere (Connect
+ * with Stripe, Subscribe, Donate, Manage: POST → 303 to Stripe) is checked against `form-action`
+ * too, so Stripe's origins (or the local stand-in's) are named there while payments are on.
+ */
+export function siteCsp(formTargets: readonly string[]): string {
+  if (formTargets.length === 0) return SITE_CSP;
+  return SITE_CSP.replace("form-action 'self'", `form-action 'self' ${formTargets.join(' ')}`);
+}
+
 /** Who the header shows as signed in. */
 export interface PageUser {
   id: string;
@@ -33,6 +43,8 @@ export interface PageFrame {
   signInEnabled: boolean;
   /** The signed-in user is an operator (OPERATOR_USER_IDS): the header leads to the console too. */
   operator: boolean;
+  /** Payments are on and someone is signed in: the header leads to "My subscriptions". */
+  subscriptions?: boolean;
   /** The operator's name, logo, colour and legal pages (SITE_*). */
   site: SiteConfig;
   /** What the header's search box holds (the search page's query). */
@@ -82,6 +94,7 @@ export function layout(frame: PageFrame, main: Html): string {
           <nav aria-label="${site.name}">
             <a href="/${t.lang}/bots">${t.directory.browse}</a>
             <a href="/dashboard?lang=${t.lang}">${t.dashboard}</a>
+            ${frame.subscriptions ? html`<a href="/${t.lang}/subscriptions">${t.payments.mine}</a>` : ''}
             ${frame.operator ? html`<a href="/console?lang=${t.lang}">${t.console.nav}</a>` : ''}
             <a href="${frame.alternate}" hreflang="${t.other.lang}" lang="${t.other.lang}">${t.other.label}</a>${account}
           </nav>

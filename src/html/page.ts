@@ -50,6 +50,8 @@ export function sendPage(
     alternate: page.alternate,
     signInEnabled: config.auth.provider !== undefined,
     operator: user !== undefined && config.operatorUserIds.includes(user.id),
+    // "My subscriptions" is in the header while payments are on (STRIPE_SECRET_KEY).
+    subscriptions: user !== undefined && config.payments.enabled,
     site: config.site,
     search: page.search,
   };

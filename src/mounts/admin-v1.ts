@@ -8,6 +8,7 @@ import { reasonTemplateAdminRoutes } from '../modules/reason-templates/admin-rou
 import { reportAdminRoutes } from '../modules/reports/admin-routes.js';
 import { teamAdminRoutes } from '../modules/teams/admin-routes.js';
 import { premiumAdminRoutes } from '../modules/premium/admin-routes.js';
+import { paymentAdminRoutes } from '../modules/payments/admin-routes.js';
 import { reviewAdminRoutes } from '../modules/reviews/admin-routes.js';
 import { reviewModerationAdminRoutes } from '../modules/reviews/moderation-admin-routes.js';
 import { searchAdminRoutes } from '../modules/search/admin-routes.js';
@@ -40,6 +41,7 @@ export async function adminRoutes(app: App): Promise<void> {
   await app.register(keyAdminRoutes);
   await app.register(voteAdminRoutes);
   await app.register(premiumAdminRoutes);
+  await app.register(paymentAdminRoutes);
   await app.register(searchAdminRoutes);
   await app.register(webhookEndpointRoutes);
   await app.register(webhookDeliveryRoutes);

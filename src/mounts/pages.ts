@@ -14,11 +14,13 @@ import type { RateLimitStore } from '../modules/ratelimit/index.js';
 import { assetRoutes } from '../html/assets.js';
 import { htmlErrorHandler } from '../html/error-handler.js';
 import { toEnvelope } from '../plugins/errors.js';
-import { SITE_CSP } from '../html/layout.js';
+import { siteCsp } from '../html/layout.js';
 import { brandRoutes } from '../modules/site/brand-routes.js';
 import { legalRoutes } from '../modules/site/legal-routes.js';
 import { botPageRoutes } from '../modules/site/routes.js';
 import { reviewPageRoutes } from '../modules/site/review-routes.js';
+import { premiumPageRoutes } from '../modules/site/premium-routes.js';
+import { subscriptionPageRoutes } from '../modules/site/subscriptions-routes.js';
 import { CategoryNames } from '../modules/site/category-names.js';
 import { directoryRoutes } from '../modules/site/directory-routes.js';
 import { searchPageRoutes } from '../modules/site/search-routes.js';
@@ -53,12 +55,17 @@ export async function sitePlugin(app: App, options: { store: RateLimitStore }): 
     ? await registerProvider(app, auth.provider, { callbackUri: `${baseUrl}/auth/callback`, secureCookies: auth.secureCookies })
     : undefined;
 
+  // Stripe's onboarding, Checkout and customer portal (or the stand-in that plays them) are where payment forms lead.
+  const { payments } = app.config;
+  const formTargets = !payments.enabled
+    ? []
+    : payments.apiUrl !== undefined
+      ? [new URL(payments.apiUrl).origin]
+      : ['https://connect.stripe.com', 'https://checkout.stripe.com', 'https://billing.stripe.com'];
+  const csp = siteCsp(formTargets);
   app.addHook('onSend', async (_request, reply) => {
     if (String(reply.getHeader('content-type') ?? '').startsWith('text/html')) {
-      reply
-        .header('content-security-policy', SITE_CSP)
-        .header('x-content-type-options', 'nosniff')
-        .header('referrer-policy', 'same-origin');
+      reply.header('content-security-policy', csp).header('x-content-type-options', 'nosniff').header('referrer-policy', 'same-origin');
     }
   });
   app.setErrorHandler<FastifyError>((error, request, reply) =>
@@ -74,6 +81,8 @@ export async function sitePlugin(app: App, options: { store: RateLimitStore }): 
   await app.register(searchPageRoutes);
   await app.register(botPageRoutes, { store: options.store, names });
   await app.register(reviewPageRoutes, { store: options.store, names });
+  await app.register(premiumPageRoutes, { names });
+  await app.register(subscriptionPageRoutes);
   await app.register(seoRoutes);
   await app.register(dashboardRoutes);
   await app.register(reportPageRoutes);

@@ -69,6 +69,8 @@ const TAGS: Record<string, string> = {
   votes: 'Votes recorded by the operator.',
   premium: 'Premium subscriptions fed by the operator.',
   donations: 'Donations fed by the operator.',
+  payments:
+    "Premium and donations paid through Stripe Connect: bots' connected accounts, subscriptions, donations, totals, reconciliation.",
   keys: "Bots' API keys and their rate tiers.",
   webhooks: "The calls a bot's webhook endpoints receive (public document); the endpoints, their delivery log and notices (management).",
   listings: "Owners' listings: the moderation queue and the operator's decisions.",

@@ -1,4 +1,5 @@
 import type { Texts } from './en.js';
+import { paymentsDe } from './payments-de.js';
 
 /** Every German text of the pages. */
 export const de: Texts = {
@@ -83,6 +84,7 @@ export const de: Texts = {
       templates: 'Textvorlagen',
       reviews: 'Bewertungen',
       audit: 'Protokoll',
+      payments: 'Zahlungen',
     },
     findBot: 'Bot-ID',
     open: 'Öffnen',
@@ -966,4 +968,5 @@ export const de: Texts = {
     remove: 'Löschen',
     reportedBy: 'Gemeldet von',
   },
+  payments: paymentsDe,
 };

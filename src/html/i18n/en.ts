@@ -1,3 +1,5 @@
+import { paymentsEn } from './payments-en.js';
+
 /** Every English text of the pages; de.ts has the same keys (the type says so). */
 export const en = {
   lang: 'en' as 'en' | 'de',
@@ -88,7 +90,8 @@ export const en = {
       templates: 'Reason templates',
       reviews: 'Reviews',
       audit: 'Audit log',
-    } as Record<'submissions' | 'reports' | 'tiers' | 'bans' | 'templates' | 'reviews' | 'audit', string>,
+      payments: 'Payments',
+    } as Record<'submissions' | 'reports' | 'tiers' | 'bans' | 'templates' | 'reviews' | 'audit' | 'payments', string>,
     findBot: 'Bot ID',
     open: 'Open',
     next: 'Next page',
@@ -986,6 +989,7 @@ export const en = {
     remove: 'Delete',
     reportedBy: 'Reported by',
   },
+  payments: paymentsEn,
 };
 
 export type Texts = typeof en;

@@ -5,7 +5,7 @@ import { pickLang, TEXTS, type Lang, type Texts } from '../../html/i18n/index.js
 import { otherLangUrl, sendPage } from '../../html/page.js';
 import type { SignedInUser } from '../auth/session.js';
 
-export type Section = 'submissions' | 'reports' | 'tiers' | 'bans' | 'templates' | 'reviews' | 'audit';
+export type Section = 'submissions' | 'reports' | 'tiers' | 'bans' | 'templates' | 'reviews' | 'audit' | 'payments';
 
 const SECTION_PATHS: Record<Section, string> = {
   submissions: '/console',
@@ -15,6 +15,7 @@ const SECTION_PATHS: Record<Section, string> = {
   templates: '/console/templates',
   reviews: '/console/reviews',
   audit: '/console/audit',
+  payments: '/console/payments',
 };
 
 /** The language of a console page: `?lang=`, else the browser's. */

@@ -6,6 +6,7 @@
  */
 import type { App } from '../../lib/types.js';
 import { auditConsoleRoutes } from './audit-routes.js';
+import { paymentConsoleRoutes } from './payment-routes.js';
 import { banConsoleRoutes } from './ban-routes.js';
 import { listingConsoleRoutes } from './listing-routes.js';
 import { reportConsoleRoutes } from './report-routes.js';
@@ -23,4 +24,5 @@ export async function consoleRoutes(app: App): Promise<void> {
   await app.register(templateConsoleRoutes);
   await app.register(reviewConsoleRoutes);
   await app.register(auditConsoleRoutes);
+  await app.register(paymentConsoleRoutes);
 }

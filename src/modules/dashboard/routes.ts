@@ -14,6 +14,8 @@ import { reportsLink } from '../reports/page-views.js';
 import { may, type Role } from '../teams/permissions.js';
 import { memberBot, redirectToSignIn } from './access.js';
 import { analyticsRoutes } from './analytics-routes.js';
+import { paymentsDashboardRoutes } from './payments-routes.js';
+import { paymentPages } from '../payments/page-services.js';
 import { auditRoutes } from './audit-routes.js';
 import { deleteRoutes } from './delete-routes.js';
 import { deliveryRoutes } from './delivery-routes.js';
@@ -80,7 +82,7 @@ export async function dashboardRoutes(app: App): Promise<void> {
       status: outcome.status,
       title: bot.name,
       alternate: otherLangUrl(request, lang),
-      main: html`${overviewView(t, bot, votes ?? [], role)}
+      main: html`${overviewView(t, bot, votes ?? [], role, paymentPages(app) !== undefined)}
       ${keysShown ? keysView(t, bot.id, { keys, requests, tiers: may(role, 'tiers.request'), created: shown?.value, errors: outcome.keyErrors ?? {}, csrf }) : ''}
       ${webhookShown ? webhookView(t, bot.id, { endpoints, notices, csrf }) : ''}`,
     });
@@ -185,6 +187,7 @@ export async function dashboardRoutes(app: App): Promise<void> {
   await reviewDashboardRoutes(app);
   await auditRoutes(app);
   await analyticsRoutes(app);
+  await paymentsDashboardRoutes(app);
   await deleteRoutes(app);
   await endpointRoutes(app);
   await deliveryRoutes(app);

@@ -71,7 +71,7 @@ export function botListView(t: Texts, userId: string, bots: Membership[], listin
  * The head of a bot's dashboard page: the user's role, links to the listing editor (roles that
  * edit it) and the team, figures, the history chart (published bots) and recent votes.
  */
-export function overviewView(t: Texts, bot: AdminBot, votes: VoteEntry[], role: Role = 'owner'): Html {
+export function overviewView(t: Texts, bot: AdminBot, votes: VoteEntry[], role: Role = 'owner', paymentsOn = false): Html {
   return html`<p><a href="/dashboard?lang=${t.lang}">← ${t.dash.back}</a></p>
     <div class="bot-head">
       ${botIcon(bot.name, bot.iconUrl, 'large')}
@@ -85,6 +85,7 @@ export function overviewView(t: Texts, bot: AdminBot, votes: VoteEntry[], role: 
         <p class="actions">
           ${may(role, 'listing.edit') ? html`<a class="button" href="/dashboard/bots/${bot.id}/listing?lang=${t.lang}">${t.listing.edit}</a>` : ''}
           ${may(role, 'analytics.view') ? html`<a class="button" href="/dashboard/bots/${bot.id}/analytics?lang=${t.lang}">${t.analytics.link}</a>` : ''}
+          ${paymentsOn && may(role, 'payments.manage') ? html`<a class="button" href="/dashboard/bots/${bot.id}/payments?lang=${t.lang}">${t.payments.link}</a>` : ''}
           <a class="button" href="/dashboard/bots/${bot.id}/team?lang=${t.lang}">${t.team.title}</a>
           ${may(role, 'reviews.reply') ? html`<a class="button" href="/dashboard/bots/${bot.id}/reviews?lang=${t.lang}">${t.reviews.dashLink}</a>` : ''}
           ${may(role, 'audit.view') ? html`<a class="button" href="/dashboard/bots/${bot.id}/audit?lang=${t.lang}">${t.audit.link}</a>` : ''}

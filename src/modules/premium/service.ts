@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { Database } from '../../db/index.js';
+import type { Database, Queryable } from '../../db/index.js';
 import type { Clock } from '../../lib/clock.js';
 import { AppError } from '../../lib/errors.js';
 import { offsetOf, page, type Page } from '../../lib/pagination.js';
@@ -7,7 +7,7 @@ import type { PublishedBots } from '../bots/catalog.js';
 import { botRepository } from '../bots/repository.js';
 import type { Change, Changes } from '../changes/change.js';
 import { recordEvent } from '../webhooks/delivery/outbox.js';
-import { donationRepository } from './donations-repository.js';
+import { donationRepository, type StripeDonation } from './donations-repository.js';
 import type {
   Donation,
   DonationCreate,
@@ -17,7 +17,37 @@ import type {
   SubscriptionPatch,
   SubscriptionUpsert,
 } from './schemas.js';
-import { subscriptionRepository, type SubscriptionWrite } from './subscriptions-repository.js';
+import { subscriptionRepository, type StripeLink, type SubscriptionWrite } from './subscriptions-repository.js';
+
+export type { StripeDonation } from './donations-repository.js';
+export type { StripeLink } from './subscriptions-repository.js';
+
+/**
+ * Runs first in the transaction of a write a payment provider's event causes (its idempotency
+ * row); false: the event was handled before, and nothing is written.
+ */
+export type Claim = (tx: Queryable) => Promise<boolean>;
+
+/** A subscription as Stripe holds it now, mapped to the contract's fields (payments/subscription-state.ts). */
+export interface StripeSubscriptionWrite {
+  botId: string;
+  userId: string;
+  guildId: string | null;
+  tierId: string;
+  tierName: string;
+  interval: string;
+  /** Stripe's status says it is paid for (active, trialing). */
+  paying: boolean;
+  /** Paid-until when paying, else when it ended. */
+  expiresAt: string;
+  cancelAtPeriodEnd: boolean;
+  link: Omit<StripeLink, 'refundedUntil'>;
+  /** A refund of the period that ends then (kept as the latest such time). */
+  refundedUntil?: string;
+}
+
+/** What a provider's write did: `duplicate` when its event was handled before. */
+export type SyncOutcome = 'written' | 'unchanged' | 'duplicate' | 'no_bot';
 
 /** Lapsed subscriptions ended per transaction by the sweep. */
 export const LAPSE_BATCH = 100;
@@ -129,6 +159,91 @@ export class PremiumService {
   }
 
   /**
+   * Creates or updates the subscription Stripe knows by `link.subscriptionId`, with the same
+   * "in force" rule and `premium` events as every other write. A refunded period ends premium:
+   * the subscription is not active while it is paid no further than `refundedUntil`.
+   */
+  async syncStripeSubscription(input: StripeSubscriptionWrite, claim?: Claim): Promise<SyncOutcome> {
+    const now = this.clock.now();
+    const written = (result: { owner: string; outcome: SyncOutcome }): Change | undefined =>
+      result.outcome === 'written' ? { kind: 'bot', botId: result.owner, aspect: 'premium' } : undefined;
+    const { outcome } = await this.feed.commit(this.db, written, async (tx) => {
+      if (claim && !(await claim(tx))) return { owner: input.botId, outcome: 'duplicate' as const };
+      const locked = await subscriptionRepository.lockByStripeId(tx, input.link.subscriptionId);
+      const botId = locked?.subscription.botId ?? input.botId;
+      if (!(await botRepository.lock(tx, botId))) return { owner: botId, outcome: 'no_bot' as const };
+      const refundedUntil = latest(locked?.link.refundedUntil ?? null, input.refundedUntil ?? null);
+      const refunded = refundedUntil !== null && Date.parse(input.expiresAt) <= Date.parse(refundedUntil);
+      const fields: SubscriptionFields = {
+        id: locked?.subscription.id ?? randomUUID(),
+        botId,
+        userId: input.userId,
+        guildId: input.guildId,
+        tierId: input.tierId,
+        tierName: input.tierName,
+        interval: input.interval,
+        expiresAt: new Date(input.expiresAt).toISOString(),
+        cancelAtPeriodEnd: input.cancelAtPeriodEnd,
+        active: input.paying && !refunded,
+      };
+      const link: StripeLink = { ...input.link, refundedUntil };
+      if (locked && sameSubscription(locked.subscription, fields) && sameLink(locked.link, link)) {
+        return { owner: botId, outcome: 'unchanged' as const };
+      }
+      const inForce = fields.active && Date.parse(fields.expiresAt) > now.getTime();
+      const next: SubscriptionWrite = { ...fields, announced: inForce };
+      if (locked) await subscriptionRepository.update(tx, next, now);
+      else await subscriptionRepository.insert(tx, next, now);
+      await subscriptionRepository.setStripeLink(tx, next.id, link);
+      if (inForce !== (locked?.announced ?? false)) {
+        await recordEvent(tx, { botId, type: 'premium', payload: premiumPayload(next, inForce), createdAt: now });
+      }
+      return { owner: botId, outcome: 'written' as const };
+    });
+    return outcome;
+  }
+
+  /**
+   * Records a donation paid through Stripe once per checkout session, with its `donation` event
+   * (`amount`: the exact decimal of its minor units). Undefined when the session or the event was
+   * recorded before, or the bot is gone.
+   */
+  async addStripeDonation(
+    botId: string,
+    input: { user: string; username: string | null; currency: string },
+    stripe: StripeDonation,
+    claim?: Claim,
+  ): Promise<Donation | undefined> {
+    const now = this.clock.now();
+    const donation: Donation = {
+      id: randomUUID(),
+      botId,
+      user: input.user,
+      username: input.username,
+      amount: Number(stripe.amountText),
+      currency: input.currency.toUpperCase(),
+      createdAt: now.toISOString(),
+    };
+    return this.db.transaction(async (tx) => {
+      if (claim && !(await claim(tx))) return undefined;
+      if (!(await botRepository.lock(tx, botId))) return undefined;
+      if (!(await donationRepository.insertFromStripe(tx, donation, stripe))) return undefined;
+      const { user, username, amount, currency } = donation;
+      await recordEvent(tx, { botId, type: 'donation', payload: { user, username, amount, currency }, createdAt: now });
+      return donation;
+    });
+  }
+
+  /** Marks the donation paid by a refunded payment intent refunded (no contract event exists for that). */
+  async refundStripeDonation(paymentIntentId: string, claim?: Claim): Promise<boolean> {
+    const now = this.clock.now();
+    return this.db.transaction(async (tx) => {
+      if (claim && !(await claim(tx))) return false;
+      return donationRepository.markRefunded(tx, paymentIntentId, now);
+    });
+  }
+
+  /**
    * Writes the premium "ends" events of subscriptions whose paid period ran out without anyone
    * ending them, at most `limit` per call (the workers call it until it returns less). Answers
    * how many it wrote; every process may call it at once, each lapse is written once.
@@ -178,4 +293,32 @@ export class PremiumService {
     });
     return { subscription: (await subscriptionRepository.find(this.db, id)) as Subscription, created };
   }
+}
+
+function latest(a: string | null, b: string | null): string | null {
+  if (a === null) return b === null ? null : new Date(b).toISOString();
+  if (b === null) return a;
+  return Date.parse(a) >= Date.parse(b) ? a : new Date(b).toISOString();
+}
+
+function sameSubscription(existing: Subscription, next: SubscriptionFields): boolean {
+  return (
+    existing.userId === next.userId &&
+    existing.guildId === next.guildId &&
+    existing.tierId === next.tierId &&
+    existing.tierName === next.tierName &&
+    existing.interval === next.interval &&
+    existing.expiresAt === next.expiresAt &&
+    existing.cancelAtPeriodEnd === next.cancelAtPeriodEnd &&
+    existing.active === next.active
+  );
+}
+
+function sameLink(existing: StripeLink, next: StripeLink): boolean {
+  return (
+    existing.accountId === next.accountId &&
+    existing.customerId === next.customerId &&
+    existing.status === next.status &&
+    existing.refundedUntil === next.refundedUntil
+  );
 }

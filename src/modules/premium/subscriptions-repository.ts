@@ -43,6 +43,16 @@ export type SubscriptionWrite = Omit<Subscription, 'createdAt' | 'updatedAt'> & 
   announced: boolean;
 };
 
+/** What a subscription made through Stripe holds besides the contract's fields. */
+export interface StripeLink {
+  subscriptionId: string;
+  accountId: string;
+  customerId: string;
+  status: string;
+  /** Paid periods up to this time were refunded: the subscription is not in force while paid no further. */
+  refundedUntil: string | null;
+}
+
 export const subscriptionRepository = {
   async find(db: Queryable, id: string): Promise<Subscription | undefined> {
     const { rows } = await db.query<SubscriptionRow>(`SELECT ${COLUMNS} FROM subscriptions WHERE id = $1`, [id]);
@@ -53,6 +63,42 @@ export const subscriptionRepository = {
   async lock(tx: Queryable, id: string): Promise<{ subscription: Subscription; announced: boolean } | undefined> {
     const { rows } = await tx.query<SubscriptionRow>(`SELECT ${COLUMNS} FROM subscriptions WHERE id = $1 FOR UPDATE`, [id]);
     return rows[0] && { subscription: toSubscription(rows[0]), announced: rows[0].announced };
+  },
+
+  /** Locks the subscription Stripe knows by `stripeId`, with its link. */
+  async lockByStripeId(
+    tx: Queryable,
+    stripeId: string,
+  ): Promise<{ subscription: Subscription; announced: boolean; link: StripeLink } | undefined> {
+    const { rows } = await tx.query<
+      SubscriptionRow & { stripe_account_id: string; stripe_customer_id: string; stripe_status: string; refunded_until: Date | null }
+    >(
+      `SELECT ${COLUMNS}, stripe_account_id, stripe_customer_id, stripe_status, refunded_until
+         FROM subscriptions WHERE stripe_subscription_id = $1 FOR UPDATE`,
+      [stripeId],
+    );
+    const row = rows[0];
+    return (
+      row && {
+        subscription: toSubscription(row),
+        announced: row.announced,
+        link: {
+          subscriptionId: stripeId,
+          accountId: row.stripe_account_id,
+          customerId: row.stripe_customer_id,
+          status: row.stripe_status,
+          refundedUntil: row.refunded_until?.toISOString() ?? null,
+        },
+      }
+    );
+  },
+
+  async setStripeLink(tx: Queryable, id: string, link: StripeLink): Promise<void> {
+    await tx.query(
+      `UPDATE subscriptions SET stripe_subscription_id = $2, stripe_account_id = $3, stripe_customer_id = $4,
+         stripe_status = $5, refunded_until = $6 WHERE id = $1`,
+      [id, link.subscriptionId, link.accountId, link.customerId, link.status, link.refundedUntil],
+    );
   },
 
   /**

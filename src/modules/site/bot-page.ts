@@ -17,6 +17,8 @@ import type { CategoryNames } from './category-names.js';
 import { assertPageExists } from './page-input.js';
 import { botPath } from './paths.js';
 import type { ReviewerState } from './review-view.js';
+import { premiumSection, type PremiumState } from './premium-view.js';
+import { paymentPages } from '../payments/page-services.js';
 
 /** Reviews per page of the bot page. */
 export const REVIEWS_PAGE_SIZE = 10;
@@ -32,6 +34,33 @@ export interface BotPageOptions {
   done?: string;
   /** A refused review form: shown again with its errors, answered with `status`. */
   refused?: { form: NonNullable<ReviewerState['form']>; status: number };
+  /** A refused subscribe or donate form: shown again in the premium section with its errors. */
+  premiumRefused?: NonNullable<PremiumState['refused']> & { status: number };
+}
+
+/**
+ * The premium section's state: payments on and the bot's Stripe account taking payments, else
+ * undefined (no section). Active tiers only; archived ones take no new subscriptions.
+ */
+async function premiumState(
+  app: App,
+  botId: string,
+  csrf: string | undefined,
+  refused: BotPageOptions['premiumRefused'],
+): Promise<PremiumState | undefined> {
+  const payments = paymentPages(app);
+  if (!payments) return undefined;
+  const account = await payments.accounts.forBot(botId);
+  if (!account?.chargesEnabled) return undefined;
+  const tiers = await payments.tiers.list(botId);
+  return {
+    tiers: tiers.filter((tier) => !tier.archived),
+    donationCurrency: account.donationCurrency,
+    settings: payments.settings,
+    csrf,
+    signInEnabled: app.config.auth.provider !== undefined,
+    refused,
+  };
 }
 
 export async function sendBotPage(app: App, request: FastifyRequest, reply: FastifyReply, options: BotPageOptions): Promise<FastifyReply> {
@@ -52,6 +81,7 @@ export async function sendBotPage(app: App, request: FastifyRequest, reply: Fast
   const { total, pages } = reviews.pagination;
   assertPageExists(page, pages);
   const csrf = user ? reply.generateCsrf() : undefined;
+  const premium = await premiumState(app, bot.id, csrf, options.premiumRefused);
   const reviewer: ReviewerState | undefined =
     user && csrf
       ? {
@@ -72,7 +102,7 @@ export async function sendBotPage(app: App, request: FastifyRequest, reply: Fast
   return sendPage(request, reply, {
     lang,
     user,
-    status: options.refused?.status,
+    status: options.refused?.status ?? options.premiumRefused?.status,
     title: bot.name,
     alternate: `${botPath(t.other.lang, bot)}${request.method === 'GET' ? query : ''}`,
     seo: botSeo(t, bot, app.config.baseUrl),
@@ -84,6 +114,7 @@ export async function sendBotPage(app: App, request: FastifyRequest, reply: Fast
       options.names,
       listing,
       reviewer,
+      premium ? premiumSection(t, bot, premium) : '',
     ),
   });
 }

@@ -32,6 +32,7 @@ export function botView(
   names: CategoryNames,
   listing: PublicListing | undefined,
   reviewer: ReviewerState | undefined,
+  premium: Html | '' = '',
 ): Html {
   const lang = t.lang;
   const banner = httpsUrl(bot.bannerUrl);
@@ -58,7 +59,7 @@ export function botView(
       },
       { name: t.bot.tags, items: bot.tags.map((tag) => ({ text: tag, href: tagPath(lang, tag) })) },
     ])}
-    ${listing ? aboutSection(t, bot.name, listing) : ''} ${voteSection(t, bot, vote)}
+    ${listing ? aboutSection(t, bot.name, listing) : ''} ${voteSection(t, bot, vote)} ${premium}
     <p class="report-link"><a href="${botPath(lang, bot)}/report" rel="nofollow">${t.report.link}</a></p>
     <h2>${t.bot.history}</h2>
     <img

@@ -24,6 +24,9 @@ const SAME_IN_BOTH = [
   'Team',
   'API',
   'Shards',
+  // The payment pages' column heads: German says Server and Status too.
+  'Server',
+  'Status',
 ];
 
 /** One reason of every kind (the type makes the list complete). */

@@ -1,0 +1,243 @@
+/**
+ * The calls we make to Stripe, and the shapes we read from its answers: the only module that
+ * imports `stripe` (with stripe-client.ts). Every call on a bot's money names the connected account
+ * (`Stripe-Account`). Answers are turned into small plain objects here, so the rest of the module
+ * never depends on the library's types.
+ */
+import type Stripe from 'stripe';
+
+/** A verified webhook event: its object as sent, read by the handler only for ids. */
+export interface StripeEventEnvelope {
+  id: string;
+  type: string;
+  /** The connected account it happened on; undefined for the platform's own events. */
+  account: string | undefined;
+  object: Record<string, unknown>;
+}
+
+export interface RemoteAccount {
+  id: string;
+  chargesEnabled: boolean;
+  detailsSubmitted: boolean;
+  requirementsDue: string[];
+}
+
+/** A subscription as Stripe holds it now (times in Unix seconds). */
+export interface RemoteSubscription {
+  id: string;
+  customerId: string;
+  status: string;
+  cancelAtPeriodEnd: boolean;
+  /** The first item's period (API 2026-10-28: periods live on subscription items). */
+  periodStart: number;
+  periodEnd: number;
+  endedAt: number | null;
+  canceledAt: number | null;
+  interval: string | null;
+  metadata: Record<string, string>;
+}
+
+export interface RemoteInvoice {
+  id: string;
+  subscriptionId: string | undefined;
+  /** The end of the period its subscription line paid for. */
+  periodEnd: number | undefined;
+}
+
+export interface RemoteCharge {
+  id: string;
+  invoiceId: string | undefined;
+  paymentIntentId: string | undefined;
+  amountRefunded: number;
+}
+
+export interface CheckoutSessionInput {
+  account: string;
+  customerId: string | undefined;
+  successUrl: string;
+  cancelUrl: string;
+  productName: string;
+  amountMinor: number;
+  currency: string;
+  metadata: Record<string, string>;
+}
+
+const idOf = (value: string | { id: string } | null | undefined): string | undefined =>
+  value === null || value === undefined ? undefined : typeof value === 'string' ? value : value.id;
+
+export class StripeGateway {
+  constructor(
+    private readonly stripe: Stripe,
+    private readonly webhookSecret: string,
+  ) {}
+
+  /** Verifies the signature over the exact bytes received (5 minutes' tolerance); throws when forged, stale or missing. */
+  constructEvent(rawBody: Buffer, signature: string): StripeEventEnvelope {
+    const event = this.stripe.webhooks.constructEvent(rawBody, signature, this.webhookSecret, 300);
+    return {
+      id: event.id,
+      type: event.type,
+      account: event.account ?? undefined,
+      object: event.data.object as unknown as Record<string, unknown>,
+    };
+  }
+
+  async createAccount(botId: string): Promise<string> {
+    const account = await this.stripe.accounts.create({ type: 'express', metadata: { botId } });
+    return account.id;
+  }
+
+  async accountLink(account: string, returnUrl: string, refreshUrl: string): Promise<string> {
+    const link = await this.stripe.accountLinks.create({
+      account,
+      return_url: returnUrl,
+      refresh_url: refreshUrl,
+      type: 'account_onboarding',
+    });
+    return link.url;
+  }
+
+  async retrieveAccount(account: string): Promise<RemoteAccount> {
+    const found = await this.stripe.accounts.retrieve(account);
+    return {
+      id: found.id,
+      chargesEnabled: found.charges_enabled ?? false,
+      detailsSubmitted: found.details_submitted ?? false,
+      requirementsDue: found.requirements?.currently_due ?? [],
+    };
+  }
+
+  /** A customer on the connected account for one of our users. */
+  async ensureCustomer(account: string, userId: string): Promise<string> {
+    const customer = await this.stripe.customers.create({ metadata: { userId } }, { stripeAccount: account });
+    return customer.id;
+  }
+
+  /** Checkout in subscription mode, priced by `price_data` (no synced products); answers its URL. */
+  async createSubscriptionCheckout(input: CheckoutSessionInput & { interval: 'month' | 'year'; feePercent: number }): Promise<string> {
+    const session = await this.stripe.checkout.sessions.create(
+      {
+        mode: 'subscription',
+        ...(input.customerId && { customer: input.customerId }),
+        success_url: input.successUrl,
+        cancel_url: input.cancelUrl,
+        line_items: [
+          {
+            quantity: 1,
+            price_data: {
+              currency: input.currency,
+              unit_amount: input.amountMinor,
+              product_data: { name: input.productName },
+              recurring: { interval: input.interval },
+            },
+          },
+        ],
+        metadata: input.metadata,
+        subscription_data: {
+          metadata: input.metadata,
+          ...(input.feePercent > 0 && { application_fee_percent: input.feePercent }),
+        },
+      },
+      { stripeAccount: input.account },
+    );
+    return this.urlOf(session);
+  }
+
+  /** Checkout in payment mode for a donation; answers its URL. */
+  async createDonationCheckout(input: CheckoutSessionInput & { feeMinor: number }): Promise<string> {
+    const session = await this.stripe.checkout.sessions.create(
+      {
+        mode: 'payment',
+        ...(input.customerId && { customer: input.customerId }),
+        success_url: input.successUrl,
+        cancel_url: input.cancelUrl,
+        line_items: [
+          {
+            quantity: 1,
+            price_data: { currency: input.currency, unit_amount: input.amountMinor, product_data: { name: input.productName } },
+          },
+        ],
+        metadata: input.metadata,
+        payment_intent_data: {
+          metadata: input.metadata,
+          ...(input.feeMinor > 0 && { application_fee_amount: input.feeMinor }),
+        },
+      },
+      { stripeAccount: input.account },
+    );
+    return this.urlOf(session);
+  }
+
+  async portalSession(account: string, customerId: string, returnUrl: string): Promise<string> {
+    const session = await this.stripe.billingPortal.sessions.create(
+      { customer: customerId, return_url: returnUrl },
+      { stripeAccount: account },
+    );
+    return session.url;
+  }
+
+  async retrieveSubscription(account: string, id: string): Promise<RemoteSubscription> {
+    return toSubscription(await this.stripe.subscriptions.retrieve(id, {}, { stripeAccount: account }));
+  }
+
+  /** Every subscription of a connected account, any status (auto-pagination). */
+  async *listSubscriptions(account: string): AsyncIterable<RemoteSubscription> {
+    for await (const subscription of this.stripe.subscriptions.list({ status: 'all', limit: 100 }, { stripeAccount: account })) {
+      yield toSubscription(subscription);
+    }
+  }
+
+  async retrieveInvoice(account: string, id: string): Promise<RemoteInvoice> {
+    const invoice = await this.stripe.invoices.retrieve(id, {}, { stripeAccount: account });
+    const legacy = invoice as unknown as { subscription?: string | { id: string } | null };
+    const line = invoice.lines?.data?.[0];
+    return {
+      id: invoice.id ?? id,
+      subscriptionId: idOf(invoice.parent?.subscription_details?.subscription) ?? idOf(legacy.subscription),
+      periodEnd: line?.period?.end ?? invoice.period_end,
+    };
+  }
+
+  async retrieveCharge(account: string, id: string): Promise<RemoteCharge> {
+    const charge = await this.stripe.charges.retrieve(id, {}, { stripeAccount: account });
+    // `invoice` left the Charge object in newer API versions; the stand-in and older events still carry it.
+    const legacy = charge as unknown as { invoice?: string | { id: string } | null };
+    const paymentIntentId = idOf(charge.payment_intent);
+    return {
+      id: charge.id,
+      invoiceId: idOf(legacy.invoice) ?? (paymentIntentId && (await this.invoicePaidBy(account, paymentIntentId))),
+      paymentIntentId,
+      amountRefunded: charge.amount_refunded,
+    };
+  }
+
+  /** The invoice a payment intent paid (a subscription's), or undefined (a donation's). */
+  private async invoicePaidBy(account: string, paymentIntentId: string): Promise<string | undefined> {
+    const payments = await this.stripe.invoicePayments.list(
+      { payment: { type: 'payment_intent', payment_intent: paymentIntentId }, limit: 1 },
+      { stripeAccount: account },
+    );
+    return idOf(payments.data[0]?.invoice);
+  }
+
+  private urlOf(session: Stripe.Checkout.Session): string {
+    if (!session.url) throw new Error(`Stripe answered checkout session ${session.id} without a URL`);
+    return session.url;
+  }
+}
+
+function toSubscription(subscription: Stripe.Subscription): RemoteSubscription {
+  const item = subscription.items.data[0];
+  return {
+    id: subscription.id,
+    customerId: idOf(subscription.customer) ?? '',
+    status: subscription.status,
+    cancelAtPeriodEnd: subscription.cancel_at_period_end,
+    periodStart: item?.current_period_start ?? subscription.start_date,
+    periodEnd: item?.current_period_end ?? subscription.start_date,
+    endedAt: subscription.ended_at,
+    canceledAt: subscription.canceled_at,
+    interval: item?.price?.recurring?.interval ?? null,
+    metadata: { ...subscription.metadata },
+  };
+}

@@ -1,0 +1,210 @@
+/**
+ * The Stripe webhook: verified against the raw body, handled once per event id, and never trusting
+ * the event's copy of a subscription: its current state is fetched from Stripe and written through
+ * the premium domain, in one transaction with the event's idempotency row. Replays and any order
+ * of events so converge to Stripe's state; the nightly reconciliation repairs lost events.
+ */
+import type { Database } from '../../db/index.js';
+import type { Clock } from '../../lib/clock.js';
+import { AppError } from '../../lib/errors.js';
+import type { Claim, PremiumService } from '../premium/service.js';
+import { accountRepository, type AccountRow } from './accounts-repository.js';
+import type { PaymentAccounts } from './accounts-service.js';
+import { customerRepository } from './customers-repository.js';
+import { CURRENCIES, majorAmountText } from './currencies.js';
+import type { RemoteSubscription, StripeEventEnvelope, StripeGateway } from './gateway.js';
+import { gatewayOf } from './payments-off.js';
+import { stripeEventRepository } from './stripe-events-repository.js';
+import { subscriptionWrite } from './subscription-state.js';
+import { tierRepository } from './tiers-repository.js';
+
+/** Stripe events are kept this long for idempotency (Stripe retries for three days). */
+export const STRIPE_EVENT_RETENTION_DAYS = 30;
+const PRUNE_BATCH = 1000;
+const RECONCILE_BATCH = 100;
+
+const SUBSCRIPTION_EVENTS = new Set(['customer.subscription.created', 'customer.subscription.updated', 'customer.subscription.deleted']);
+
+type Json = Record<string, unknown>;
+const text = (value: unknown): string | undefined => (typeof value === 'string' && value !== '' ? value : undefined);
+const idOf = (value: unknown): string | undefined => text(value) ?? text((value as Json | null | undefined)?.id);
+const objectOf = (value: unknown): Json => (value !== null && typeof value === 'object' ? (value as Json) : {});
+
+export class StripeEvents {
+  constructor(
+    private readonly db: Database,
+    private readonly clock: Clock,
+    private readonly gateway: StripeGateway | undefined,
+    private readonly premium: PremiumService,
+    private readonly accounts: PaymentAccounts,
+  ) {}
+
+  /** Verifies the signature (400 validation on a forged/stale one) and handles it idempotently. */
+  async receive(rawBody: Buffer, signature: string | undefined): Promise<void> {
+    const gateway = gatewayOf(this.gateway);
+    if (!signature) throw AppError.validation([{ field: 'stripe-signature', message: 'is missing' }]);
+    let event: StripeEventEnvelope;
+    try {
+      event = gateway.constructEvent(rawBody, signature);
+    } catch {
+      throw AppError.validation([{ field: 'stripe-signature', message: 'does not verify (forged, stale or for another secret)' }]);
+    }
+    if (await stripeEventRepository.seen(this.db, event.id)) return;
+    await this.handle(gateway, event);
+  }
+
+  /**
+   * Lists every connected account's subscriptions and writes each through the same mapping, and
+   * refreshes the account's state. `repaired`: subscriptions whose stored state differed.
+   */
+  async reconcile(): Promise<{ accounts: number; subscriptions: number; repaired: number }> {
+    const gateway = gatewayOf(this.gateway);
+    const totals = { accounts: 0, subscriptions: 0, repaired: 0 };
+    const failures: unknown[] = [];
+    let after: string | undefined;
+    for (;;) {
+      const batch = await accountRepository.batch(this.db, after, RECONCILE_BATCH);
+      for (const account of batch) {
+        try {
+          await this.accounts.refreshAccount(gateway, account.account_id);
+          for await (const remote of gateway.listSubscriptions(account.account_id)) {
+            totals.subscriptions += 1;
+            if ((await this.writeSubscription(account, remote)) === 'written') totals.repaired += 1;
+          }
+          totals.accounts += 1;
+        } catch (error) {
+          failures.push(error);
+        }
+      }
+      if (batch.length < RECONCILE_BATCH) break;
+      after = batch[batch.length - 1]!.bot_id;
+    }
+    if (failures.length > 0) throw new AggregateError(failures, `reconciliation failed for ${failures.length} account(s)`);
+    return totals;
+  }
+
+  /** Removes idempotency rows older than 30 days; answers how many. */
+  async prune(): Promise<number> {
+    const before = new Date(this.clock.now().getTime() - STRIPE_EVENT_RETENTION_DAYS * 86_400_000);
+    let total = 0;
+    for (;;) {
+      const deleted = await stripeEventRepository.prune(this.db, before, PRUNE_BATCH);
+      total += deleted;
+      if (deleted < PRUNE_BATCH) return total;
+    }
+  }
+
+  private async handle(gateway: StripeGateway, event: StripeEventEnvelope): Promise<void> {
+    const claim: Claim = (tx) => stripeEventRepository.claim(tx, event, this.clock.now());
+    const account = event.account === undefined ? undefined : await accountRepository.byAccountId(this.db, event.account);
+    if (!account) return this.acknowledge(claim);
+    const object = event.object;
+    switch (event.type) {
+      case 'checkout.session.completed':
+        return this.sessionCompleted(gateway, account, object, claim);
+      case 'invoice.paid':
+      case 'invoice.payment_failed':
+        return this.syncSubscription(gateway, account, invoiceSubscription(object), claim);
+      case 'charge.refunded':
+        return this.chargeRefunded(gateway, account, object, claim);
+      case 'account.updated':
+        await this.accounts.refreshAccount(gateway, account.account_id);
+        return this.acknowledge(claim);
+      default:
+        if (SUBSCRIPTION_EVENTS.has(event.type)) return this.syncSubscription(gateway, account, idOf(object.id), claim);
+        return this.acknowledge(claim);
+    }
+  }
+
+  /** An event with nothing to write is recorded as seen. */
+  private async acknowledge(claim: Claim): Promise<void> {
+    await this.db.transaction(async (tx) => {
+      await claim(tx);
+    });
+  }
+
+  private async sessionCompleted(gateway: StripeGateway, account: AccountRow, session: Json, claim: Claim): Promise<void> {
+    const metadata = objectOf(session.metadata);
+    const userId = text(metadata.userId);
+    const customerId = idOf(session.customer);
+    if (userId && customerId) await customerRepository.remember(this.db, account.account_id, userId, customerId);
+    if (session.mode === 'subscription') return this.syncSubscription(gateway, account, idOf(session.subscription), claim);
+    if (session.mode !== 'payment' || metadata.kind !== 'donation' || session.payment_status !== 'paid') return this.acknowledge(claim);
+    const sessionId = text(session.id);
+    const amountMinor = session.amount_total;
+    const currency = text(session.currency)?.toLowerCase();
+    if (
+      !sessionId ||
+      !userId ||
+      metadata.botId !== account.bot_id ||
+      typeof amountMinor !== 'number' ||
+      !Number.isSafeInteger(amountMinor) ||
+      amountMinor <= 0 ||
+      !currency ||
+      !CURRENCIES.has(currency)
+    ) {
+      return this.acknowledge(claim);
+    }
+    const username = text(metadata.username) ?? null;
+    const donation = await this.premium.addStripeDonation(
+      account.bot_id,
+      { user: userId, username, currency },
+      {
+        sessionId,
+        paymentIntentId: idOf(session.payment_intent) ?? null,
+        amountMinor,
+        amountText: majorAmountText(amountMinor, currency),
+        public: username !== null && metadata.public !== 'false',
+      },
+      claim,
+    );
+    // A session recorded before (another event id for it) still marks this event as seen.
+    if (!donation) await this.acknowledge(claim);
+  }
+
+  private async chargeRefunded(gateway: StripeGateway, account: AccountRow, charge: Json, claim: Claim): Promise<void> {
+    const chargeId = idOf(charge.id);
+    if (!chargeId) return this.acknowledge(claim);
+    const remote = await gateway.retrieveCharge(account.account_id, chargeId);
+    if (remote.amountRefunded <= 0) return this.acknowledge(claim);
+    if (remote.invoiceId) {
+      const invoice = await gateway.retrieveInvoice(account.account_id, remote.invoiceId);
+      return this.syncSubscription(gateway, account, invoice.subscriptionId, claim, invoice.periodEnd);
+    }
+    if (remote.paymentIntentId && (await this.premium.refundStripeDonation(remote.paymentIntentId, claim))) return;
+    return this.acknowledge(claim);
+  }
+
+  /** Fetches the subscription's state from Stripe and writes it with the event's idempotency row. */
+  private async syncSubscription(
+    gateway: StripeGateway,
+    account: AccountRow,
+    subscriptionId: string | undefined,
+    claim: Claim,
+    refundedUntil?: number,
+  ): Promise<void> {
+    if (!subscriptionId) return this.acknowledge(claim);
+    const remote = await gateway.retrieveSubscription(account.account_id, subscriptionId);
+    const outcome = await this.writeSubscription(account, remote, claim, refundedUntil);
+    if (outcome === 'not_ours') await this.acknowledge(claim);
+  }
+
+  private async writeSubscription(account: AccountRow, remote: RemoteSubscription, claim?: Claim, refundedUntil?: number) {
+    const tierId = remote.metadata.tierId;
+    const tier = tierId && /^[0-9a-f-]{36}$/i.test(tierId) ? await tierRepository.byId(this.db, tierId) : undefined;
+    const write = subscriptionWrite(
+      remote,
+      { accountId: account.account_id, botId: account.bot_id },
+      tier?.name.en ?? 'Premium',
+      refundedUntil,
+    );
+    if (!write || (tier && tier.botId !== account.bot_id)) return 'not_ours' as const;
+    return this.premium.syncStripeSubscription(write, claim);
+  }
+}
+
+/** The subscription an invoice belongs to (API 2026: `parent.subscription_details`; older: `subscription`). */
+function invoiceSubscription(invoice: Json): string | undefined {
+  const details = objectOf(objectOf(invoice.parent).subscription_details);
+  return idOf(details.subscription) ?? idOf(invoice.subscription);
+}

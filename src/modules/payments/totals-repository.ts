@@ -1,0 +1,162 @@
+/** The operator's listings of what was paid through Stripe: subscriptions, donations, totals per bot and month. */
+import type { Queryable } from '../../db/index.js';
+import type { KeysetPosition } from '../../lib/keyset.js';
+import type { PaymentTotals, StripeDonation, StripeSubscription } from './schemas.js';
+
+export interface SubscriptionRow {
+  id: string;
+  bot_id: string;
+  user_id: string;
+  guild_id: string | null;
+  tier_id: string;
+  tier_name: string;
+  interval: string;
+  expires_at: Date;
+  cancel_at_period_end: boolean;
+  active: boolean;
+  stripe_subscription_id: string;
+  stripe_account_id: string;
+  stripe_status: string;
+  stripe_customer_id: string;
+  refunded_until: Date | null;
+  created_at: Date;
+  updated_at: Date;
+}
+
+export function toStripeSubscription(row: SubscriptionRow): StripeSubscription {
+  return {
+    id: row.id,
+    botId: row.bot_id,
+    userId: row.user_id,
+    guildId: row.guild_id,
+    tierId: row.tier_id,
+    tierName: row.tier_name,
+    interval: row.interval,
+    expiresAt: row.expires_at.toISOString(),
+    cancelAtPeriodEnd: row.cancel_at_period_end,
+    active: row.active,
+    stripeSubscriptionId: row.stripe_subscription_id,
+    stripeAccountId: row.stripe_account_id,
+    stripeStatus: row.stripe_status,
+    refundedUntil: row.refunded_until?.toISOString() ?? null,
+    createdAt: row.created_at.toISOString(),
+    updatedAt: row.updated_at.toISOString(),
+  };
+}
+
+export interface DonationRow {
+  id: string;
+  bot_id: string;
+  user_id: string;
+  username: string | null;
+  amount_minor: string | number;
+  currency: string;
+  public: boolean;
+  refunded_at: Date | null;
+  stripe_session_id: string;
+  created_at: Date;
+}
+
+export function toStripeDonation(row: DonationRow): StripeDonation {
+  return {
+    id: row.id,
+    botId: row.bot_id,
+    user: row.user_id,
+    username: row.username,
+    amountMinor: Number(row.amount_minor),
+    currency: row.currency.trim(),
+    public: row.public,
+    refundedAt: row.refunded_at?.toISOString() ?? null,
+    stripeSessionId: row.stripe_session_id,
+    createdAt: row.created_at.toISOString(),
+  };
+}
+
+const SUBSCRIPTION_COLUMNS = `s.id, s.bot_id, s.user_id, s.guild_id, s.tier_id, s.tier_name, s.interval, s.expires_at,
+  s.cancel_at_period_end, s.active, s.stripe_subscription_id, s.stripe_account_id, s.stripe_status, s.stripe_customer_id,
+  s.refunded_until, s.created_at, s.updated_at`;
+
+/** `WHERE` of a keyset list: the optional bot, then the position (created_at, id) < after. */
+function keyset(botColumn: string, botId: string | undefined, after: KeysetPosition | undefined, values: unknown[], base: string[]) {
+  const conditions = [...base];
+  if (botId !== undefined) conditions.push(`${botColumn} = $${values.push(botId)}`);
+  if (after) conditions.push(`(created_at, id) < ($${values.push(after.at)}, $${values.push(after.id)}::uuid)`);
+  return `WHERE ${conditions.join(' AND ')}`;
+}
+
+export const totalsRepository = {
+  /** Subscriptions made through Stripe, newest first (index subscriptions_stripe_time / subscriptions_bot_time). */
+  async subscriptions(
+    db: Queryable,
+    botId: string | undefined,
+    after: KeysetPosition | undefined,
+    limit: number,
+  ): Promise<SubscriptionRow[]> {
+    const values: unknown[] = [limit];
+    const where = keyset('bot_id', botId, after, values, ['stripe_subscription_id IS NOT NULL']);
+    const { rows } = await db.query<SubscriptionRow>(
+      `SELECT ${SUBSCRIPTION_COLUMNS} FROM subscriptions s ${where} ORDER BY created_at DESC, id DESC LIMIT $1`,
+      values,
+    );
+    return rows;
+  },
+
+  /** A user's subscriptions made through Stripe, newest first (index subscriptions_user_time), with the bot's name. */
+  async ofUser(db: Queryable, userId: string, limit: number): Promise<Array<SubscriptionRow & { bot_name: string }>> {
+    const { rows } = await db.query<SubscriptionRow & { bot_name: string }>(
+      `SELECT ${SUBSCRIPTION_COLUMNS}, b.name AS bot_name FROM subscriptions s JOIN bots b ON b.id = s.bot_id
+        WHERE s.user_id = $1 AND s.stripe_subscription_id IS NOT NULL
+        ORDER BY s.created_at DESC, s.id DESC LIMIT $2`,
+      [userId, limit],
+    );
+    return rows;
+  },
+
+  async subscription(db: Queryable, id: string): Promise<SubscriptionRow | undefined> {
+    const { rows } = await db.query<SubscriptionRow>(`SELECT ${SUBSCRIPTION_COLUMNS} FROM subscriptions s WHERE s.id = $1`, [id]);
+    return rows[0];
+  },
+
+  /** Donations made through Stripe, newest first (index donations_stripe_time / donations_bot). */
+  async donations(db: Queryable, botId: string | undefined, after: KeysetPosition | undefined, limit: number): Promise<DonationRow[]> {
+    const values: unknown[] = [limit];
+    const where = keyset('bot_id', botId, after, values, ['stripe_session_id IS NOT NULL']);
+    const { rows } = await db.query<DonationRow>(
+      `SELECT id, bot_id, user_id, username, amount_minor, currency, public, refunded_at, stripe_session_id, created_at
+         FROM donations ${where} ORDER BY created_at DESC, id DESC LIMIT $1`,
+      values,
+    );
+    return rows;
+  },
+
+  /** Donations per bot, month (UTC) and currency in [from, to), in minor units. */
+  async totals(db: Queryable, filter: { botId?: string; from: Date; to: Date }): Promise<PaymentTotals['data']> {
+    const values: unknown[] = [filter.from, filter.to];
+    const bot = filter.botId === undefined ? '' : `AND bot_id = $${values.push(filter.botId)}`;
+    const { rows } = await db.query<{
+      bot_id: string;
+      month: string;
+      currency: string;
+      donations_minor: string;
+      donations: number;
+      refunded_minor: string;
+    }>(
+      `SELECT bot_id, to_char(date_trunc('month', created_at AT TIME ZONE 'UTC'), 'YYYY-MM') AS month, currency,
+              COALESCE(sum(amount_minor) FILTER (WHERE refunded_at IS NULL), 0)::text AS donations_minor,
+              count(*) FILTER (WHERE refunded_at IS NULL)::int AS donations,
+              COALESCE(sum(amount_minor) FILTER (WHERE refunded_at IS NOT NULL), 0)::text AS refunded_minor
+         FROM donations
+        WHERE stripe_session_id IS NOT NULL AND created_at >= $1 AND created_at < $2 ${bot}
+        GROUP BY 1, 2, 3 ORDER BY 2, 1, 3`,
+      values,
+    );
+    return rows.map((row) => ({
+      botId: row.bot_id,
+      month: row.month,
+      currency: row.currency.trim(),
+      donationsMinor: Number(row.donations_minor),
+      donations: row.donations,
+      refundedMinor: Number(row.refunded_minor),
+    }));
+  },
+};

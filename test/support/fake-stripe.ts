@@ -18,6 +18,8 @@ export interface FakeStripe {
   /** Requests received: method, path, account header, form body. */
   requests: Array<{ method: string; path: string; account: string | undefined; body: string }>;
   sign(event: Json): { payload: string; signature: string };
+  /** The next `times` requests are answered with this status and Stripe's error envelope. */
+  fail: { status: number; times: number } | undefined;
   close(): Promise<void>;
 }
 
@@ -37,6 +39,12 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       const send = (status: number, json: unknown) => {
         response.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(json));
       };
+      if (fake.fail && fake.fail.times > 0) {
+        fake.fail.times -= 1;
+        return send(fake.fail.status, {
+          error: { type: fake.fail.status >= 500 ? 'api_error' : 'invalid_request_error', message: 'Refused by the test' },
+        });
+      }
       const parts = url.pathname.split('/').filter(Boolean);
       const form = new URLSearchParams(body);
       if (request.method === 'GET' && parts.length === 3) {
@@ -81,7 +89,7 @@ export async function startFakeStripe(): Promise<FakeStripe> {
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   const stripe = new Stripe('sk_test_fake');
-  return {
+  const fake: FakeStripe = {
     origin,
     env: { STRIPE_SECRET_KEY: 'sk_test_fake', STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET, STRIPE_API_URL: origin },
     objects,
@@ -90,8 +98,10 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       const payload = JSON.stringify(event);
       return { payload, signature: stripe.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET }) };
     },
+    fail: undefined,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
+  return fake;
 }
 
 function readBody(request: IncomingMessage): Promise<string> {

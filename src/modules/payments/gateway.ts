@@ -5,6 +5,7 @@
  * never depends on the library's types.
  */
 import type Stripe from 'stripe';
+import { AppError } from '../../lib/errors.js';
 
 /** A verified webhook event: its object as sent, read by the handler only for ids. */
 export interface StripeEventEnvelope {
@@ -83,22 +84,24 @@ export class StripeGateway {
   }
 
   async createAccount(botId: string): Promise<string> {
-    const account = await this.stripe.accounts.create({ type: 'express', metadata: { botId } });
+    const account = await this.call('accounts.create', () => this.stripe.accounts.create({ type: 'express', metadata: { botId } }));
     return account.id;
   }
 
   async accountLink(account: string, returnUrl: string, refreshUrl: string): Promise<string> {
-    const link = await this.stripe.accountLinks.create({
-      account,
-      return_url: returnUrl,
-      refresh_url: refreshUrl,
-      type: 'account_onboarding',
-    });
+    const link = await this.call('accountLinks.create', () =>
+      this.stripe.accountLinks.create({
+        account,
+        return_url: returnUrl,
+        refresh_url: refreshUrl,
+        type: 'account_onboarding',
+      }),
+    );
     return link.url;
   }
 
   async retrieveAccount(account: string): Promise<RemoteAccount> {
-    const found = await this.stripe.accounts.retrieve(account);
+    const found = await this.call('accounts.retrieve', () => this.stripe.accounts.retrieve(account));
     return {
       id: found.id,
       chargesEnabled: found.charges_enabled ?? false,
@@ -109,86 +112,97 @@ export class StripeGateway {
 
   /** A customer on the connected account for one of our users. */
   async ensureCustomer(account: string, userId: string): Promise<string> {
-    const customer = await this.stripe.customers.create({ metadata: { userId } }, { stripeAccount: account });
+    const customer = await this.call('customers.create', () =>
+      this.stripe.customers.create({ metadata: { userId } }, { stripeAccount: account }),
+    );
     return customer.id;
   }
 
   /** Checkout in subscription mode, priced by `price_data` (no synced products); answers its URL. */
   async createSubscriptionCheckout(input: CheckoutSessionInput & { interval: 'month' | 'year'; feePercent: number }): Promise<string> {
-    const session = await this.stripe.checkout.sessions.create(
-      {
-        mode: 'subscription',
-        ...(input.customerId && { customer: input.customerId }),
-        success_url: input.successUrl,
-        cancel_url: input.cancelUrl,
-        line_items: [
-          {
-            quantity: 1,
-            price_data: {
-              currency: input.currency,
-              unit_amount: input.amountMinor,
-              product_data: { name: input.productName },
-              recurring: { interval: input.interval },
+    const session = await this.call('checkout.sessions.create', () =>
+      this.stripe.checkout.sessions.create(
+        {
+          mode: 'subscription',
+          ...(input.customerId && { customer: input.customerId }),
+          success_url: input.successUrl,
+          cancel_url: input.cancelUrl,
+          line_items: [
+            {
+              quantity: 1,
+              price_data: {
+                currency: input.currency,
+                unit_amount: input.amountMinor,
+                product_data: { name: input.productName },
+                recurring: { interval: input.interval },
+              },
             },
-          },
-        ],
-        metadata: input.metadata,
-        subscription_data: {
+          ],
           metadata: input.metadata,
-          ...(input.feePercent > 0 && { application_fee_percent: input.feePercent }),
+          subscription_data: {
+            metadata: input.metadata,
+            ...(input.feePercent > 0 && { application_fee_percent: input.feePercent }),
+          },
         },
-      },
-      { stripeAccount: input.account },
+        { stripeAccount: input.account },
+      ),
     );
     return this.urlOf(session);
   }
 
   /** Checkout in payment mode for a donation; answers its URL. */
   async createDonationCheckout(input: CheckoutSessionInput & { feeMinor: number }): Promise<string> {
-    const session = await this.stripe.checkout.sessions.create(
-      {
-        mode: 'payment',
-        ...(input.customerId && { customer: input.customerId }),
-        success_url: input.successUrl,
-        cancel_url: input.cancelUrl,
-        line_items: [
-          {
-            quantity: 1,
-            price_data: { currency: input.currency, unit_amount: input.amountMinor, product_data: { name: input.productName } },
-          },
-        ],
-        metadata: input.metadata,
-        payment_intent_data: {
+    const session = await this.call('checkout.sessions.create', () =>
+      this.stripe.checkout.sessions.create(
+        {
+          mode: 'payment',
+          ...(input.customerId && { customer: input.customerId }),
+          success_url: input.successUrl,
+          cancel_url: input.cancelUrl,
+          line_items: [
+            {
+              quantity: 1,
+              price_data: { currency: input.currency, unit_amount: input.amountMinor, product_data: { name: input.productName } },
+            },
+          ],
           metadata: input.metadata,
-          ...(input.feeMinor > 0 && { application_fee_amount: input.feeMinor }),
+          payment_intent_data: {
+            metadata: input.metadata,
+            ...(input.feeMinor > 0 && { application_fee_amount: input.feeMinor }),
+          },
         },
-      },
-      { stripeAccount: input.account },
+        { stripeAccount: input.account },
+      ),
     );
     return this.urlOf(session);
   }
 
   async portalSession(account: string, customerId: string, returnUrl: string): Promise<string> {
-    const session = await this.stripe.billingPortal.sessions.create(
-      { customer: customerId, return_url: returnUrl },
-      { stripeAccount: account },
+    const session = await this.call('billingPortal.sessions.create', () =>
+      this.stripe.billingPortal.sessions.create({ customer: customerId, return_url: returnUrl }, { stripeAccount: account }),
     );
     return session.url;
   }
 
   async retrieveSubscription(account: string, id: string): Promise<RemoteSubscription> {
-    return toSubscription(await this.stripe.subscriptions.retrieve(id, {}, { stripeAccount: account }));
+    return toSubscription(
+      await this.call('subscriptions.retrieve', () => this.stripe.subscriptions.retrieve(id, {}, { stripeAccount: account })),
+    );
   }
 
   /** Every subscription of a connected account, any status (auto-pagination). */
   async *listSubscriptions(account: string): AsyncIterable<RemoteSubscription> {
-    for await (const subscription of this.stripe.subscriptions.list({ status: 'all', limit: 100 }, { stripeAccount: account })) {
-      yield toSubscription(subscription);
+    try {
+      for await (const subscription of this.stripe.subscriptions.list({ status: 'all', limit: 100 }, { stripeAccount: account })) {
+        yield toSubscription(subscription);
+      }
+    } catch (error) {
+      throw stripeFailure('subscriptions.list', error);
     }
   }
 
   async retrieveInvoice(account: string, id: string): Promise<RemoteInvoice> {
-    const invoice = await this.stripe.invoices.retrieve(id, {}, { stripeAccount: account });
+    const invoice = await this.call('invoices.retrieve', () => this.stripe.invoices.retrieve(id, {}, { stripeAccount: account }));
     const legacy = invoice as unknown as { subscription?: string | { id: string } | null };
     const line = invoice.lines?.data?.[0];
     return {
@@ -199,7 +213,7 @@ export class StripeGateway {
   }
 
   async retrieveCharge(account: string, id: string): Promise<RemoteCharge> {
-    const charge = await this.stripe.charges.retrieve(id, {}, { stripeAccount: account });
+    const charge = await this.call('charges.retrieve', () => this.stripe.charges.retrieve(id, {}, { stripeAccount: account }));
     // `invoice` left the Charge object in newer API versions; the stand-in and older events still carry it.
     const legacy = charge as unknown as { invoice?: string | { id: string } | null };
     const paymentIntentId = idOf(charge.payment_intent);
@@ -213,11 +227,26 @@ export class StripeGateway {
 
   /** The invoice a payment intent paid (a subscription's), or undefined (a donation's). */
   private async invoicePaidBy(account: string, paymentIntentId: string): Promise<string | undefined> {
-    const payments = await this.stripe.invoicePayments.list(
-      { payment: { type: 'payment_intent', payment_intent: paymentIntentId }, limit: 1 },
-      { stripeAccount: account },
+    const payments = await this.call('invoicePayments.list', () =>
+      this.stripe.invoicePayments.list(
+        { payment: { type: 'payment_intent', payment_intent: paymentIntentId }, limit: 1 },
+        { stripeAccount: account },
+      ),
     );
     return idOf(payments.data[0]?.invoice);
+  }
+
+  /**
+   * A Stripe call whose failure becomes ours: no answer (network, Stripe's 5xx, rate limit) → 503
+   * with Retry-After, anything else → a plain error (500). Stripe's own status never passes for
+   * the client's fault, and its message stays in the log.
+   */
+  private async call<T>(what: string, run: () => Promise<T>): Promise<T> {
+    try {
+      return await run();
+    } catch (error) {
+      throw stripeFailure(what, error);
+    }
   }
 
   private urlOf(session: Stripe.Checkout.Session): string {
@@ -240,4 +269,22 @@ function toSubscription(subscription: Stripe.Subscription): RemoteSubscription {
     interval: item?.price?.recurring?.interval ?? null,
     metadata: { ...subscription.metadata },
   };
+}
+
+/** Stripe has no such object (on that account): an event about it has nothing to write. */
+export class StripeMissing extends Error {
+  override name = 'StripeMissing';
+}
+
+/** Seconds a caller is asked to wait when Stripe did not answer. */
+const RETRY_AFTER_SECONDS = 30;
+
+function stripeFailure(what: string, error: unknown): Error {
+  if (error instanceof AppError) return error;
+  const { type, statusCode, message } = (error ?? {}) as { type?: string; statusCode?: number; message?: string };
+  const unanswered =
+    type === 'StripeConnectionError' || type === 'StripeAPIError' || type === 'StripeRateLimitError' || (statusCode ?? 0) >= 500;
+  if (unanswered) return AppError.unavailable('Stripe did not answer; try again shortly', RETRY_AFTER_SECONDS);
+  if (statusCode === 404) return new StripeMissing(`Stripe ${what}: ${message ?? 'no such object'}`);
+  return new Error(`Stripe ${what} failed: ${type ?? 'error'}${statusCode ? ` ${statusCode}` : ''}: ${message ?? String(error)}`);
 }

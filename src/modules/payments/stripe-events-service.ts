@@ -12,7 +12,7 @@ import { accountRepository, type AccountRow } from './accounts-repository.js';
 import type { PaymentAccounts } from './accounts-service.js';
 import { customerRepository } from './customers-repository.js';
 import { CURRENCIES, majorAmountText } from './currencies.js';
-import type { RemoteSubscription, StripeEventEnvelope, StripeGateway } from './gateway.js';
+import { StripeMissing, type RemoteSubscription, type StripeEventEnvelope, type StripeGateway } from './gateway.js';
 import { gatewayOf } from './payments-off.js';
 import { stripeEventRepository } from './stripe-events-repository.js';
 import { subscriptionWrite } from './subscription-state.js';
@@ -98,6 +98,16 @@ export class StripeEvents {
     const claim: Claim = (tx) => stripeEventRepository.claim(tx, event, this.clock.now());
     const account = event.account === undefined ? undefined : await accountRepository.byAccountId(this.db, event.account);
     if (!account) return this.acknowledge(claim);
+    try {
+      await this.dispatch(gateway, event, account, claim);
+    } catch (error) {
+      // An object Stripe does not have (any more) on that account: nothing to write, and no retry.
+      if (error instanceof StripeMissing) return this.acknowledge(claim);
+      throw error;
+    }
+  }
+
+  private async dispatch(gateway: StripeGateway, event: StripeEventEnvelope, account: AccountRow, claim: Claim): Promise<void> {
     const object = event.object;
     switch (event.type) {
       case 'checkout.session.completed':

@@ -169,9 +169,13 @@ export class PremiumService {
       result.outcome === 'written' ? { kind: 'bot', botId: result.owner, aspect: 'premium' } : undefined;
     const { outcome } = await this.feed.commit(this.db, written, async (tx) => {
       if (claim && !(await claim(tx))) return { owner: input.botId, outcome: 'duplicate' as const };
-      const locked = await subscriptionRepository.lockByStripeId(tx, input.link.subscriptionId);
-      const botId = locked?.subscription.botId ?? input.botId;
+      // The bot first, then the subscription: the order of every other subscription write.
+      const botId = input.botId;
       if (!(await botRepository.lock(tx, botId))) return { owner: botId, outcome: 'no_bot' as const };
+      const locked = await subscriptionRepository.lockByStripeId(tx, input.link.subscriptionId);
+      if (locked && locked.subscription.botId !== botId) {
+        throw new AppError('conflict', 'A subscription with this Stripe id belongs to a different bot');
+      }
       const refundedUntil = latest(locked?.link.refundedUntil ?? null, input.refundedUntil ?? null);
       const refunded = refundedUntil !== null && Date.parse(input.expiresAt) <= Date.parse(refundedUntil);
       const fields: SubscriptionFields = {

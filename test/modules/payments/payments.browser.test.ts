@@ -15,22 +15,21 @@ import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startDemoProvider, type DemoProvider } from '../../scripts/demo-provider.js';
-import { startStripeStandIn, type StripeStandIn } from '../../scripts/stripe-stand-in.js';
-import { buildApp } from '../../src/app.js';
-import type { Database } from '../../src/db/index.js';
-import { TEXTS, type Lang } from '../../src/html/i18n/index.js';
-import { botBody } from '../fixtures.js';
-import { ADMIN_TOKEN, freshDatabase, testConfig } from '../helpers.js';
-import { axeViolations, horizontalOverflow } from '../support/page-checks.js';
-import { launchChromium } from '../modules/embeds/browser-harness.js';
+import { startDemoProvider, type DemoProvider } from '../../../scripts/demo-provider.js';
+import { startStripeStandIn, type StripeStandIn } from '../../../scripts/stripe-stand-in.js';
+import { buildApp } from '../../../src/app.js';
+import type { Database } from '../../../src/db/index.js';
+import { TEXTS, type Lang } from '../../../src/html/i18n/index.js';
+import { botBody } from '../../fixtures.js';
+import { ADMIN_TOKEN, freshDatabase, testConfig } from '../../helpers.js';
+import { DESKTOP, freePort, PHONE, signInAs } from '../../support/browser-flow.js';
+import { axeViolations, horizontalOverflow } from '../../support/page-checks.js';
+import { launchChromium } from '../embeds/browser-harness.js';
 
 const ARTIFACTS = 'test-artifacts/payments';
 const OWNER = { id: '193000000000000001', name: 'Olga Owner', label: 'Sign in as the owner' };
 const VOTER = { id: '193000000000000002', name: 'Vito Voter', label: 'Sign in as a voter' };
 const OPERATOR = { id: '193000000000000003', name: 'Otto Operator', label: 'Sign in as the operator' };
-const PHONE = { width: 390, height: 844 };
-const DESKTOP = { width: 1280, height: 900 };
 const BOT = { name: 'Radio Gold', slugs: { en: 'radio-gold', de: 'radio-gold-de' } };
 const en = TEXTS.en.payments;
 const ICON_SVG =
@@ -50,14 +49,6 @@ let receiver: { server: Server; url: string; got: Received[] };
 let browser: Browser;
 let apiKey = '';
 const botId = botBody().id;
-
-async function freePort(): Promise<number> {
-  const probe = createServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-  const { port } = probe.address() as AddressInfo;
-  await new Promise<void>((resolve) => probe.close(() => resolve()));
-  return port;
-}
 
 /** The bot's webhook deliveries of `type`, waiting (bounded) until there are `count` of them. */
 async function deliveries(type: string, count: number): Promise<Array<Record<string, unknown>>> {
@@ -194,8 +185,7 @@ describe('premium and donations through the Stripe stand-in, in a browser', () =
     ownerContext = await browser.newContext({ viewport: DESKTOP, locale: 'en-GB' });
     const { page, problems } = await watched(ownerContext);
     await page.goto(`${origin}/dashboard/bots/${botId}?lang=en`);
-    await page.getByRole('link', { name: OWNER.label }).click();
-    await page.waitForURL((url) => url.origin === origin);
+    await signInAs(page, OWNER, origin);
     await page.getByRole('main').getByRole('link', { name: en.link, exact: true }).click();
     await page.getByRole('heading', { name: en.title(BOT.name), level: 1 }).waitFor();
     await page.getByText(en.notConnected).waitFor();

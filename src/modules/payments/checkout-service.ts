@@ -9,7 +9,7 @@ import { customerRepository } from './customers-repository.js';
 import type { StripeGateway } from './gateway.js';
 import { gatewayOf } from './payments-off.js';
 import { tierRepository } from './tiers-repository.js';
-import { totalsRepository, type SubscriptionRow } from './totals-repository.js';
+import { toStripeSubscription, totalsRepository } from './totals-repository.js';
 
 /** How many subscriptions "My subscriptions" shows (newest first). */
 const MY_SUBSCRIPTIONS = 100;
@@ -101,7 +101,7 @@ export class PaymentCheckout {
   /** The user's subscriptions made through Stripe, newest first (at most 100; read by index, no count). */
   async mySubscriptions(userId: string): Promise<MySubscription[]> {
     const rows = await totalsRepository.ofUser(this.db.reads, userId, MY_SUBSCRIPTIONS);
-    return rows.map((row) => ({ ...toSubscription(row), botName: row.bot_name }));
+    return rows.map((row) => ({ ...toStripeSubscription(row), botName: row.bot_name }));
   }
 
   /** Billing portal URL for the user's customer on the account of that subscription; 404 if not theirs. */
@@ -124,21 +124,4 @@ export class PaymentCheckout {
     if (known) return known;
     return customerRepository.remember(this.db, accountId, userId, await gateway.ensureCustomer(accountId, userId));
   }
-}
-
-function toSubscription(row: SubscriptionRow): Subscription {
-  return {
-    id: row.id,
-    botId: row.bot_id,
-    userId: row.user_id,
-    guildId: row.guild_id,
-    tierId: row.tier_id,
-    tierName: row.tier_name,
-    interval: row.interval,
-    expiresAt: row.expires_at.toISOString(),
-    cancelAtPeriodEnd: row.cancel_at_period_end,
-    active: row.active,
-    createdAt: row.created_at.toISOString(),
-    updatedAt: row.updated_at.toISOString(),
-  };
 }

@@ -1,6 +1,7 @@
 import { Type, type Static } from 'typebox';
 import { MAX_CURSOR_LENGTH } from '../../lib/keyset.js';
 import { named, SnowflakeId, Timestamp, Uuid } from '../../lib/schemas.js';
+import { subscriptionProperties } from '../premium/schemas.js';
 
 const Currency = Type.String({ pattern: '^[a-z]{3}$', description: "Lower-case ISO 4217 code from Stripe's list, e.g. eur, jpy" });
 const MinorAmount = Type.Integer({
@@ -70,22 +71,11 @@ export type PaymentAccountList = Static<typeof PaymentAccountList>;
 export const StripeSubscription = named(
   'StripeSubscription',
   Type.Object({
-    id: Uuid,
-    botId: Type.String(),
-    userId: Type.String(),
-    guildId: Type.Union([Type.String(), Type.Null()]),
-    tierId: Uuid,
-    tierName: Type.String(),
-    interval: Type.String(),
-    expiresAt: Timestamp,
-    cancelAtPeriodEnd: Type.Boolean(),
-    active: Type.Boolean(),
+    ...subscriptionProperties,
     stripeSubscriptionId: Type.String(),
     stripeAccountId: Type.String(),
     stripeStatus: Type.String({ description: "Stripe's status when it was last written (active, past_due, canceled …)" }),
     refundedUntil: Type.Union([Timestamp, Type.Null()], { description: 'Periods paid up to this time were refunded' }),
-    createdAt: Timestamp,
-    updatedAt: Timestamp,
   }),
 );
 export type StripeSubscription = Static<typeof StripeSubscription>;

@@ -1,46 +1,25 @@
 /** The operator's listings of what was paid through Stripe: subscriptions, donations, totals per bot and month. */
 import type { Queryable } from '../../db/index.js';
 import type { KeysetPosition } from '../../lib/keyset.js';
+import { toSubscription, type SubscriptionRow as PremiumSubscriptionRow } from '../premium/subscriptions-repository.js';
 import type { PaymentTotals, StripeDonation, StripeSubscription } from './schemas.js';
 
-export interface SubscriptionRow {
-  id: string;
-  bot_id: string;
-  user_id: string;
-  guild_id: string | null;
-  tier_id: string;
-  tier_name: string;
-  interval: string;
-  expires_at: Date;
-  cancel_at_period_end: boolean;
-  active: boolean;
+/** A subscription made through Stripe: the premium domain's row and Stripe's columns. */
+export interface SubscriptionRow extends PremiumSubscriptionRow {
   stripe_subscription_id: string;
   stripe_account_id: string;
   stripe_status: string;
   stripe_customer_id: string;
   refunded_until: Date | null;
-  created_at: Date;
-  updated_at: Date;
 }
 
 export function toStripeSubscription(row: SubscriptionRow): StripeSubscription {
   return {
-    id: row.id,
-    botId: row.bot_id,
-    userId: row.user_id,
-    guildId: row.guild_id,
-    tierId: row.tier_id,
-    tierName: row.tier_name,
-    interval: row.interval,
-    expiresAt: row.expires_at.toISOString(),
-    cancelAtPeriodEnd: row.cancel_at_period_end,
-    active: row.active,
+    ...toSubscription(row),
     stripeSubscriptionId: row.stripe_subscription_id,
     stripeAccountId: row.stripe_account_id,
     stripeStatus: row.stripe_status,
     refundedUntil: row.refunded_until?.toISOString() ?? null,
-    createdAt: row.created_at.toISOString(),
-    updatedAt: row.updated_at.toISOString(),
   };
 }
 

@@ -54,23 +54,23 @@ export const SubscriptionPatch = Type.Object(
 );
 export type SubscriptionPatch = Static<typeof SubscriptionPatch>;
 
-export const Subscription = named(
-  'Subscription',
-  Type.Object({
-    id: Uuid,
-    botId: Type.String(),
-    userId: Type.String(),
-    guildId: Type.Union([Type.String(), Type.Null()]),
-    tierId: Uuid,
-    tierName: Type.String(),
-    interval: Type.String(),
-    expiresAt: Timestamp,
-    cancelAtPeriodEnd: Type.Boolean(),
-    active: Type.Boolean(),
-    createdAt: Timestamp,
-    updatedAt: Timestamp,
-  }),
-);
+/** A subscription's fields, which the payments module's Stripe subscription extends. */
+export const subscriptionProperties = {
+  id: Uuid,
+  botId: Type.String(),
+  userId: Type.String(),
+  guildId: Type.Union([Type.String(), Type.Null()]),
+  tierId: Uuid,
+  tierName: Type.String(),
+  interval: Type.String(),
+  expiresAt: Timestamp,
+  cancelAtPeriodEnd: Type.Boolean(),
+  active: Type.Boolean(),
+  createdAt: Timestamp,
+  updatedAt: Timestamp,
+};
+
+export const Subscription = named('Subscription', Type.Object(subscriptionProperties));
 export type Subscription = Static<typeof Subscription>;
 
 /** The operator's list: every subscription, newest first. */

@@ -2,7 +2,8 @@ import type { Queryable } from '../../db/index.js';
 import { SqlFilter } from '../../lib/sql-filter.js';
 import type { Subscription } from './schemas.js';
 
-interface SubscriptionRow {
+/** A row of `subscriptions` as the premium domain reads it (the payments module adds Stripe's columns). */
+export interface SubscriptionRow {
   id: string;
   bot_id: string;
   user_id: string;
@@ -15,13 +16,15 @@ interface SubscriptionRow {
   active: boolean;
   created_at: Date;
   updated_at: Date;
-  announced: boolean;
 }
+
+/** What the latest premium event said rides along with the row (see SubscriptionWrite.announced). */
+type KeptRow = SubscriptionRow & { announced: boolean };
 
 const COLUMNS = `id, bot_id, user_id, guild_id, tier_id, tier_name, interval, expires_at, cancel_at_period_end,
   active, created_at, updated_at, announced`;
 
-function toSubscription(row: SubscriptionRow): Subscription {
+export function toSubscription(row: SubscriptionRow): Subscription {
   return {
     id: row.id,
     botId: row.bot_id,
@@ -55,13 +58,13 @@ export interface StripeLink {
 
 export const subscriptionRepository = {
   async find(db: Queryable, id: string): Promise<Subscription | undefined> {
-    const { rows } = await db.query<SubscriptionRow>(`SELECT ${COLUMNS} FROM subscriptions WHERE id = $1`, [id]);
+    const { rows } = await db.query<KeptRow>(`SELECT ${COLUMNS} FROM subscriptions WHERE id = $1`, [id]);
     return rows[0] && toSubscription(rows[0]);
   },
 
   /** Locks a subscription for a change, with what its latest premium event said. */
   async lock(tx: Queryable, id: string): Promise<{ subscription: Subscription; announced: boolean } | undefined> {
-    const { rows } = await tx.query<SubscriptionRow>(`SELECT ${COLUMNS} FROM subscriptions WHERE id = $1 FOR UPDATE`, [id]);
+    const { rows } = await tx.query<KeptRow>(`SELECT ${COLUMNS} FROM subscriptions WHERE id = $1 FOR UPDATE`, [id]);
     return rows[0] && { subscription: toSubscription(rows[0]), announced: rows[0].announced };
   },
 
@@ -71,7 +74,7 @@ export const subscriptionRepository = {
     stripeId: string,
   ): Promise<{ subscription: Subscription; announced: boolean; link: StripeLink } | undefined> {
     const { rows } = await tx.query<
-      SubscriptionRow & { stripe_account_id: string; stripe_customer_id: string; stripe_status: string; refunded_until: Date | null }
+      KeptRow & { stripe_account_id: string; stripe_customer_id: string; stripe_status: string; refunded_until: Date | null }
     >(
       `SELECT ${COLUMNS}, stripe_account_id, stripe_customer_id, stripe_status, refunded_until
          FROM subscriptions WHERE stripe_subscription_id = $1 FOR UPDATE`,
@@ -106,7 +109,7 @@ export const subscriptionRepository = {
    * marks them ended. Locked rows are skipped, so concurrent sweeps never take one twice.
    */
   async takeLapsed(tx: Queryable, now: Date, limit: number): Promise<Subscription[]> {
-    const { rows } = await tx.query<SubscriptionRow>(
+    const { rows } = await tx.query<KeptRow>(
       `UPDATE subscriptions SET announced = false
         WHERE id IN (SELECT id FROM subscriptions WHERE announced AND expires_at <= $1
                       ORDER BY expires_at LIMIT $2 FOR UPDATE SKIP LOCKED)
@@ -119,7 +122,7 @@ export const subscriptionRepository = {
   /** The subscription in force now: active and paid beyond `now`; the longest-running one wins. */
   async current(db: Queryable, botId: string, scope: { userId: string } | { guildId: string }, now: Date) {
     const byUser = 'userId' in scope;
-    const { rows } = await db.query<SubscriptionRow>(
+    const { rows } = await db.query<KeptRow>(
       `SELECT ${COLUMNS} FROM subscriptions
         WHERE bot_id = $1 AND ${byUser ? 'user_id = $2 AND guild_id IS NULL' : 'guild_id = $2'}
           AND active AND expires_at > $3
@@ -146,7 +149,7 @@ export const subscriptionRepository = {
     const total = count[0]?.total ?? 0;
     if (offset >= total) return { items: [], total };
     const n = values.length + 1;
-    const { rows } = await db.query<SubscriptionRow>(
+    const { rows } = await db.query<KeptRow>(
       `SELECT ${COLUMNS} FROM subscriptions ${where} ORDER BY created_at DESC, id DESC LIMIT $${n} OFFSET $${n + 1}`,
       [...values, limit, offset],
     );

@@ -18,7 +18,7 @@ import { dashboardUser } from '../audit/entry.js';
 import { csrf, currentUser, requireUser, type SignedInUser } from '../auth/session.js';
 import { AdminBotIdParams, type AdminBot } from '../bots/schemas.js';
 import { isCurrency } from '../payments/currencies.js';
-import { paymentPages, type PaymentPages } from '../payments/page-services.js';
+import { requirePaymentPages } from '../payments/page-services.js';
 import { memberBot, redirectToSignIn } from './access.js';
 import { emptyTierForm, paymentsView, type TierFormValue } from './payments-view.js';
 import { formField, readTierForm, tierFormOf, tierFormValue } from './tier-form.js';
@@ -46,13 +46,6 @@ export async function paymentsDashboardRoutes(app: App): Promise<void> {
   const post = { preHandler: [async (request: FastifyRequest) => void requireUser(request), csrf(app)] };
   const base = (botId: string) => `/dashboard/bots/${botId}/payments`;
 
-  /** The payments services; a 404 while payments are off (the tab is not offered then). */
-  const payments = (): PaymentPages => {
-    const pages = paymentPages(app);
-    if (!pages) throw AppError.notFound('Payments are not set up');
-    return pages;
-  };
-
   const back = (request: FastifyRequest, reply: FastifyReply, botId: string, done: (typeof DONE)[number], anchor: string) =>
     reply.header('cache-control', 'no-store').redirect(`${base(botId)}?lang=${langOf(request)}&done=${done}#${anchor}`, 303);
 
@@ -63,7 +56,7 @@ export async function paymentsDashboardRoutes(app: App): Promise<void> {
     bot: AdminBot,
     refusal: Refusal = { status: 200 },
   ): Promise<FastifyReply> {
-    const p = payments();
+    const p = requirePaymentPages(app);
     const lang = langOf(request);
     const t = TEXTS[lang];
     const query = request.query as { done?: string; edit?: string };
@@ -114,7 +107,7 @@ export async function paymentsDashboardRoutes(app: App): Promise<void> {
     async (request, reply) => {
       const redirected = redirectToSignIn(request, reply);
       if (redirected) return redirected;
-      payments();
+      requirePaymentPages(app);
       const { user, bot } = await memberBot(request, request.params.id, 'payments.manage');
       return render(request, reply, user, bot);
     },
@@ -124,7 +117,7 @@ export async function paymentsDashboardRoutes(app: App): Promise<void> {
     `/dashboard/bots/:id/payments/connect`,
     { schema: { hide: true, params: AdminBotIdParams, querystring: PageQuery }, ...post },
     async (request, reply) => {
-      const p = payments();
+      const p = requirePaymentPages(app);
       const { user, bot } = await memberBot(request, request.params.id, 'payments.manage');
       const lang = langOf(request);
       const origin = app.config.baseUrl;
@@ -147,7 +140,7 @@ export async function paymentsDashboardRoutes(app: App): Promise<void> {
     async (request, reply) => {
       const redirected = redirectToSignIn(request, reply);
       if (redirected) return redirected;
-      const p = payments();
+      const p = requirePaymentPages(app);
       const { bot } = await memberBot(request, request.params.id, 'payments.manage');
       await p.accounts.refresh(bot.id);
       return back(request, reply, bot.id, 'refreshed', 'connection');
@@ -158,7 +151,7 @@ export async function paymentsDashboardRoutes(app: App): Promise<void> {
     `/dashboard/bots/:id/payments/currency`,
     { schema: { hide: true, params: AdminBotIdParams, querystring: PageQuery }, ...post },
     async (request, reply) => {
-      const p = payments();
+      const p = requirePaymentPages(app);
       const { user, bot } = await memberBot(request, request.params.id, 'payments.manage');
       const currency = tierFormValue({ currency: (request.body as Form | undefined)?.currency }).currency;
       if (!isCurrency(currency))
@@ -175,7 +168,7 @@ export async function paymentsDashboardRoutes(app: App): Promise<void> {
     `/dashboard/bots/:id/payments/tiers`,
     { schema: { hide: true, params: AdminBotIdParams, querystring: PageQuery }, ...post },
     async (request, reply) => {
-      const p = payments();
+      const p = requirePaymentPages(app);
       const { user, bot } = await memberBot(request, request.params.id, 'payments.manage');
       const value = tierFormValue(request.body as Form | undefined);
       const read = readTierForm(TEXTS[langOf(request)], value);
@@ -193,7 +186,7 @@ export async function paymentsDashboardRoutes(app: App): Promise<void> {
     `/dashboard/bots/:id/payments/tiers/:tierId`,
     { schema: { hide: true, params: TierParams, querystring: PageQuery }, ...post },
     async (request, reply) => {
-      const p = payments();
+      const p = requirePaymentPages(app);
       const { user, bot } = await memberBot(request, request.params.id, 'payments.manage');
       const { tierId } = request.params;
       await p.tiers.get(bot.id, tierId);
@@ -213,7 +206,7 @@ export async function paymentsDashboardRoutes(app: App): Promise<void> {
     `/dashboard/bots/:id/payments/tiers/:tierId/archive`,
     { schema: { hide: true, params: TierParams, querystring: PageQuery }, ...post },
     async (request, reply) => {
-      const p = payments();
+      const p = requirePaymentPages(app);
       const { user, bot } = await memberBot(request, request.params.id, 'payments.manage');
       await p.tiers.archive(bot.id, request.params.tierId, dashboardUser(user.id));
       return back(request, reply, bot.id, 'archived', 'tiers');
@@ -224,7 +217,7 @@ export async function paymentsDashboardRoutes(app: App): Promise<void> {
     `/dashboard/bots/:id/payments/tiers/:tierId/delete`,
     { schema: { hide: true, params: TierParams, querystring: PageQuery }, ...post },
     async (request, reply) => {
-      const p = payments();
+      const p = requirePaymentPages(app);
       const { user, bot } = await memberBot(request, request.params.id, 'payments.manage');
       try {
         await p.tiers.remove(bot.id, request.params.tierId, dashboardUser(user.id));

@@ -6,6 +6,7 @@
  * stand-in too). Undefined while payments are off (no STRIPE_SECRET_KEY): then no page offers any of it.
  */
 import type { FastifyInstance } from 'fastify';
+import { AppError } from '../../lib/errors.js';
 
 export interface PaymentAccountView {
   botId: string;
@@ -101,4 +102,11 @@ export function paymentPages(app: Pick<FastifyInstance, 'config' | 'services'>):
     tiers: services.premiumTiers,
     checkout: services.paymentCheckout,
   };
+}
+
+/** The payments services for a page that exists only while payments are on: a 404 otherwise. */
+export function requirePaymentPages(app: Pick<FastifyInstance, 'config' | 'services'>): PaymentPages {
+  const pages = paymentPages(app);
+  if (!pages) throw AppError.notFound('Payments are not set up');
+  return pages;
 }

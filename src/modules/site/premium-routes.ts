@@ -16,7 +16,7 @@ import { csrf, currentUser, requireUser } from '../auth/session.js';
 import type { Bot } from '../bots/schemas.js';
 import { formatMoney } from '../payments/currencies.js';
 import { parseAmount } from '../payments/money-input.js';
-import { paymentPages, type PaymentPages } from '../payments/page-services.js';
+import { requirePaymentPages } from '../payments/page-services.js';
 import { sendBotPage } from './bot-page.js';
 import type { CategoryNames } from './category-names.js';
 import { botPath } from './paths.js';
@@ -36,11 +36,6 @@ export async function premiumPageRoutes(app: App, options: { names: CategoryName
   const { services } = app;
   const post = { preHandler: [async (request: FastifyRequest) => void requireUser(request), csrf(app)] };
   const noStore = (reply: FastifyReply) => reply.header('cache-control', 'no-store');
-  const payments = (): PaymentPages => {
-    const pages = paymentPages(app);
-    if (!pages) throw AppError.notFound('Payments are not set up');
-    return pages;
-  };
 
   for (const lang of LANGS) {
     const t = TEXTS[lang];
@@ -69,7 +64,7 @@ export async function premiumPageRoutes(app: App, options: { names: CategoryName
 
     app.post(`/${lang}/bots/:slug/subscribe`, { schema: { hide: true, params: SlugParams }, ...post }, async (request, reply) => {
       const user = requireUser(request);
-      const pay = payments();
+      const pay = requirePaymentPages(app);
       const bot = await services.bots.bySlug(lang, request.params.slug);
       const form = request.body as Form | undefined;
       const tierId = last(form?.tierId);
@@ -99,7 +94,7 @@ export async function premiumPageRoutes(app: App, options: { names: CategoryName
 
     app.post(`/${lang}/bots/:slug/donate`, { schema: { hide: true, params: SlugParams }, ...post }, async (request, reply) => {
       const user = requireUser(request);
-      const pay = payments();
+      const pay = requirePaymentPages(app);
       const bot = await services.bots.bySlug(lang, request.params.slug);
       const account = await pay.accounts.forBot(bot.id);
       if (!account?.chargesEnabled) throw AppError.notFound('This bot takes no payments');
@@ -135,7 +130,7 @@ export async function premiumPageRoutes(app: App, options: { names: CategoryName
       slug: string,
       outcome: 'subscribed' | 'donated' | 'cancelled',
     ) => {
-      payments();
+      requirePaymentPages(app);
       const bot = await services.bots.bySlug(lang, slug);
       const suffix =
         outcome === 'cancelled' ? '/premium/cancelled' : `/premium/thanks?kind=${outcome === 'donated' ? 'donation' : 'subscription'}`;

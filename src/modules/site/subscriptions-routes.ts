@@ -8,11 +8,10 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import { LANGS, TEXTS } from '../../html/i18n/index.js';
 import { sendPage } from '../../html/page.js';
-import { AppError } from '../../lib/errors.js';
 import { Uuid } from '../../lib/schemas.js';
 import type { App } from '../../lib/types.js';
 import { csrf, currentUser, requireUser } from '../auth/session.js';
-import { paymentPages, type PaymentPages } from '../payments/page-services.js';
+import { requirePaymentPages } from '../payments/page-services.js';
 import { subscriptionsView } from './subscriptions-view.js';
 
 const SubscriptionParams = Type.Object({ subscriptionId: Uuid });
@@ -20,18 +19,13 @@ const SubscriptionParams = Type.Object({ subscriptionId: Uuid });
 export async function subscriptionPageRoutes(app: App): Promise<void> {
   const post = { preHandler: [async (request: FastifyRequest) => void requireUser(request), csrf(app)] };
   const noStore = (reply: FastifyReply) => reply.header('cache-control', 'no-store');
-  const payments = (): PaymentPages => {
-    const pages = paymentPages(app);
-    if (!pages) throw AppError.notFound('Payments are not set up');
-    return pages;
-  };
 
   for (const lang of LANGS) {
     const t = TEXTS[lang];
     const path = `/${lang}/subscriptions`;
 
     app.get(path, { schema: { hide: true } }, async (request, reply) => {
-      const pay = payments();
+      const pay = requirePaymentPages(app);
       const user = currentUser(request);
       if (!user && app.config.auth.provider) return noStore(reply).redirect(`/auth/sign-in?return=${encodeURIComponent(path)}`, 303);
       const signedIn = requireUser(request);
@@ -48,7 +42,7 @@ export async function subscriptionPageRoutes(app: App): Promise<void> {
 
     app.post(`${path}/:subscriptionId/manage`, { schema: { hide: true, params: SubscriptionParams }, ...post }, async (request, reply) => {
       const user = requireUser(request);
-      const url = await payments().checkout.portalUrl(user.id, request.params.subscriptionId, `${app.config.baseUrl}${path}`);
+      const url = await requirePaymentPages(app).checkout.portalUrl(user.id, request.params.subscriptionId, `${app.config.baseUrl}${path}`);
       return noStore(reply).redirect(url, 303);
     });
 

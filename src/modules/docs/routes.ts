@@ -11,7 +11,7 @@ const HIDDEN = { schema: { hide: true } };
 
 /**
  * Scalar's own bundle of the reference, as bytes: read once for both pages and sent as they are.
- * `@scalar/fastify-api-reference` (1.47 and later) carries it as one string literal in its module;
+ * `@scalar/fastify-api-reference` (1.76) carries it as one string literal in its module;
  * importing that module would keep its 5 MB source and the string (two-byte: it holds non-Latin-1
  * characters) on the heap for the life of the process. So the module is read as text and only the
  * literal is evaluated, in an empty context; the strings are garbage once encoded.

@@ -77,7 +77,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     // They skip the onRequest hooks, so the rate limit is counted here (a 429 wins over the 422).
     frameworkErrors: (error, request, reply) => {
       const respond = (limited?: unknown): void => {
-        const mapped = limited instanceof AppError && limited.code === 'rate_limited' ? limited : mapFrameworkError(error);
+        const mapped = limited instanceof AppError && limited.code === 'rate_limited' ? limited : mapFrameworkError(error, request.method);
         const body = mapped ? mapped.toBody() : errorBody('internal_error', 'Internal error');
         void (reply as FastifyReply)
           .code(mapped?.statusCode ?? 500)

@@ -145,7 +145,10 @@ function laterPartErrors(request: FastifyRequest, failed: string | undefined, kn
 }
 
 /** Fastify's parser and protocol errors, in our codes. */
-export function mapFrameworkError(error: { code?: string; statusCode?: number; message: string }): AppError | undefined {
+export function mapFrameworkError(error: { code?: string; statusCode?: number; message: string }, method?: string): AppError | undefined {
+  // CONNECT's authority-form target (`example.org:443`) is no path: the router (find-my-way 9.10.2
+  // and later) refuses it as a bad URL; there is no such resource here, as before.
+  if (error.code === 'FST_ERR_BAD_URL' && method === 'CONNECT') return new AppError('not_found', 'No route for CONNECT');
   switch (error.code) {
     case 'FST_ERR_CTP_BODY_TOO_LARGE':
       return new AppError('payload_too_large', 'Request body is too large');

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { dirname, join } from 'node:path';
+import { runInNewContext } from 'node:vm';
 import { getHtmlDocument } from '@scalar/core/libs/html-rendering';
 import type { App } from '../../lib/types.js';
 
@@ -10,13 +10,29 @@ const SCRIPT_CACHE = 'public, max-age=3600';
 const HIDDEN = { schema: { hide: true } };
 
 /**
- * Scalar's own bundle of the reference, as the bytes of its file: read once for both pages and
- * sent as it is. `@scalar/fastify-api-reference` reads it into a string per registration (7 MB of
- * heap each, the file holding non-Latin-1 characters) and encodes it again for every download.
+ * Scalar's own bundle of the reference, as bytes: read once for both pages and sent as they are.
+ * `@scalar/fastify-api-reference` (1.76) carries it as one string literal in its module;
+ * importing that module would keep its 5 MB source and the string (two-byte: it holds non-Latin-1
+ * characters) on the heap for the life of the process. So the module is read as text and only the
+ * literal is evaluated, in an empty context; the strings are garbage once encoded.
+ * A test checks the bytes against what the plugin itself serves.
  */
-function scalarScript(): Buffer {
+export function scalarScript(): Buffer {
   const plugin = createRequire(import.meta.url).resolve('@scalar/fastify-api-reference');
-  return readFileSync(join(dirname(plugin), 'js', 'standalone.js'));
+  const source = readFileSync(plugin, 'utf8');
+  const marker = '\nvar standalone_default = "';
+  const start = source.indexOf(marker);
+  // A double-quoted literal holds no raw line break: it ends at the end of its line.
+  const end = start === -1 ? -1 : source.indexOf('\n', start + 1);
+  const literal = start === -1 || end === -1 ? '' : source.slice(start + marker.length - 1, end).replace(/;$/, '');
+  if (!literal.startsWith('"') || !literal.endsWith('"')) {
+    throw new Error(`@scalar/fastify-api-reference: its bundled script was not found in ${plugin}`);
+  }
+  const script: unknown = runInNewContext(literal, Object.create(null) as object, { timeout: 5000 });
+  if (typeof script !== 'string' || !script.includes('createApiReference')) {
+    throw new Error(`@scalar/fastify-api-reference: its bundled script was not found in ${plugin}`);
+  }
+  return Buffer.from(script, 'utf8');
 }
 
 /**

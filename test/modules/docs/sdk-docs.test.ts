@@ -30,6 +30,7 @@ describe('SDK docs', () => {
     expect(index.headers['content-type']).toMatch(/^text\/html/);
     expect(index.body).toContain('@bot-directory/sdk');
     expect(index.headers['content-security-policy']).toMatch(/script-src 'self';/);
+    expect(index.headers['cache-control']).toBe('public, max-age=3600');
     const page = await t.get('/docs/sdk/classes/index.BotDirectory.html');
     expect(page.statusCode).toBe(200);
     expect(page.body).toContain('hasVoted');

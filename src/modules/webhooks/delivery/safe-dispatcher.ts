@@ -28,12 +28,16 @@ export function createSafeDispatcher(options: SafeDispatcherOptions = {}): Agent
     connect: createSafeConnector({ ...options, timeoutMs }),
     headersTimeout: timeoutMs,
     bodyTimeout: timeoutMs,
+    // undici 8 negotiates HTTP/2 by default; deliveries stay on HTTP/1.1 (one request per
+    // connection at a time, as the endpoint's concurrency and the timeouts assume).
+    allowH2: false,
   });
 }
 
 /** The connect step on its own, exported so it can be tested without a request. */
 export function createSafeConnector(options: SafeDispatcherOptions = {}): buildConnector.connector {
-  const connect = buildConnector({ timeout: options.timeoutMs ?? DEFAULT_WEBHOOK_TIMEOUT_MS });
+  // allowH2: false, so TLS offers only http/1.1 in ALPN (undici 8's connector offers h2 too).
+  const connect = buildConnector({ timeout: options.timeoutMs ?? DEFAULT_WEBHOOK_TIMEOUT_MS, allowH2: false });
 
   return (params, callback) => {
     resolveHost(params.hostname, options).then(

@@ -126,7 +126,8 @@ describe.each(backends())('migration 040 on %s', (backend) => {
         answers.set(`${id}:${days}`, JSON.stringify({ data: series(facts!, firstDay, TODAY), days, source: facts!.source }));
       }
     }
-    expect(await migrate(db)).toEqual(['040_history_into_daily_series.sql']);
+    // 040 runs first, then whatever later migrations there are.
+    expect((await migrate(db))[0]).toBe('040_history_into_daily_series.sql');
   }, 300_000);
   afterAll(async () => {
     await t?.close();

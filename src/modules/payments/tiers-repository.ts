@@ -36,6 +36,12 @@ function toTier(row: TierRow): Tier {
   };
 }
 
+/** A tier's written columns, in the order of name_en … currency in the statements below. */
+function tierValues(input: TierInput): unknown[] {
+  const { name, description, scope, interval, amountMinor, currency } = input;
+  return [name.en, name.de, description.en, description.de, scope, interval, amountMinor, currency];
+}
+
 export const tierRepository = {
   /** A bot's tiers, oldest first (index premium_tiers_bot); a bot has few. */
   async list(db: Queryable, botId: string, includeArchived: boolean): Promise<Tier[]> {
@@ -63,19 +69,7 @@ export const tierRepository = {
       `INSERT INTO premium_tiers (${COLUMNS})
        SELECT $1, $2, $3, $4, $5, $6, $7, $8, $9, $10, NULL, $11, $11 WHERE EXISTS (SELECT 1 FROM bots WHERE id = $2)
        RETURNING ${COLUMNS}`,
-      [
-        id,
-        botId,
-        input.name.en,
-        input.name.de,
-        input.description.en,
-        input.description.de,
-        input.scope,
-        input.interval,
-        input.amountMinor,
-        input.currency,
-        now,
-      ],
+      [id, botId, ...tierValues(input), now],
     );
     return rows[0] && toTier(rows[0]);
   },
@@ -85,19 +79,7 @@ export const tierRepository = {
       `UPDATE premium_tiers SET name_en = $3, name_de = $4, description_en = $5, description_de = $6, scope = $7,
          interval = $8, amount_minor = $9, currency = $10, updated_at = $11
         WHERE bot_id = $1 AND id = $2 RETURNING ${COLUMNS}`,
-      [
-        botId,
-        tierId,
-        input.name.en,
-        input.name.de,
-        input.description.en,
-        input.description.de,
-        input.scope,
-        input.interval,
-        input.amountMinor,
-        input.currency,
-        now,
-      ],
+      [botId, tierId, ...tierValues(input), now],
     );
     return rows[0] && toTier(rows[0]);
   },

@@ -25,9 +25,9 @@ export class FakePayments {
 
   readonly accounts: PaymentAccountsPort = {
     forBot: async (botId) => this.accountsByBot.get(botId),
-    onboardingUrl: async (botId, userId, returnUrl, refreshUrl) => {
-      this.calls.push({ method: 'onboardingUrl', args: { botId, userId, returnUrl, refreshUrl } });
-      if (!this.accountsByBot.has(botId)) this.connect(botId, userId, false);
+    onboardingUrl: async (botId, actor, returnUrl, refreshUrl) => {
+      this.calls.push({ method: 'onboardingUrl', args: { botId, userId: actor.id, returnUrl, refreshUrl } });
+      if (!this.accountsByBot.has(botId)) this.connect(botId, actor.id, false);
       return `https://connect.stripe.test/onboard/${botId}`;
     },
     refresh: async (botId) => {

@@ -42,6 +42,9 @@ export const consoleOperator = (userId: string): OperatorActor => ({ kind: 'oper
  * - `webhook.*`: the endpoint's id; the changed settings (a Discord URL's token hidden, a secret never).
  * - `report.resolve`: the report's id, the answer as note; `ban.*`: the user's or bot's platform
  *   ID, the reason as note; `tier_request.decide`: the request's id, the operator's note.
+ * - `payments.connect`, `payments.donation_currency`: the Stripe account's id; the currency's
+ *   change. `payments.tier_*`: the premium tier's id, its English name as note, what buyers see
+ *   and pay (name, description, scope, interval, amountMinor, currency) as diff.
  */
 export const AUDIT_ACTIONS = [
   'listing.create',
@@ -74,6 +77,12 @@ export const AUDIT_ACTIONS = [
   'review.hide',
   'review.approve',
   'review.delete',
+  'payments.connect',
+  'payments.donation_currency',
+  'payments.tier_create',
+  'payments.tier_update',
+  'payments.tier_archive',
+  'payments.tier_delete',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

@@ -123,10 +123,11 @@ function fieldName(t: Texts, field: string): string {
 }
 
 /** Fields whose values are words people wrote: shown as text. */
-const WRITTEN = new Set(['name', 'shortDescription', 'longDescription', 'tags']);
+const WRITTEN = new Set(['name', 'description', 'shortDescription', 'longDescription', 'tags']);
 /**
  * The words of the values an action's fields hold (a listing's, a report's, a tier request's
- * states; a member's role; a webhook's events, format and language).
+ * states; a member's role; a webhook's events, format and language; a premium tier's scope and
+ * interval).
  */
 function statesOf(t: Texts, action: string, field: string): Record<string, string> | undefined {
   if (action === 'listing.transition')
@@ -134,6 +135,8 @@ function statesOf(t: Texts, action: string, field: string): Record<string, strin
   if (action === 'report.resolve') return field === 'status' ? t.report.status : field === 'resolution' ? t.console.resolutions : undefined;
   if (action === 'tier_request.decide' && field === 'status') return t.dash.status;
   if (action.startsWith('team.') && field === 'role') return t.team.roles;
+  if (action.startsWith('payments.tier_'))
+    return field === 'scope' ? t.payments.scopes : field === 'interval' ? t.payments.intervals : undefined;
   if (action.startsWith('webhook.')) {
     const words: Record<string, Record<string, string>> = {
       events: t.delivery.event,

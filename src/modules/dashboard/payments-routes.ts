@@ -123,7 +123,7 @@ export async function paymentsDashboardRoutes(app: App): Promise<void> {
       const origin = app.config.baseUrl;
       const url = await p.accounts.onboardingUrl(
         bot.id,
-        user.id,
+        dashboardUser(user.id),
         `${origin}${base(bot.id)}/return?lang=${lang}`,
         // An expired link leads back to the tab, whose button makes a new one.
         `${origin}${base(bot.id)}?lang=${lang}#connection`,
@@ -159,7 +159,7 @@ export async function paymentsDashboardRoutes(app: App): Promise<void> {
           status: 422,
           errors: { donationCurrency: TEXTS[langOf(request)].payments.currencyInvalid },
         });
-      await p.accounts.setDonationCurrency(bot.id, currency);
+      await p.accounts.setDonationCurrency(bot.id, currency, dashboardUser(user.id));
       return back(request, reply, bot.id, 'currency', 'donations');
     },
   );

@@ -31,8 +31,12 @@ export function toAccount(row: AccountRow): PaymentAccount {
 }
 
 export const accountRepository = {
-  async forBot(db: Queryable, botId: string): Promise<AccountRow | undefined> {
-    const { rows } = await db.query<AccountRow>(`SELECT ${COLUMNS} FROM payment_accounts WHERE bot_id = $1`, [botId]);
+  /** `forUpdate`: locks the row for the rest of the transaction. */
+  async forBot(db: Queryable, botId: string, opts: { forUpdate?: boolean } = {}): Promise<AccountRow | undefined> {
+    const { rows } = await db.query<AccountRow>(
+      `SELECT ${COLUMNS} FROM payment_accounts WHERE bot_id = $1${opts.forUpdate ? ' FOR UPDATE' : ''}`,
+      [botId],
+    );
     return rows[0];
   },
 

@@ -1,6 +1,8 @@
 import type { Database } from '../../db/index.js';
 import type { Clock } from '../../lib/clock.js';
 import { AppError } from '../../lib/errors.js';
+import type { UserActor } from '../audit/entry.js';
+import { auditRepository } from '../audit/repository.js';
 import { accountRepository, toAccount } from './accounts-repository.js';
 import { isCurrency } from './currencies.js';
 import type { StripeGateway } from './gateway.js';
@@ -22,12 +24,17 @@ export class PaymentAccounts {
   }
 
   /** Creates the Express account when missing, answers the Account Link URL to send the owner to. */
-  async onboardingUrl(botId: string, userId: string, returnUrl: string, refreshUrl: string): Promise<string> {
+  async onboardingUrl(botId: string, actor: UserActor, returnUrl: string, refreshUrl: string): Promise<string> {
     const gateway = gatewayOf(this.gateway);
     let row = await accountRepository.forBot(this.db, botId);
     if (!row) {
       const accountId = await gateway.createAccount(botId);
-      await accountRepository.insert(this.db, botId, accountId, userId, this.clock.now());
+      const now = this.clock.now();
+      await this.db.transaction(async (tx) => {
+        if (await accountRepository.insert(tx, botId, accountId, actor.id, now)) {
+          await auditRepository.record(tx, { actor, action: 'payments.connect', botId, target: accountId }, now);
+        }
+      });
       // Another request may have connected the bot meanwhile: its account is the bot's.
       row = await accountRepository.forBot(this.db, botId);
       if (!row) throw AppError.notFound('No bot with that application ID');
@@ -43,12 +50,19 @@ export class PaymentAccounts {
     return this.refreshAccount(gateway, row.account_id);
   }
 
-  async setDonationCurrency(botId: string, currency: string): Promise<void> {
+  async setDonationCurrency(botId: string, currency: string, actor: UserActor): Promise<void> {
     gatewayOf(this.gateway);
     if (!isCurrency(currency)) throw AppError.validation([{ field: 'currency', message: "is not one of Stripe's currencies" }]);
-    if (!(await accountRepository.setDonationCurrency(this.db, botId, currency, this.clock.now()))) {
-      throw AppError.notFound('The bot has no Stripe account connected');
-    }
+    const now = this.clock.now();
+    await this.db.transaction(async (tx) => {
+      const before = await accountRepository.forBot(tx, botId, { forUpdate: true });
+      if (!before) throw AppError.notFound('The bot has no Stripe account connected');
+      const was = before.donation_currency.trim();
+      if (was === currency) return;
+      await accountRepository.setDonationCurrency(tx, botId, currency, now);
+      const diff = { currency: { before: was, after: currency } };
+      await auditRepository.record(tx, { actor, action: 'payments.donation_currency', botId, target: before.account_id, diff }, now);
+    });
   }
 
   /** Writes what Stripe says about the account now (account.updated, reconciliation). */

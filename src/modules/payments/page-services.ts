@@ -1,12 +1,12 @@
 /**
  * What the pages (dashboard tab, bot page's premium section, "My subscriptions", the console) ask
- * of the payments module: the service methods of the design (docs: /work/payments-design.md,
- * "Module"), reached through `services.paymentAccounts`, `services.premiumTiers` and
+ * of the payments module, reached through `services.paymentAccounts`, `services.premiumTiers` and
  * `services.paymentCheckout`, as small interfaces the services satisfy (and the page tests' in-memory
  * stand-in too). Undefined while payments are off (no STRIPE_SECRET_KEY): then no page offers any of it.
  */
 import type { FastifyInstance } from 'fastify';
 import { AppError } from '../../lib/errors.js';
+import type { UserActor } from '../audit/entry.js';
 
 export interface PaymentAccountView {
   botId: string;
@@ -46,23 +46,20 @@ export interface MySubscriptionView {
   active: boolean;
 }
 
-/** Who did it, as the audit log names a dashboard user (src/modules/audit/entry.ts). */
-export type Actor = unknown;
-
 export interface PaymentAccountsPort {
   forBot(botId: string): Promise<PaymentAccountView | undefined>;
-  onboardingUrl(botId: string, userId: string, returnUrl: string, refreshUrl: string): Promise<string>;
+  onboardingUrl(botId: string, actor: UserActor, returnUrl: string, refreshUrl: string): Promise<string>;
   refresh(botId: string): Promise<PaymentAccountView | undefined>;
-  setDonationCurrency(botId: string, currency: string): Promise<void>;
+  setDonationCurrency(botId: string, currency: string, actor: UserActor): Promise<void>;
 }
 
 export interface PremiumTiersPort {
   list(botId: string, opts?: { includeArchived?: boolean }): Promise<TierView[]>;
   get(botId: string, tierId: string): Promise<TierView>;
-  create(botId: string, input: TierInputView, actor: unknown): Promise<TierView>;
-  update(botId: string, tierId: string, input: TierInputView, actor: unknown): Promise<TierView>;
-  archive(botId: string, tierId: string, actor: unknown): Promise<TierView>;
-  remove(botId: string, tierId: string, actor: unknown): Promise<void>;
+  create(botId: string, input: TierInputView, actor: UserActor): Promise<TierView>;
+  update(botId: string, tierId: string, input: TierInputView, actor: UserActor): Promise<TierView>;
+  archive(botId: string, tierId: string, actor: UserActor): Promise<TierView>;
+  remove(botId: string, tierId: string, actor: UserActor): Promise<void>;
 }
 
 export interface PaymentCheckoutPort {

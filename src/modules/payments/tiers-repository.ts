@@ -53,8 +53,12 @@ export const tierRepository = {
     return rows.map(toTier);
   },
 
-  async find(db: Queryable, botId: string, tierId: string): Promise<Tier | undefined> {
-    const { rows } = await db.query<TierRow>(`SELECT ${COLUMNS} FROM premium_tiers WHERE bot_id = $1 AND id = $2`, [botId, tierId]);
+  /** `forUpdate`: locks the row for the rest of the transaction (a change, a delete against a new subscription). */
+  async find(db: Queryable, botId: string, tierId: string, opts: { forUpdate?: boolean } = {}): Promise<Tier | undefined> {
+    const { rows } = await db.query<TierRow>(
+      `SELECT ${COLUMNS} FROM premium_tiers WHERE bot_id = $1 AND id = $2${opts.forUpdate ? ' FOR UPDATE' : ''}`,
+      [botId, tierId],
+    );
     return rows[0] && toTier(rows[0]);
   },
 
@@ -91,12 +95,6 @@ export const tierRepository = {
       [botId, tierId, now],
     );
     return rows[0] && toTier(rows[0]);
-  },
-
-  /** Locks the tier against a concurrent checkout's subscription while it is deleted. */
-  async lock(tx: Queryable, botId: string, tierId: string): Promise<boolean> {
-    const { rows } = await tx.query('SELECT 1 FROM premium_tiers WHERE bot_id = $1 AND id = $2 FOR UPDATE', [botId, tierId]);
-    return rows.length > 0;
   },
 
   /** Whether any subscription names the tier (index subscriptions_tier). */

@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import type { Database } from '../../db/index.js';
+import type { Database, Queryable } from '../../db/index.js';
 import type { Clock } from '../../lib/clock.js';
 import { AppError, type FieldError } from '../../lib/errors.js';
-import type { Actor } from '../audit/entry.js';
+import { diffOf, diffOfGone, diffOfNew, type Actor, type AuditAction, type Diff } from '../audit/entry.js';
+import { auditRepository } from '../audit/repository.js';
 import { isCurrency } from './currencies.js';
 import type { StripeGateway } from './gateway.js';
 import { gatewayOf } from './payments-off.js';
@@ -32,40 +33,74 @@ export class PremiumTiers {
     return tier;
   }
 
-  async create(botId: string, input: TierInput, _actor: Actor): Promise<Tier> {
+  async create(botId: string, input: TierInput, actor: Actor): Promise<Tier> {
     gatewayOf(this.gateway);
     checkTier(input);
-    const tier = await tierRepository.insert(this.db, randomUUID(), botId, input, this.clock.now());
-    if (!tier) throw AppError.notFound('No bot with that application ID');
-    return tier;
+    const now = this.clock.now();
+    return this.db.transaction(async (tx) => {
+      const tier = await tierRepository.insert(tx, randomUUID(), botId, input, now);
+      if (!tier) throw AppError.notFound('No bot with that application ID');
+      await recordTier(tx, actor, 'payments.tier_create', tier, diffOfNew(auditedFields(tier)), now);
+      return tier;
+    });
   }
 
   /** Changes a tier; a new price applies to new checkouts only. */
-  async update(botId: string, tierId: string, input: TierInput, _actor: Actor): Promise<Tier> {
+  async update(botId: string, tierId: string, input: TierInput, actor: Actor): Promise<Tier> {
     gatewayOf(this.gateway);
     checkTier(input);
-    const tier = await tierRepository.update(this.db, botId, tierId, input, this.clock.now());
-    if (!tier) throw tierNotFound();
-    return tier;
+    const now = this.clock.now();
+    return this.db.transaction(async (tx) => {
+      const before = await tierRepository.find(tx, botId, tierId, { forUpdate: true });
+      if (!before) throw tierNotFound();
+      const tier = await tierRepository.update(tx, botId, tierId, input, now);
+      if (!tier) throw tierNotFound();
+      const diff = diffOf(auditedFields(before), auditedFields(tier), AUDITED_FIELDS);
+      if (diff) await recordTier(tx, actor, 'payments.tier_update', tier, diff, now);
+      return tier;
+    });
   }
 
   /** No new checkouts; existing subscriptions run on. */
-  async archive(botId: string, tierId: string, _actor: Actor): Promise<Tier> {
-    const tier = await tierRepository.archive(this.db, botId, tierId, this.clock.now());
-    if (!tier) throw tierNotFound();
-    return tier;
+  async archive(botId: string, tierId: string, actor: Actor): Promise<Tier> {
+    const now = this.clock.now();
+    return this.db.transaction(async (tx) => {
+      const before = await tierRepository.find(tx, botId, tierId, { forUpdate: true });
+      if (!before) throw tierNotFound();
+      const tier = await tierRepository.archive(tx, botId, tierId, now);
+      if (!tier) throw tierNotFound();
+      if (!before.archived) await recordTier(tx, actor, 'payments.tier_archive', tier, null, now);
+      return tier;
+    });
   }
 
   /** 409 conflict when any subscription names the tier (archive it instead). */
-  async remove(botId: string, tierId: string, _actor: Actor): Promise<void> {
+  async remove(botId: string, tierId: string, actor: Actor): Promise<void> {
+    const now = this.clock.now();
     await this.db.transaction(async (tx) => {
-      if (!(await tierRepository.lock(tx, botId, tierId))) throw tierNotFound();
+      const tier = await tierRepository.find(tx, botId, tierId, { forUpdate: true });
+      if (!tier) throw tierNotFound();
       if (await tierRepository.hasSubscribers(tx, tierId)) {
         throw new AppError('conflict', 'The tier has subscribers: archive it instead');
       }
       await tierRepository.remove(tx, botId, tierId);
+      await recordTier(tx, actor, 'payments.tier_delete', tier, diffOfGone(auditedFields(tier)), now);
     });
   }
+}
+
+/** What the audit log keeps of a tier: what buyers see and pay. */
+const AUDITED_FIELDS = ['name', 'description', 'scope', 'interval', 'amountMinor', 'currency'] as const;
+type AuditedTier = Pick<Tier, (typeof AUDITED_FIELDS)[number]>;
+
+function auditedFields(tier: Tier): AuditedTier {
+  const { name, description, scope, interval, amountMinor, currency } = tier;
+  return { name, description, scope, interval, amountMinor, currency };
+}
+
+/** A tier's change in the bot's audit log: the tier's id as target, its English name as note. */
+function recordTier(tx: Queryable, actor: Actor, action: AuditAction, tier: Tier, diff: Diff | null, now: Date): Promise<void> {
+  return auditRepository.record(tx, { actor, action, botId: tier.botId, target: tier.id, diff, note: tier.name.en }, now);
 }
 
 /** The rules a tier's input keeps, whoever calls (the pages validate through the same checks). */

@@ -17,6 +17,7 @@ import { FakePayments } from '../../support/payments-fake.js';
 import { wordsOf, wordsOnlyIn } from '../../support/ui-words.js';
 import { visibleTexts } from '../../support/visible-text.js';
 import { Browser } from '../site/session-client.js';
+import { dashboardUser } from '../../../src/modules/audit/entry.js';
 
 const OWNER = { id: '192000000000000001', name: 'Pia Owner', label: 'The owner' };
 const OTHER_OWNER = { id: '192000000000000002', name: 'Olli Other', label: 'Another owner' };
@@ -228,7 +229,7 @@ for (const backend of backends()) {
           amountMinor: 499,
           currency: 'eur',
         },
-        undefined,
+        dashboardUser(OWNER.id),
       );
       const server = [...fake.tiersById.values()].find((t2) => t2.name.en === 'Server')!;
       const visitor = await t.get(`/de/bots/${SLUG}`);

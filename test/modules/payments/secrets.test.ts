@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { botBody } from '../../fixtures.js';
 import { ADMIN_TOKEN, backends, freshDatabase, testConfig } from '../../helpers.js';
 import { startFakeStripe, WEBHOOK_SECRET, type FakeStripe } from '../../support/fake-stripe.js';
+import { dashboardUser } from '../../../src/modules/audit/entry.js';
 
 let fake: FakeStripe;
 beforeAll(async () => {
@@ -30,7 +31,12 @@ describe.each(backends())('Stripe secrets in logs (%s)', (backend) => {
         payload: body,
       });
       expect(put.statusCode).toBe(201);
-      const link = await app.services.paymentAccounts.onboardingUrl(botId, '123456789012345678', 'https://x/r', 'https://x/f');
+      const link = await app.services.paymentAccounts.onboardingUrl(
+        botId,
+        dashboardUser('123456789012345678'),
+        'https://x/r',
+        'https://x/f',
+      );
       const account = link.split('/').pop()!;
       const post = (event: Record<string, unknown>) => {
         const { payload, signature } = fake.sign(event);

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dashboardUser } from '../../../src/modules/audit/entry.js';
 import { appPerFile, backends, ManualClock } from '../../helpers.js';
 import { startFakeStripe, type FakeStripe } from '../../support/fake-stripe.js';
+import { botLog } from '../audit/harness.js';
 import { createBot, USER } from '../../support/owner.js';
 
 const T0 = new Date('2026-05-01T12:00:00.000Z');
@@ -28,7 +29,7 @@ describe.each(backends())('payment services (%s)', (backend) => {
 
   async function connected() {
     const botId = await createBot(t);
-    const url = await t.app.services.paymentAccounts.onboardingUrl(botId, USER, 'https://site/return', 'https://site/refresh');
+    const url = await t.app.services.paymentAccounts.onboardingUrl(botId, OWNER, 'https://site/return', 'https://site/refresh');
     const accountId = url.split('/').pop()!;
     return { botId, accountId, url };
   }
@@ -36,7 +37,7 @@ describe.each(backends())('payment services (%s)', (backend) => {
   it('connects a bot once: the Express account is made on first onboarding, the link again on each', async () => {
     const { botId, accountId, url } = await connected();
     expect(url).toBe(`https://connect.example/onboard/${accountId}`);
-    const again = await t.app.services.paymentAccounts.onboardingUrl(botId, USER, 'https://site/return', 'https://site/refresh');
+    const again = await t.app.services.paymentAccounts.onboardingUrl(botId, OWNER, 'https://site/return', 'https://site/refresh');
     expect(again).toBe(url);
     expect(await t.app.services.paymentAccounts.forBot(botId)).toMatchObject({
       botId,
@@ -54,10 +55,12 @@ describe.each(backends())('payment services (%s)', (backend) => {
       requirements: { currently_due: [] },
     });
     expect(await t.app.services.paymentAccounts.refresh(botId)).toMatchObject({ chargesEnabled: true, requirementsDue: [] });
-    await t.app.services.paymentAccounts.setDonationCurrency(botId, 'jpy');
+    await t.app.services.paymentAccounts.setDonationCurrency(botId, 'jpy', OWNER);
     expect((await t.app.services.paymentAccounts.forBot(botId))?.donationCurrency).toBe('jpy');
-    await expect(t.app.services.paymentAccounts.setDonationCurrency(botId, 'bhd')).rejects.toMatchObject({ code: 'validation_failed' });
-    await expect(t.app.services.paymentAccounts.onboardingUrl('99999999999999999', USER, 'https://a', 'https://b')).rejects.toMatchObject({
+    await expect(t.app.services.paymentAccounts.setDonationCurrency(botId, 'bhd', OWNER)).rejects.toMatchObject({
+      code: 'validation_failed',
+    });
+    await expect(t.app.services.paymentAccounts.onboardingUrl('99999999999999999', OWNER, 'https://a', 'https://b')).rejects.toMatchObject({
       code: 'not_found',
     });
   });
@@ -96,6 +99,41 @@ describe.each(backends())('payment services (%s)', (backend) => {
     // Another bot cannot touch it.
     const other = await createBot(t);
     await expect(tiers.archive(other, gold.id, OWNER)).rejects.toMatchObject({ code: 'not_found' });
+  });
+
+  it('the bot’s audit log names who connected it, changed the donation currency and each tier, in the transaction of the change', async () => {
+    const { botId, accountId } = await connected();
+    await t.app.services.paymentAccounts.onboardingUrl(botId, dashboardUser('223456789012345678'), 'https://a', 'https://b');
+    const payments = t.app.services.paymentAccounts;
+    await payments.setDonationCurrency(botId, 'usd', OWNER);
+    await payments.setDonationCurrency(botId, 'usd', OWNER); // unchanged: no entry
+    const tiers = t.app.services.premiumTiers;
+    const gold = await tiers.create(botId, GOLD, OWNER);
+    await tiers.update(botId, gold.id, { ...GOLD, name: { en: 'Gold', de: 'Golden' }, amountMinor: 599 }, OWNER);
+    await tiers.update(botId, gold.id, { ...GOLD, name: { en: 'Gold', de: 'Golden' }, amountMinor: 599 }, OWNER); // unchanged
+    await tiers.archive(botId, gold.id, OWNER);
+    await tiers.archive(botId, gold.id, OWNER); // already archived
+    await tiers.remove(botId, gold.id, OWNER);
+    await expect(tiers.update(botId, gold.id, GOLD, OWNER)).rejects.toMatchObject({ code: 'not_found' });
+
+    const log = (await botLog(t, botId)).filter((entry) => entry.action.startsWith('payments.'));
+    expect(log.map((entry) => entry.action)).toEqual([
+      'payments.connect',
+      'payments.donation_currency',
+      'payments.tier_create',
+      'payments.tier_update',
+      'payments.tier_archive',
+      'payments.tier_delete',
+    ]);
+    for (const entry of log) expect(entry.actor).toMatchObject({ kind: 'user', id: USER, via: 'dashboard' });
+    expect(log[0]).toMatchObject({ target: accountId });
+    expect(log[1]).toMatchObject({ target: accountId, diff: { currency: { before: 'eur', after: 'usd' } } });
+    expect(log[2]).toMatchObject({ target: gold.id, note: 'Gold', diff: { amountMinor: { before: null, after: 499 } } });
+    expect(log[3]!.diff).toEqual({
+      name: { before: GOLD.name, after: { en: 'Gold', de: 'Golden' } },
+      amountMinor: { before: 499, after: 599 },
+    });
+    expect(log[5]!.diff).toMatchObject({ currency: { before: 'eur', after: null }, amountMinor: { before: 599, after: null } });
   });
 
   it('checkout: refused until charges are enabled, for archived tiers, and guild tiers without a server; price_data and fee sent', async () => {

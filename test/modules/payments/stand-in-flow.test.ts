@@ -34,7 +34,12 @@ describe.each(backends())('payments against the Stripe stand-in (%s)', (backend)
   async function connectedBot() {
     const botId = await createBot(t);
     const { key } = await createKey(t, botId, ['premium:read']);
-    const link = await t.app.services.paymentAccounts.onboardingUrl(botId, USER, 'http://127.0.0.1:9/return', 'http://127.0.0.1:9/refresh');
+    const link = await t.app.services.paymentAccounts.onboardingUrl(
+      botId,
+      dashboardUser(USER),
+      'http://127.0.0.1:9/return',
+      'http://127.0.0.1:9/refresh',
+    );
     const page = new URL(link);
     const done = await form(page.origin + page.pathname, { link: page.searchParams.get('link')!, action: 'complete' });
     expect(done.status).toBe(303);

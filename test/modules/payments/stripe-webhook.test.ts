@@ -32,7 +32,7 @@ describe.each(backends())('Stripe webhook (%s)', (backend) => {
     clock.set(T0);
     const botId = await createBot(t);
     const { key } = await createKey(t, botId, ['premium:read']);
-    const link = await t.app.services.paymentAccounts.onboardingUrl(botId, USER, 'https://x/return', 'https://x/refresh');
+    const link = await t.app.services.paymentAccounts.onboardingUrl(botId, dashboardUser(USER), 'https://x/return', 'https://x/refresh');
     const accountId = link.split('/').pop()!;
     fake.objects.set(accountId, {
       id: accountId,

@@ -65,6 +65,9 @@ describe('loadFunctions', () => {
       'record_votes',
       'report_stats',
       'merge_top',
+      'payment_totals_add',
+      'donations_to_totals',
+      'subscription_payments_to_totals',
     ]);
     for (const fn of functions) {
       expect(

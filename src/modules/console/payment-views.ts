@@ -44,19 +44,21 @@ export function paymentsConsoleView(t: Texts, listing: PaymentsListing | undefin
     <h2 id="totals">${p.totals}</h2>
     ${table(
       p.totals,
-      [p.bot, p.month, p.donationsSum, p.donationCount, p.refundedSum],
+      [p.bot, p.month, p.premiumSum, p.paymentCount, p.donationsSum, p.donationCount, p.refundedSum],
       listing.totals.map(
         (row) =>
           html`<tr>
             <td><a href="/console/bots?id=${row.botId}&amp;lang=${t.lang}">${row.botId}</a></td>
             <td>${row.month}</td>
+            <td class="number">${money(row.subscriptionsMinor, row.currency)}</td>
+            <td class="number">${count(t, row.payments)}</td>
             <td class="number">${money(row.donationsMinor, row.currency)}</td>
             <td class="number">${count(t, row.donations)}</td>
-            <td class="number">${money(row.refundedMinor, row.currency)}</td>
+            <td class="number">${money(row.refundedMinor + row.subscriptionsRefundedMinor, row.currency)}</td>
           </tr>`,
       ),
       p.noTotals,
-      [2, 3, 4],
+      [2, 3, 4, 5, 6],
     )}
     <h2 id="accounts">${p.accounts}</h2>
     ${table(

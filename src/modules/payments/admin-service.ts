@@ -39,7 +39,7 @@ export class PaymentsAdmin {
     return keysetPage(rows, query.limit, (row) => ({ at: row.created_at, id: row.id }), toStripeDonation);
   }
 
-  /** Donations per bot, month and currency from `from` to `to` (months, UTC, inclusive; default the last 12). */
+  /** Donations and subscription payments per bot, month and currency from `from` to `to` (months, UTC, inclusive; default the last 12). */
   async totals(query: PaymentTotalsQuery, now: Date): Promise<PaymentTotals> {
     const thisMonth = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1);
     const to = query.to === undefined ? new Date(thisMonth) : monthStart(query.to);

@@ -36,6 +36,8 @@ export interface RemoteSubscription {
   canceledAt: number | null;
   interval: string | null;
   metadata: Record<string, string>;
+  /** The invoice of its current period (the nightly reconciliation records it when its event was lost). */
+  latestInvoiceId: string | undefined;
 }
 
 export interface RemoteInvoice {
@@ -43,6 +45,13 @@ export interface RemoteInvoice {
   subscriptionId: string | undefined;
   /** The end of the period its subscription line paid for. */
   periodEnd: number | undefined;
+  /** Stripe's status: `paid` once the money is in. */
+  status: string | undefined;
+  /** Minor units of `currency` paid. */
+  amountPaid: number;
+  currency: string;
+  /** When it was paid (Unix seconds), undefined while unpaid. */
+  paidAt: number | undefined;
 }
 
 export interface RemoteCharge {
@@ -209,6 +218,10 @@ export class StripeGateway {
       id: invoice.id ?? id,
       subscriptionId: idOf(invoice.parent?.subscription_details?.subscription) ?? idOf(legacy.subscription),
       periodEnd: line?.period?.end ?? invoice.period_end,
+      status: invoice.status ?? undefined,
+      amountPaid: invoice.amount_paid ?? 0,
+      currency: invoice.currency ?? '',
+      paidAt: invoice.status_transitions?.paid_at ?? undefined,
     };
   }
 
@@ -268,6 +281,7 @@ function toSubscription(subscription: Stripe.Subscription): RemoteSubscription {
     canceledAt: subscription.canceled_at,
     interval: item?.price?.recurring?.interval ?? null,
     metadata: { ...subscription.metadata },
+    latestInvoiceId: idOf(subscription.latest_invoice),
   };
 }
 

@@ -4,7 +4,7 @@
  * the premium domain, in one transaction with the event's idempotency row. Replays and any order
  * of events so converge to Stripe's state; the nightly reconciliation repairs lost events.
  */
-import type { Database } from '../../db/index.js';
+import type { Database, Queryable } from '../../db/index.js';
 import type { Clock } from '../../lib/clock.js';
 import { AppError } from '../../lib/errors.js';
 import type { Claim, PremiumService } from '../premium/service.js';
@@ -12,7 +12,8 @@ import { accountRepository, type AccountRow } from './accounts-repository.js';
 import type { PaymentAccounts } from './accounts-service.js';
 import { customerRepository } from './customers-repository.js';
 import { CURRENCIES, majorAmountText } from './currencies.js';
-import { StripeMissing, type RemoteSubscription, type StripeEventEnvelope, type StripeGateway } from './gateway.js';
+import { StripeMissing, type RemoteInvoice, type RemoteSubscription, type StripeEventEnvelope, type StripeGateway } from './gateway.js';
+import { invoicePaymentRepository, type InvoicePayment } from './invoice-payments-repository.js';
 import { gatewayOf } from './payments-off.js';
 import { stripeEventRepository } from './stripe-events-repository.js';
 import { subscriptionWrite } from './subscription-state.js';
@@ -54,8 +55,9 @@ export class StripeEvents {
   }
 
   /**
-   * Lists every connected account's subscriptions and writes each through the same mapping, and
-   * refreshes the account's state. `repaired`: subscriptions whose stored state differed.
+   * Lists every connected account's subscriptions and writes each through the same mapping, records
+   * each one's current invoice if its payment is missing, and refreshes the account's state.
+   * `repaired`: subscriptions whose stored state differed.
    */
   async reconcile(): Promise<{ accounts: number; subscriptions: number; repaired: number }> {
     const gateway = gatewayOf(this.gateway);
@@ -69,7 +71,9 @@ export class StripeEvents {
           await this.accounts.refreshAccount(gateway, account.account_id);
           for await (const remote of gateway.listSubscriptions(account.account_id)) {
             totals.subscriptions += 1;
-            if ((await this.writeSubscription(account, remote)) === 'written') totals.repaired += 1;
+            const outcome = await this.writeSubscription(account, remote);
+            if (outcome === 'written') totals.repaired += 1;
+            if (outcome !== 'not_ours') await this.recordLatestInvoice(gateway, account, remote);
           }
           totals.accounts += 1;
         } catch (error) {
@@ -113,6 +117,7 @@ export class StripeEvents {
       case 'checkout.session.completed':
         return this.sessionCompleted(gateway, account, object, claim);
       case 'invoice.paid':
+        return this.invoicePaid(gateway, account, object, claim);
       case 'invoice.payment_failed':
         return this.syncSubscription(gateway, account, invoiceSubscription(object), claim);
       case 'charge.refunded':
@@ -179,23 +184,64 @@ export class StripeEvents {
     if (remote.amountRefunded <= 0) return this.acknowledge(claim);
     if (remote.invoiceId) {
       const invoice = await gateway.retrieveInvoice(account.account_id, remote.invoiceId);
-      return this.syncSubscription(gateway, account, invoice.subscriptionId, claim, invoice.periodEnd);
+      return this.syncSubscription(gateway, account, invoice.subscriptionId, claim, {
+        refundedUntil: invoice.periodEnd,
+        // A refund made before its invoice's payment was recorded is counted with that payment.
+        alongside: async (tx) => {
+          const payment = paymentOf(account, invoice);
+          if (payment) await invoicePaymentRepository.record(tx, payment);
+          await invoicePaymentRepository.refund(tx, invoice.id, remote.amountRefunded);
+        },
+      });
     }
     if (remote.paymentIntentId && (await this.premium.refundStripeDonation(remote.paymentIntentId, claim))) return;
     return this.acknowledge(claim);
   }
 
-  /** Fetches the subscription's state from Stripe and writes it with the event's idempotency row. */
+  /** The invoice as Stripe has it now: its payment counted once, and its subscription synced. */
+  private async invoicePaid(gateway: StripeGateway, account: AccountRow, object: Json, claim: Claim): Promise<void> {
+    const invoiceId = idOf(object.id);
+    if (!invoiceId) return this.syncSubscription(gateway, account, invoiceSubscription(object), claim);
+    const invoice = await gateway.retrieveInvoice(account.account_id, invoiceId);
+    const payment = paymentOf(account, invoice);
+    return this.syncSubscription(gateway, account, invoice.subscriptionId, claim, {
+      alongside: payment && (async (tx) => void (await invoicePaymentRepository.record(tx, payment))),
+    });
+  }
+
+  /** A subscription's current invoice whose `invoice.paid` never arrived (reconciliation). */
+  private async recordLatestInvoice(gateway: StripeGateway, account: AccountRow, remote: RemoteSubscription): Promise<void> {
+    if (!remote.latestInvoiceId || (await invoicePaymentRepository.has(this.db, remote.latestInvoiceId))) return;
+    const invoice = await gateway.retrieveInvoice(account.account_id, remote.latestInvoiceId);
+    const payment = paymentOf(account, invoice);
+    if (payment && payment.subscriptionId === remote.id) {
+      await this.db.transaction((tx) => invoicePaymentRepository.record(tx, payment));
+    }
+  }
+
+  /**
+   * Fetches the subscription's state from Stripe and writes it with the event's idempotency row.
+   * `refundedUntil`: a refund of the period ending then; `alongside`: more to write in the same
+   * transaction when (and only when) the subscription is the account's.
+   */
   private async syncSubscription(
     gateway: StripeGateway,
     account: AccountRow,
     subscriptionId: string | undefined,
     claim: Claim,
-    refundedUntil?: number,
+    options: { refundedUntil?: number | undefined; alongside?: ((tx: Queryable) => Promise<void>) | undefined } = {},
   ): Promise<void> {
     if (!subscriptionId) return this.acknowledge(claim);
     const remote = await gateway.retrieveSubscription(account.account_id, subscriptionId);
-    const outcome = await this.writeSubscription(account, remote, claim, refundedUntil);
+    const { alongside } = options;
+    const claimWith: Claim = alongside
+      ? async (tx) => {
+          if (!(await claim(tx))) return false;
+          await alongside(tx);
+          return true;
+        }
+      : claim;
+    const outcome = await this.writeSubscription(account, remote, claimWith, options.refundedUntil);
     if (outcome === 'not_ours') await this.acknowledge(claim);
   }
 
@@ -211,6 +257,23 @@ export class StripeEvents {
     if (!write || (tier && tier.botId !== account.bot_id)) return 'not_ours' as const;
     return this.premium.syncStripeSubscription(write, claim);
   }
+}
+
+/** A paid invoice of a subscription on the account, as the totals count it; undefined for anything else. */
+function paymentOf(account: AccountRow, invoice: RemoteInvoice): InvoicePayment | undefined {
+  const currency = invoice.currency.toLowerCase();
+  if (invoice.status !== 'paid' || !invoice.subscriptionId || invoice.paidAt === undefined) return undefined;
+  if (!Number.isSafeInteger(invoice.amountPaid) || invoice.amountPaid <= 0 || !CURRENCIES.has(currency)) return undefined;
+  return {
+    invoiceId: invoice.id,
+    accountId: account.account_id,
+    subscriptionId: invoice.subscriptionId,
+    botId: account.bot_id,
+    amountMinor: invoice.amountPaid,
+    // Upper case, as donations keep theirs: one totals row per bot, month and currency.
+    currency: currency.toUpperCase(),
+    paidAt: new Date(invoice.paidAt * 1000),
+  };
 }
 
 /** The subscription an invoice belongs to (API 2026: `parent.subscription_details`; older: `subscription`). */

@@ -108,9 +108,13 @@ export const totalsRepository = {
     return rows;
   },
 
-  /** Donations per bot, month (UTC) and currency in [from, to), in minor units. */
+  /**
+   * Donations and subscription payments per bot, month (UTC) and currency in [from, to), in minor
+   * units: the running totals the payments' triggers keep (migration 042), a row per bot and month.
+   */
   async totals(db: Queryable, filter: { botId?: string; from: Date; to: Date }): Promise<PaymentTotals['data']> {
-    const values: unknown[] = [filter.from, filter.to];
+    // Months as dates written out: a timestamp's date would depend on the session's time zone.
+    const values: unknown[] = [filter.from.toISOString().slice(0, 10), filter.to.toISOString().slice(0, 10)];
     const bot = filter.botId === undefined ? '' : `AND bot_id = $${values.push(filter.botId)}`;
     const { rows } = await db.query<{
       bot_id: string;
@@ -118,15 +122,16 @@ export const totalsRepository = {
       currency: string;
       donations_minor: string;
       donations: number;
-      refunded_minor: string;
+      donations_refunded_minor: string;
+      subscriptions_minor: string;
+      payments: number;
+      subscriptions_refunded_minor: string;
     }>(
-      `SELECT bot_id, to_char(date_trunc('month', created_at AT TIME ZONE 'UTC'), 'YYYY-MM') AS month, currency,
-              COALESCE(sum(amount_minor) FILTER (WHERE refunded_at IS NULL), 0)::text AS donations_minor,
-              count(*) FILTER (WHERE refunded_at IS NULL)::int AS donations,
-              COALESCE(sum(amount_minor) FILTER (WHERE refunded_at IS NOT NULL), 0)::text AS refunded_minor
-         FROM donations
-        WHERE stripe_session_id IS NOT NULL AND created_at >= $1 AND created_at < $2 ${bot}
-        GROUP BY 1, 2, 3 ORDER BY 2, 1, 3`,
+      `SELECT bot_id, to_char(month, 'YYYY-MM') AS month, currency, donations_minor::text, donations,
+              donations_refunded_minor::text, subscriptions_minor::text, payments, subscriptions_refunded_minor::text
+         FROM payment_month_totals
+        WHERE month >= $1::date AND month < $2::date ${bot}
+        ORDER BY month, bot_id, currency`,
       values,
     );
     return rows.map((row) => ({
@@ -135,7 +140,10 @@ export const totalsRepository = {
       currency: row.currency.trim(),
       donationsMinor: Number(row.donations_minor),
       donations: row.donations,
-      refundedMinor: Number(row.refunded_minor),
+      refundedMinor: Number(row.donations_refunded_minor),
+      subscriptionsMinor: Number(row.subscriptions_minor),
+      payments: row.payments,
+      subscriptionsRefundedMinor: Number(row.subscriptions_refunded_minor),
     }));
   },
 };

@@ -306,10 +306,21 @@ for (const backend of backends()) {
     });
 
     it('shows the operators the console’s payments page (accounts, subscriptions, donations, totals); nobody else', async () => {
+      // A paid invoice of 4.99 € this month, 1.00 € of it refunded: the totals' trigger counts it.
+      await t.db.query(
+        `INSERT INTO subscription_payments (stripe_invoice_id, stripe_account_id, stripe_subscription_id, bot_id, amount_minor, currency, paid_at)
+         VALUES ('in_console', 'acct_console', 'sub_console', $1, 499, 'EUR', now())`,
+        [botId],
+      );
+      await t.db.query("UPDATE subscription_payments SET refunded_minor = 100 WHERE stripe_invoice_id = 'in_console'");
       const page = await as.operator.get('/console/payments?lang=en');
       expect(page.statusCode).toBe(200);
-      for (const heading of ['Connected accounts', 'Subscriptions', 'Donations', 'Donations per bot and month (last 12 months)'])
+      for (const heading of ['Connected accounts', 'Subscriptions', 'Donations', 'Paid per bot and month (last 12 months)'])
         expect(page.body).toContain(heading);
+      const totals = page.body.slice(page.body.indexOf('id="totals"'), page.body.indexOf('id="accounts"'));
+      expect(totals).toContain(`>${botId}</a>`);
+      expect(totals).toMatch(/€4\.99<\/td>\s*<td class="number">1<\/td>/);
+      expect(totals).toContain('€1.00');
       expect(page.body).toContain('href="/console/payments?lang=en" aria-current="page">Payments</a>');
       expect((await as.owner.get('/console/payments?lang=en')).statusCode).toBe(403);
       const german = await as.operator.get('/console/payments?lang=de');

@@ -20,6 +20,18 @@ beforeAll(async () => {
 });
 afterAll(async () => standIn?.close());
 
+interface Totals {
+  botId: string;
+  month: string;
+  currency: string;
+  donationsMinor: number;
+  donations: number;
+  refundedMinor: number;
+  subscriptionsMinor: number;
+  payments: number;
+  subscriptionsRefundedMinor: number;
+}
+
 const form = (url: string, fields: Record<string, string>) =>
   fetch(url, { method: 'POST', body: new URLSearchParams(fields), redirect: 'manual' });
 
@@ -157,9 +169,21 @@ describe.each(backends())('payments against the Stripe stand-in (%s)', (backend)
       expect.objectContaining({ amountMinor: 1250, currency: 'EUR', username: 'Ada', public: true, refundedAt: null }),
     ]);
     const month = new Date().toISOString().slice(0, 7);
-    const totals = (await t.admin('GET', `/admin/v1/payments/totals?from=${month}&to=${month}`)).json<{ data: unknown[] }>();
-    expect(totals.data).toEqual([
-      expect.objectContaining({ month, currency: 'EUR', donationsMinor: 1250, donations: 1, refundedMinor: 0 }),
+    // The stand-in's clock moves on with each period it advances: invoices after the first test's are paid months later.
+    const later = new Date(Date.now() + 400 * 86_400_000).toISOString().slice(0, 7);
+    const totals = (await t.admin('GET', `/admin/v1/payments/totals?from=${month}&to=${later}`)).json<{ data: Totals[] }>();
+    // Four bots: a donation; three subscriptions paid 4.99 € each, one of them refunded (the failed
+    // renewal's invoice is not paid, the cancelled one ends without another).
+    expect(totals.data).toHaveLength(4);
+    for (const row of totals.data) expect(row).toMatchObject({ currency: 'EUR' });
+    expect(totals.data.filter((row) => row.donations > 0)).toEqual([
+      expect.objectContaining({ donationsMinor: 1250, donations: 1, refundedMinor: 0, subscriptionsMinor: 0, payments: 0 }),
+    ]);
+    const paid = totals.data.filter((row) => row.payments > 0);
+    expect(paid.map((row) => [row.subscriptionsMinor, row.payments, row.subscriptionsRefundedMinor]).sort()).toEqual([
+      [499, 1, 0],
+      [499, 1, 0],
+      [499, 1, 499],
     ]);
   });
 

@@ -52,9 +52,16 @@ describe.each(backends())('Stripe webhook (%s)', (backend) => {
     const subId = `sub_${botId}`;
     /** Puts Stripe's current state of the subscription in the fake. */
     const stripeHas = (
-      state: Partial<{ status: string; start: number; end: number; cancelAtPeriodEnd: boolean; endedAt: number | null }>,
+      state: Partial<{
+        status: string;
+        start: number;
+        end: number;
+        cancelAtPeriodEnd: boolean;
+        endedAt: number | null;
+        latestInvoice: string | null;
+      }>,
     ) => {
-      const s = { status: 'active', start: t0, end: t0 + 30 * DAY, cancelAtPeriodEnd: false, endedAt: null, ...state };
+      const s = { status: 'active', start: t0, end: t0 + 30 * DAY, cancelAtPeriodEnd: false, endedAt: null, latestInvoice: null, ...state };
       fake.objects.set(subId, {
         id: subId,
         object: 'subscription',
@@ -64,6 +71,7 @@ describe.each(backends())('Stripe webhook (%s)', (backend) => {
         cancel_at_period_end: s.cancelAtPeriodEnd,
         canceled_at: s.endedAt,
         ended_at: s.endedAt,
+        latest_invoice: s.latestInvoice,
         start_date: t0,
         metadata: { kind: 'subscription', botId, tierId: tier.id, userId: USER, ...(scope === 'guild' && { guildId: GUILD }) },
         items: {
@@ -80,6 +88,23 @@ describe.each(backends())('Stripe webhook (%s)', (backend) => {
         },
       });
     };
+    /** Puts an invoice of the subscription in the fake: paid (4.99 € at `paidAt`) or open. */
+    const invoiceHas = (id: string, state: { paid?: boolean; amount?: number; paidAt?: number } = {}) => {
+      const paid = state.paid ?? true;
+      const paidAt = state.paidAt ?? t0;
+      fake.objects.set(id, {
+        id,
+        object: 'invoice',
+        __account: accountId,
+        status: paid ? 'paid' : 'open',
+        amount_paid: paid ? (state.amount ?? 499) : 0,
+        currency: 'eur',
+        status_transitions: { paid_at: paid ? paidAt : null },
+        parent: { subscription_details: { subscription: subId } },
+        period_end: paidAt,
+        lines: { object: 'list', data: [{ period: { start: paidAt, end: paidAt + 30 * DAY } }] },
+      });
+    };
     const events = async (type: string) =>
       (
         await t.db.query<{ payload: Record<string, unknown> }>(
@@ -87,7 +112,10 @@ describe.each(backends())('Stripe webhook (%s)', (backend) => {
           [botId, type],
         )
       ).rows.map((row) => row.payload);
-    return { botId, accountId, tier, status, subId, stripeHas, events };
+    /** The bot's totals of a month, as the operator's API answers them. */
+    const totals = async (month: string) =>
+      (await t.admin('GET', `/admin/v1/payments/totals?bot=${botId}&from=${month}&to=${month}`)).json<{ data: unknown[] }>().data;
+    return { botId, accountId, tier, status, subId, stripeHas, invoiceHas, events, totals };
   }
 
   function event(type: string, account: string, object: Record<string, unknown>, id = `evt_${++eventCounter}`) {
@@ -203,9 +231,10 @@ describe.each(backends())('Stripe webhook (%s)', (backend) => {
   });
 
   it('a failed renewal ends premium at the period boundary: expiresAt is the start of the unpaid period', async () => {
-    const { accountId, status, subId, stripeHas, events } = await setup();
+    const { accountId, status, subId, stripeHas, invoiceHas, events } = await setup();
     stripeHas({});
-    await post(event('invoice.paid', accountId, { id: 'in_1', parent: { subscription_details: { subscription: subId } } }));
+    invoiceHas(`in_1_${subId}`);
+    await post(event('invoice.paid', accountId, { id: `in_1_${subId}`, parent: { subscription_details: { subscription: subId } } }));
     expect(await status()).toMatchObject({ active: true });
     clock.set(new Date((t0 + 30 * DAY + 60) * 1000));
     stripeHas({ status: 'past_due', start: t0 + 30 * DAY, end: t0 + 60 * DAY });
@@ -217,7 +246,7 @@ describe.each(backends())('Stripe webhook (%s)', (backend) => {
   });
 
   it('a refund of the paid invoice ends premium now; a later paid period begins it again', async () => {
-    const { accountId, status, subId, stripeHas, events } = await setup();
+    const { accountId, status, subId, stripeHas, invoiceHas, events } = await setup();
     stripeHas({});
     await post(event('customer.subscription.created', accountId, { id: subId }));
     fake.objects.set('ch_1', {
@@ -244,6 +273,7 @@ describe.each(backends())('Stripe webhook (%s)', (backend) => {
     // The next period is paid: premium again.
     clock.set(new Date((t0 + 30 * DAY + 60) * 1000));
     stripeHas({ start: t0 + 30 * DAY, end: t0 + 60 * DAY });
+    invoiceHas('in_10', { paidAt: t0 + 30 * DAY + 60 });
     await post(event('invoice.paid', accountId, { id: 'in_10', parent: { subscription_details: { subscription: subId } } }));
     expect(await status()).toMatchObject({ active: true });
   });
@@ -326,6 +356,44 @@ describe.each(backends())('Stripe webhook (%s)', (backend) => {
     expect(again.repaired).toBe(0);
   });
 
+  it('a paid invoice counts once in its month’s totals, however often Stripe sends it; its refunds are counted beside it', async () => {
+    const { accountId, subId, stripeHas, invoiceHas, totals } = await setup();
+    stripeHas({});
+    const invoice = `in_paid_${subId}`;
+    invoiceHas(invoice, { amount: 499, paidAt: t0 });
+    const paid = event('invoice.paid', accountId, { id: invoice });
+    await post(paid);
+    await post(paid); // the same event again
+    await post(event('invoice.paid', accountId, { id: invoice })); // another event for the same invoice
+    expect(await totals('2026-05')).toEqual([
+      expect.objectContaining({ month: '2026-05', currency: 'EUR', subscriptionsMinor: 499, payments: 1, subscriptionsRefundedMinor: 0 }),
+    ]);
+    const refund = (id: string, refunded: number) => {
+      fake.objects.set(id, { id, object: 'charge', invoice, payment_intent: `pi_${id}`, amount_refunded: refunded, refunded: true });
+      return post(event('charge.refunded', accountId, { id, object: 'charge' }));
+    };
+    await refund(`ch_part_${subId}`, 200);
+    expect(await totals('2026-05')).toEqual([expect.objectContaining({ subscriptionsMinor: 499, subscriptionsRefundedMinor: 200 })]);
+    await refund(`ch_part_${subId}`, 499); // the rest, on the same charge
+    await refund(`ch_part_${subId}`, 200); // a late, older copy changes nothing
+    expect(await totals('2026-05')).toEqual([
+      expect.objectContaining({ subscriptionsMinor: 499, payments: 1, subscriptionsRefundedMinor: 499 }),
+    ]);
+    // An open (unpaid) invoice is not money received.
+    invoiceHas(`in_open_${subId}`, { paid: false });
+    await post(event('invoice.paid', accountId, { id: `in_open_${subId}` }));
+    expect(await totals('2026-05')).toEqual([expect.objectContaining({ payments: 1 })]);
+  });
+
+  it('the nightly reconciliation records a current invoice whose event was lost, once', async () => {
+    const { stripeHas, invoiceHas, subId, totals } = await setup();
+    invoiceHas(`in_lost_${subId}`, { amount: 999, paidAt: t0 + 31 * DAY });
+    stripeHas({ latestInvoice: `in_lost_${subId}` });
+    await t.app.services.stripeEvents.reconcile();
+    await t.app.services.stripeEvents.reconcile();
+    expect(await totals('2026-06')).toEqual([expect.objectContaining({ subscriptionsMinor: 999, payments: 1 })]);
+  });
+
   it('prunes idempotency rows older than 30 days', async () => {
     const { accountId } = await setup();
     await post(event('payout.paid', accountId, { id: 'po_old' }, 'evt_old_one'));
@@ -336,7 +404,8 @@ describe.each(backends())('Stripe webhook (%s)', (backend) => {
   });
 
   it('events delivered in any order, late and duplicated, end in the state Stripe holds last (property)', async () => {
-    const { accountId, subId, stripeHas, status } = await setup();
+    const { accountId, subId, stripeHas, invoiceHas, status } = await setup();
+    invoiceHas('in_x');
     const states = [
       { state: {}, active: true, stripeStatus: 'active', cancel: false },
       { state: { cancelAtPeriodEnd: true }, active: true, stripeStatus: 'active', cancel: true },

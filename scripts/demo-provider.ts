@@ -3,7 +3,8 @@
  * small login page that offers the demo's people ("sign in as a demo owner / a demo voter / the demo
  * operator").
  * It speaks OpenID Connect (discovery at `/.well-known/openid-configuration`) or the chat
- * platform's OAuth2 paths (`/oauth2/authorize`, `/api/oauth2/token`, `/api/users/@me`), so both
+ * platform's OAuth2 paths (`/oauth2/authorize`, `/api/oauth2/token`, `/api/users/@me`,
+ * `/api/users/@me/guilds`), so both
  * AUTH_PROVIDER settings run against it. It checks PKCE like a real provider; never for production.
  */
 import { createServer, type IncomingMessage, type Server } from 'node:http';
@@ -16,6 +17,8 @@ export interface Persona {
   name: string;
   /** What the login page's button says. */
   label: string;
+  /** The servers the platform lists for the persona (Discord's `GET /api/users/@me/guilds`). */
+  guilds?: Array<{ id: string; name: string; owner: boolean; permissions: string }>;
 }
 
 export interface DemoProvider {
@@ -93,6 +96,12 @@ export async function startDemoProvider(options: {
           `<body style="font:16px/1.5 system-ui,sans-serif;max-width:30rem;margin:3rem auto;padding:0 1rem"><h1>Demo sign-in provider</h1>` +
           `<p>A stand-in for the chat platform's sign-in, on this machine. Sign in as:</p><ul>${links}</ul></body></html>`,
       );
+      return;
+    }
+    if (kind === 'discord' && request.method === 'GET' && url.pathname === '/api/users/@me/guilds') {
+      const persona = byId.get(bearerSubject(request) ?? '');
+      response.writeHead(persona ? 200 : 401, { 'content-type': 'application/json' });
+      response.end(JSON.stringify(persona ? (persona.guilds ?? []) : { message: '401: Unauthorized', code: 0 }));
       return;
     }
     handler(request, response);

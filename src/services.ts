@@ -34,6 +34,7 @@ import { StripeGateway } from './modules/payments/gateway.js';
 import { createStripe } from './modules/payments/stripe-client.js';
 import { StripeEvents } from './modules/payments/stripe-events-service.js';
 import { PremiumTiers } from './modules/payments/tiers-service.js';
+import { ManagedGuilds } from './modules/auth/managed-guilds.js';
 import { ReasonTemplateService } from './modules/reason-templates/service.js';
 import { ReportService } from './modules/reports/service.js';
 import { ReviewAdminService } from './modules/reviews/admin-service.js';
@@ -174,6 +175,7 @@ export function createServices(deps: ServiceDeps) {
     premium,
     paymentAccounts,
     premiumTiers: new PremiumTiers(db, clock, gateway),
+    managedGuilds: new ManagedGuilds(db, clock, config.auth.sessionMaxAgeSeconds),
     paymentCheckout: new PaymentCheckout(db, payments, gateway),
     stripeEvents: new StripeEvents(db, clock, gateway, premium, paymentAccounts),
     paymentsAdmin: new PaymentsAdmin(db),

@@ -70,6 +70,12 @@ export async function startWorkers(app: FastifyInstance, options: WorkerOptions)
       }
     }
     try {
+      const deleted = await app.services.managedGuilds.prune();
+      app.log.info({ deleted }, 'server lists of ended sign-ins removed');
+    } catch (error) {
+      app.log.error({ err: error }, 'server list clean-up failed');
+    }
+    try {
       const deleted = await app.services.audit.prune();
       app.log.info({ deleted }, 'audit entries past AUDIT_RETENTION_DAYS removed');
     } catch (error) {

@@ -52,7 +52,11 @@ export async function sitePlugin(app: App, options: { store: RateLimitStore }): 
     route.config = { rateLimit: 'pages', ...route.config };
   });
   const flow = auth.provider
-    ? await registerProvider(app, auth.provider, { callbackUri: `${baseUrl}/auth/callback`, secureCookies: auth.secureCookies })
+    ? await registerProvider(app, auth.provider, {
+        callbackUri: `${baseUrl}/auth/callback`,
+        secureCookies: auth.secureCookies,
+        askGuilds: app.config.payments.enabled,
+      })
     : undefined;
 
   // Stripe's onboarding, Checkout and customer portal (or the stand-in that plays them) are where payment forms lead.

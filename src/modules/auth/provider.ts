@@ -3,30 +3,44 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { request as httpRequest } from 'undici';
 import { AppError } from '../../lib/errors.js';
 import type { DiscordProvider, OidcProvider } from '../../config/index.js';
+import { MAX_MANAGED_GUILDS, type ManagedGuild } from './managed-guilds.js';
 import type { SignedInUser } from './session.js';
 
 /** The chat platform's OAuth2 scope that tells who the user is, and nothing more. */
 const DISCORD_SCOPE = ['identify'];
+/** … and the servers the user is in, for a server tier's checkout (asked while payments are on). */
+const DISCORD_GUILDS_SCOPE = ['identify', 'guilds'];
 const OIDC_SCOPE = ['openid', 'profile'];
 const NAME_MAX = 100;
+/** Discord's MANAGE_GUILD permission bit. */
+const MANAGE_GUILD = 0x20n;
+const GUILD_ID = /^\d{17,20}$/u;
+
+export interface SignedIn {
+  user: SignedInUser;
+  /** The servers the user may manage; undefined when the provider was not asked or did not answer. */
+  guilds: ManagedGuild[] | undefined;
+}
 
 export interface SignInFlow {
   /** The provider's authorization URL, with `state` and a PKCE challenge kept in cookies for the callback. */
   start(request: FastifyRequest, reply: FastifyReply): Promise<string>;
   /** Exchanges the callback's code (checking `state` and the PKCE verifier) and asks who signed in. */
-  finish(request: FastifyRequest, reply: FastifyReply): Promise<SignedInUser>;
+  finish(request: FastifyRequest, reply: FastifyReply): Promise<SignedIn>;
 }
 
 /**
  * Registers @fastify/oauth2 for the configured provider: Discord's authorization-code flow (scope
- * `identify`, endpoints under AUTH_DISCORD_BASE_URL) or any OpenID Connect provider (endpoints by
- * discovery from AUTH_ISSUER). PKCE (S256) and `state` always.
+ * `identify`, and `guilds` with `askGuilds`; endpoints under AUTH_DISCORD_BASE_URL) or any OpenID
+ * Connect provider (endpoints by discovery from AUTH_ISSUER; it knows no servers). PKCE (S256) and
+ * `state` always.
  */
 export async function registerProvider(
   app: FastifyInstance,
   provider: DiscordProvider | OidcProvider,
-  options: { callbackUri: string; secureCookies: boolean },
+  options: { callbackUri: string; secureCookies: boolean; askGuilds: boolean },
 ): Promise<SignInFlow> {
+  const askGuilds = options.askGuilds && provider.kind === 'discord';
   const common = {
     name: 'platformOAuth2',
     callbackUri: options.callbackUri,
@@ -38,7 +52,7 @@ export async function registerProvider(
   if (provider.kind === 'discord') {
     await app.register(oauthPlugin, {
       ...common,
-      scope: DISCORD_SCOPE,
+      scope: askGuilds ? DISCORD_GUILDS_SCOPE : DISCORD_SCOPE,
       credentials: {
         ...credentials,
         auth: {
@@ -72,7 +86,8 @@ export async function registerProvider(
           kind: 'sign_in_unidentified',
         });
       }
-      return identity;
+      const guilds = askGuilds ? await discordGuilds(provider.baseUrl, accessToken).catch(() => undefined) : undefined;
+      return { user: identity, guilds };
     },
   };
 }
@@ -90,6 +105,35 @@ async function discordUser(baseUrl: string, accessToken: string): Promise<Signed
   }
   const user = (await response.body.json()) as { id?: unknown; username?: unknown; global_name?: unknown };
   return toUser(user.id, user.global_name ?? user.username);
+}
+
+/**
+ * `GET /api/users/@me/guilds`: the servers the user owns or holds Manage Server in (the rest cannot
+ * take a server subscription from them). Undefined when Discord does not answer: the sign-in goes
+ * on, and the server ID is typed.
+ */
+async function discordGuilds(baseUrl: string, accessToken: string): Promise<ManagedGuild[] | undefined> {
+  const response = await httpRequest(`${baseUrl}/api/users/@me/guilds?limit=${MAX_MANAGED_GUILDS}`, {
+    headers: { authorization: `Bearer ${accessToken}`, 'user-agent': 'bot-directory' },
+    headersTimeout: 10_000,
+    bodyTimeout: 10_000,
+  });
+  if (response.statusCode !== 200) {
+    await response.body.dump();
+    return undefined;
+  }
+  const listed = await response.body.json();
+  if (!Array.isArray(listed)) return undefined;
+  const guilds: ManagedGuild[] = [];
+  for (const entry of listed as Array<{ id?: unknown; name?: unknown; owner?: unknown; permissions?: unknown }>) {
+    if (typeof entry?.id !== 'string' || !GUILD_ID.test(entry.id) || typeof entry.name !== 'string') continue;
+    const permissions = typeof entry.permissions === 'string' && /^\d{1,40}$/u.test(entry.permissions) ? BigInt(entry.permissions) : 0n;
+    if (entry.owner !== true && (permissions & MANAGE_GUILD) === 0n) continue;
+    const name = entry.name.trim().slice(0, NAME_MAX);
+    guilds.push({ id: entry.id, name: name === '' ? entry.id : name });
+    if (guilds.length === MAX_MANAGED_GUILDS) break;
+  }
+  return guilds;
 }
 
 function oidcUser(info: object): SignedInUser | undefined {

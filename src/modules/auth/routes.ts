@@ -6,8 +6,8 @@ import { sendErrorPage } from '../../html/error-handler.js';
 import { html } from '../../html/html.js';
 import { langOfUrl, pickLang, TEXTS, type Lang } from '../../html/i18n/index.js';
 import { otherLangUrl, sendPage } from '../../html/page.js';
-import type { SignInFlow } from './provider.js';
-import { csrf, currentUser, safeReturnPath, signIn, signOut, type SignedInUser } from './session.js';
+import type { SignedIn, SignInFlow } from './provider.js';
+import { csrf, currentUser, safeReturnPath, signIn, signOut } from './session.js';
 
 /**
  * `GET /auth/sign-in`: off to the provider (state and PKCE verifier in short cookies on /auth/);
@@ -49,14 +49,16 @@ export async function authRoutes(app: App, options: { flow: SignInFlow | undefin
 
   if (flow) {
     app.get('/auth/callback', { schema: hidden }, async (request, reply) => {
-      let user: SignedInUser;
+      let signedIn: SignedIn;
       try {
-        user = await flow.finish(request, reply);
+        signedIn = await flow.finish(request, reply);
       } catch (error) {
         // A refused sign-in is told in the language of the page it started from.
         if (error instanceof AppError && error.reason) return sendErrorPage(request, reply, returningLang(request), undefined, error);
         throw error;
       }
+      const { user, guilds } = signedIn;
+      if (guilds) await app.services.managedGuilds.replace(user.id, guilds);
       const returnTo = safeReturnPath(request.session.get('returnTo'));
       signIn(request, user);
       request.log.info({ user: user.id }, 'signed in');

@@ -45,6 +45,7 @@ export interface BotPageOptions {
 async function premiumState(
   app: App,
   botId: string,
+  userId: string | undefined,
   csrf: string | undefined,
   refused: BotPageOptions['premiumRefused'],
 ): Promise<PremiumState | undefined> {
@@ -52,9 +53,11 @@ async function premiumState(
   if (!payments) return undefined;
   const account = await payments.accounts.forBot(botId);
   if (!account?.chargesEnabled) return undefined;
-  const tiers = await payments.tiers.list(botId);
+  const tiers = (await payments.tiers.list(botId)).filter((tier) => !tier.archived);
+  const guilds = userId !== undefined && tiers.some((tier) => tier.scope === 'guild') ? await app.services.managedGuilds.of(userId) : [];
   return {
-    tiers: tiers.filter((tier) => !tier.archived),
+    tiers,
+    guilds,
     donationCurrency: account.donationCurrency,
     settings: payments.settings,
     csrf,
@@ -81,7 +84,7 @@ export async function sendBotPage(app: App, request: FastifyRequest, reply: Fast
   const { total, pages } = reviews.pagination;
   assertPageExists(page, pages);
   const csrf = user ? reply.generateCsrf() : undefined;
-  const premium = await premiumState(app, bot.id, csrf, options.premiumRefused);
+  const premium = await premiumState(app, bot.id, user?.id, csrf, options.premiumRefused);
   const reviewer: ReviewerState | undefined =
     user && csrf
       ? {

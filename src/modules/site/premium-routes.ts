@@ -68,7 +68,8 @@ export async function premiumPageRoutes(app: App, options: { names: CategoryName
       const bot = await services.bots.bySlug(lang, request.params.slug);
       const form = request.body as Form | undefined;
       const tierId = last(form?.tierId);
-      const guildId = last(form?.guildId);
+      // A typed server ID wins over a server picked from the list (serverFields in premium-view.ts).
+      const guildId = last(form?.guildIdTyped) || last(form?.guildId);
       if (!UUID.test(tierId)) throw AppError.notFound('No such tier');
       const tier = await pay.tiers.get(bot.id, tierId);
       const value = { guildId };

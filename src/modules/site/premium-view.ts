@@ -7,6 +7,7 @@
 import { fieldError } from '../../html/forms.js';
 import { html, type Html } from '../../html/html.js';
 import type { Texts } from '../../html/i18n/index.js';
+import type { ManagedGuild } from '../auth/managed-guilds.js';
 import type { Bot } from '../bots/schemas.js';
 import { formatMoney } from '../payments/currencies.js';
 import type { PaymentSettings, TierView } from '../payments/page-services.js';
@@ -14,6 +15,8 @@ import { botPath } from './paths.js';
 
 export interface PremiumState {
   tiers: TierView[];
+  /** The servers the signed-in user manages, from their sign-in; empty: the server ID is typed. */
+  guilds: ManagedGuild[];
   donationCurrency: string;
   settings: PaymentSettings;
   /** The form token; undefined: nobody is signed in. */
@@ -46,27 +49,7 @@ export function premiumSection(t: Texts, bot: Bot, state: PremiumState): Html {
           : html`<form method="post" action="${path}/subscribe">
               <input type="hidden" name="_csrf" value="${state.csrf}" /> <input type="hidden" name="tierId" value="${tier.id}" />
               ${errors.form ? html`<p class="error" role="alert">${errors.form}</p>` : ''}
-              ${
-                tier.scope === 'guild'
-                  ? html`<label for="${id}-guild">${p.serverId}</label>
-                      <p class="muted hint" id="${id}-guild-hint">${p.serverIdHint}</p>
-                      <input
-                        type="text"
-                        id="${id}-guild"
-                        name="guildId"
-                        inputmode="numeric"
-                        pattern="[0-9]{17,20}"
-                        minlength="17"
-                        maxlength="20"
-                        required
-                        autocomplete="off"
-                        value="${own?.value.guildId ?? ''}"
-                        aria-describedby="${id}-guild-hint${errors.guildId ? ` ${id}-guild-error` : ''}"
-                        ${errors.guildId ? html` aria-invalid="true"` : ''}
-                      />
-                      ${fieldError(`${id}-guild`, errors.guildId)}`
-                  : ''
-              }
+              ${tier.scope === 'guild' ? serverFields(t, id, state.guilds, own?.value.guildId ?? '', errors.guildId) : ''}
               <button class="primary" type="submit">${p.subscribe}<span class="visually-hidden">: ${tier.name[t.lang]}</span></button>
             </form>`
       }
@@ -84,6 +67,43 @@ export function premiumSection(t: Texts, bot: Bot, state: PremiumState): Html {
     }
     ${donateForm(t, bot, state, refused('donate'))}
   </section>`;
+}
+
+/**
+ * A server tier's server: picked from the servers the user manages (their sign-in listed them), or
+ * typed by ID (another server, or a provider that lists none). Without JavaScript both are there;
+ * a typed ID wins.
+ */
+function serverFields(t: Texts, id: string, guilds: ManagedGuild[], value: string, error: string | undefined): Html {
+  const p = t.payments;
+  const picked = guilds.some((guild) => guild.id === value) ? value : '';
+  const typed = picked === '' ? value : '';
+  const invalid = error ? html` aria-invalid="true"` : '';
+  const typedInput = (label: string, required: boolean) =>
+    html`<label for="${id}-guild">${label}</label>
+      <p class="muted hint" id="${id}-guild-hint">${p.serverIdHint}</p>
+      <input
+        type="text"
+        id="${id}-guild"
+        name="${guilds.length > 0 ? 'guildIdTyped' : 'guildId'}"
+        inputmode="numeric"
+        pattern="[0-9]{17,20}"
+        minlength="17"
+        maxlength="20"
+        ${required ? html`required` : ''}
+        autocomplete="off"
+        value="${typed}"
+        aria-describedby="${id}-guild-hint${error ? ` ${id}-guild-error` : ''}"
+        ${invalid}
+      />
+      ${fieldError(`${id}-guild`, error)}`;
+  if (guilds.length === 0) return typedInput(p.serverId, true);
+  return html`<label for="${id}-pick">${p.serverPick}</label>
+    <select id="${id}-pick" name="guildId" ${invalid}>
+      <option value="">${p.serverPickNone}</option>
+      ${guilds.map((guild) => html`<option value="${guild.id}" ${guild.id === picked ? html` selected` : ''}>${guild.name}</option>`)}
+    </select>
+    ${typedInput(p.serverOther, false)}`;
 }
 
 function donateForm(t: Texts, bot: Bot, state: PremiumState, refused: PremiumState['refused']): Html {

@@ -20,6 +20,7 @@ import { startStripeStandIn, type StripeStandIn } from '../../../scripts/stripe-
 import { buildApp } from '../../../src/app.js';
 import type { Database } from '../../../src/db/index.js';
 import { TEXTS, type Lang } from '../../../src/html/i18n/index.js';
+import { dashboardUser } from '../../../src/modules/audit/entry.js';
 import { botBody } from '../../fixtures.js';
 import { ADMIN_TOKEN, freshDatabase, testConfig } from '../../helpers.js';
 import { DESKTOP, freePort, PHONE, signInAs } from '../../support/browser-flow.js';
@@ -28,7 +29,17 @@ import { launchChromium } from '../embeds/browser-harness.js';
 
 const ARTIFACTS = 'test-artifacts/payments';
 const OWNER = { id: '193000000000000001', name: 'Olga Owner', label: 'Sign in as the owner' };
-const VOTER = { id: '193000000000000002', name: 'Vito Voter', label: 'Sign in as a voter' };
+const LOUNGE = '193000000000000201';
+const VOTER = {
+  id: '193000000000000002',
+  name: 'Vito Voter',
+  label: 'Sign in as a voter',
+  // Discord lists these at sign-in: the server tier offers the first, the second is not the voter's to manage.
+  guilds: [
+    { id: LOUNGE, name: 'Vito’s Lounge', owner: true, permissions: '0' },
+    { id: '193000000000000202', name: 'Somebody Else’s', owner: false, permissions: '1024' },
+  ],
+};
 const OPERATOR = { id: '193000000000000003', name: 'Otto Operator', label: 'Sign in as the operator' };
 const BOT = { name: 'Radio Gold', slugs: { en: 'radio-gold', de: 'radio-gold-de' } };
 const en = TEXTS.en.payments;
@@ -73,7 +84,7 @@ async function premiumOf(userId: string): Promise<Record<string, unknown>> {
 
 beforeAll(async () => {
   mkdirSync(ARTIFACTS, { recursive: true });
-  provider = await startDemoProvider({ personas: [OWNER, VOTER, OPERATOR] });
+  provider = await startDemoProvider({ kind: 'discord', personas: [OWNER, VOTER, OPERATOR] });
   const got: Received[] = [];
   const server = createServer((req, res) => {
     let body = '';
@@ -217,14 +228,29 @@ describe('premium and donations through the Stripe stand-in, in a browser', () =
   });
 
   it('a voter subscribes through the stand-in’s checkout: premium active, the `premium` webhook sent', async () => {
+    // A server tier beside Gold: the voter's Discord sign-in lists the servers they manage for it.
+    await app.services.premiumTiers.create(
+      botId,
+      {
+        name: { en: 'Server Plus', de: 'Server Plus' },
+        description: { en: 'For the whole server.', de: 'Für den ganzen Server.' },
+        scope: 'guild',
+        interval: 'year',
+        amountMinor: 4900,
+        currency: 'eur',
+      },
+      dashboardUser(OWNER.id),
+    );
     voterContext = await browser.newContext({ viewport: PHONE, isMobile: true, hasTouch: true, locale: 'en-GB' });
     const { page, problems } = await watched(voterContext);
     await page.goto(`${origin}/en/bots/${BOT.slugs.en}`);
     await page.getByRole('heading', { name: en.premium, level: 2 }).waitFor();
-    await page.getByRole('link', { name: en.signInToSubscribe }).click();
+    await page.getByRole('link', { name: en.signInToSubscribe }).first().click();
     await page.getByRole('link', { name: VOTER.label }).click();
     await page.waitForURL((url) => url.origin === origin && url.pathname === `/en/bots/${BOT.slugs.en}`);
     await page.screenshot({ path: `${ARTIFACTS}/bot-page-signed-in.png`, fullPage: true });
+    const servers = page.getByRole('listitem').filter({ hasText: 'Server Plus' }).getByLabel(en.serverPick, { exact: true });
+    expect(await servers.locator('option').allTextContents()).toEqual([en.serverPickNone, 'Vito’s Lounge']);
     await page
       .getByRole('listitem')
       .filter({ hasText: 'Gold' })
@@ -301,6 +327,10 @@ describe('premium and donations through the Stripe stand-in, in a browser', () =
     await page.getByRole('cell', { name: en.chargesOn }).waitFor();
     await page.getByRole('cell', { name: '€5.00', exact: true }).first().waitFor();
     await page.getByRole('cell', { name: 'Gold', exact: true }).waitFor();
+    // The month's totals: the subscription's first invoice beside the donation.
+    const totals = page.getByRole('region', { name: en.totals });
+    await totals.getByRole('cell', { name: '€4.99', exact: true }).waitFor();
+    await totals.getByRole('cell', { name: '€5.00', exact: true }).waitFor();
     expect(problems).toEqual([]);
     await checkPages(context, 'console', { en: '/console/payments?lang=en', de: '/console/payments?lang=de' });
     await context.close();

@@ -54,7 +54,7 @@ describe.each(backends())('migration 042: payment totals (%s)', (backend) => {
     await donation('2026-06-01T00:00:00Z', 1000, 'cs_3');
     await donation('2026-06-02T00:00:00Z', null, null); // the operator's, through /admin/v1: not Stripe's
 
-    expect(await migrate(db)).toEqual(['042_payment_totals.sql']);
+    expect(await migrate(db)).toContain('042_payment_totals.sql');
     expect(await totals(db)).toEqual([
       {
         month: '2026-05',

@@ -106,6 +106,7 @@ export const paymentsDe: typeof paymentsEn = {
   noDonations: 'Keine Spenden.',
   totals: 'Bezahlt pro Bot und Monat (letzte 12 Monate)',
   noTotals: 'Noch nichts bezahlt.',
+  moreTotals: (shown: number): string => `Die ersten ${shown} Zeilen; GET /admin/v1/payments/totals liefert alle, Seite für Seite.`,
   month: 'Monat',
   donationsSum: 'Spenden',
   user: 'Nutzer',

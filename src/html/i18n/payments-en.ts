@@ -104,6 +104,7 @@ export const paymentsEn = {
   noDonations: 'No donations.',
   totals: 'Paid per bot and month (last 12 months)',
   noTotals: 'Nothing paid yet.',
+  moreTotals: (shown: number): string => `The first ${shown} rows; GET /admin/v1/payments/totals pages through all of them.`,
   month: 'Month',
   donationsSum: 'Donations',
   user: 'User',

@@ -1,6 +1,6 @@
 /**
  * `/console/payments` (operators): connected accounts, subscriptions and donations made through
- * Stripe (the newest 50 of each), and the last 12 months' donation totals per bot, month and
+ * Stripe (the newest 50 of each), and the first 50 rows of the last 12 months' totals per bot, month and
  * currency, as the payments module's `paymentsAdmin` lists them for /admin/v1/payments/*.
  */
 import { Type } from 'typebox';
@@ -26,9 +26,15 @@ export async function paymentConsoleRoutes(app: App): Promise<void> {
         admin.accounts({ limit: SHOWN }),
         admin.subscriptions({ limit: SHOWN }),
         admin.donations({ limit: SHOWN }),
-        admin.totals({}, app.clock.now()),
+        admin.totals({ limit: SHOWN }, app.clock.now()),
       ]);
-      listing = { accounts: accounts.data, subscriptions: subscriptions.data, donations: donations.data, totals: totals.data };
+      listing = {
+        accounts: accounts.data,
+        subscriptions: subscriptions.data,
+        donations: donations.data,
+        totals: totals.data,
+        moreTotals: totals.next !== null,
+      };
     }
     return sendConsolePage(request, reply, {
       user,

@@ -12,6 +12,8 @@ export interface PaymentsListing {
   subscriptions: StripeSubscription[];
   donations: StripeDonation[];
   totals: PaymentTotals['data'];
+  /** More totals than shown: the management API pages through them. */
+  moreTotals: boolean;
 }
 
 function table(caption: string, head: string[], rows: Html[], empty: string, numeric: number[] = []): Html {
@@ -60,6 +62,7 @@ export function paymentsConsoleView(t: Texts, listing: PaymentsListing | undefin
       p.noTotals,
       [2, 3, 4, 5, 6],
     )}
+    ${listing.moreTotals ? html`<p class="muted">${p.moreTotals(listing.totals.length)}</p>` : ''}
     <h2 id="accounts">${p.accounts}</h2>
     ${table(
       p.accounts,

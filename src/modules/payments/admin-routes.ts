@@ -77,9 +77,9 @@ export async function paymentAdminRoutes(app: App): Promise<void> {
       schema: {
         operationId: 'paymentTotals',
         description:
-          'Donations per bot, month (UTC) and currency, in minor units: received (refunded ones left out) and refunded. `from`/`to` are months (YYYY-MM), default the last 12, at most 120.',
+          'What was paid per bot, month (UTC) and currency, in minor units: donations received (refunded ones left out) and refunded, subscription invoices paid and what was refunded of them. `from`/`to` are months (YYYY-MM), default the last 12, at most 120. In the order month, bot, currency, a page at a time (`after`, `limit`).',
         tags: ['payments'],
-        summary: 'Donation totals per bot and month',
+        summary: 'Payment totals per bot and month',
         querystring: PaymentTotalsQuery,
         response: { 200: PaymentTotals, ...listErrors },
       },

@@ -11,9 +11,11 @@ import type {
   StripeDonationList,
   StripeSubscriptionList,
 } from './schemas.js';
-import { toStripeDonation, toStripeSubscription, totalsRepository } from './totals-repository.js';
+import { toStripeDonation, toStripeSubscription, toTotals, totalsRepository, type TotalsPosition } from './totals-repository.js';
 
 const BOT_ID = new RegExp(SNOWFLAKE_PATTERN);
+/** A totals row's place after its month: the bot and the currency. */
+const TOTALS_ID = new RegExp(`${SNOWFLAKE_PATTERN.slice(0, -1)}\\.[A-Z]{3}$`);
 /** The longest span the totals cover at once. */
 const MAX_TOTAL_MONTHS = 120;
 
@@ -48,8 +50,21 @@ export class PaymentsAdmin {
     const months = (to.getUTCFullYear() - from.getUTCFullYear()) * 12 + to.getUTCMonth() - from.getUTCMonth() + 1;
     if (months < 1) throw AppError.validation([{ field: 'from', message: 'must not be after to' }]);
     if (months > MAX_TOTAL_MONTHS) throw AppError.validation([{ field: 'from', message: `spans at most ${MAX_TOTAL_MONTHS} months` }]);
-    return { data: await totalsRepository.totals(this.db.reads, { botId: query.bot, from, to: end }) };
+    const after = query.after === undefined ? undefined : totalsPosition(query.after);
+    const rows = await totalsRepository.totals(this.db.reads, { botId: query.bot, from, to: end }, after, query.limit + 1);
+    return keysetPage(
+      rows,
+      query.limit,
+      (row) => ({ at: new Date(`${row.month}T00:00:00Z`), id: `${row.bot_id}.${row.currency.trim()}` }),
+      toTotals,
+    );
   }
+}
+
+function totalsPosition(after: string): TotalsPosition {
+  const { at, id } = decodePosition(after, TOTALS_ID);
+  const [botId, currency] = id.split('.') as [string, string];
+  return { month: at, botId, currency };
 }
 
 function monthStart(month: string): Date {

@@ -106,6 +106,8 @@ export const PaymentTotalsQuery = Type.Object({
   bot: Type.Optional(SnowflakeId),
   from: Type.Optional(Month),
   to: Type.Optional(Month),
+  after: After,
+  limit: Type.Integer({ minimum: 1, maximum: 1000, default: 100 }),
 });
 export type PaymentTotalsQuery = Static<typeof PaymentTotalsQuery>;
 
@@ -125,6 +127,7 @@ export const PaymentTotals = named(
         subscriptionsRefundedMinor: Type.Integer({ description: 'Refunded of those invoices so far, minor units' }),
       }),
     ),
+    next: Next,
   }),
 );
 export type PaymentTotals = Static<typeof PaymentTotals>;

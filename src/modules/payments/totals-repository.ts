@@ -63,6 +63,42 @@ function keyset(botColumn: string, botId: string | undefined, after: KeysetPosit
   return `WHERE ${conditions.join(' AND ')}`;
 }
 
+export interface TotalsRow {
+  bot_id: string;
+  /** The month's first day, YYYY-MM-DD. */
+  month: string;
+  currency: string;
+  donations_minor: string;
+  donations: number;
+  donations_refunded_minor: string;
+  subscriptions_minor: string;
+  payments: number;
+  subscriptions_refunded_minor: string;
+}
+
+/** Where a page of totals ends: its last row's month, bot and currency. */
+export interface TotalsPosition {
+  month: Date;
+  botId: string;
+  currency: string;
+}
+
+export function toTotals(row: TotalsRow): PaymentTotals['data'][number] {
+  return {
+    botId: row.bot_id,
+    month: row.month.slice(0, 7),
+    currency: row.currency.trim(),
+    donationsMinor: Number(row.donations_minor),
+    donations: row.donations,
+    refundedMinor: Number(row.donations_refunded_minor),
+    subscriptionsMinor: Number(row.subscriptions_minor),
+    payments: row.payments,
+    subscriptionsRefundedMinor: Number(row.subscriptions_refunded_minor),
+  };
+}
+
+const dateOf = (at: Date): string => at.toISOString().slice(0, 10);
+
 export const totalsRepository = {
   /** Subscriptions made through Stripe, newest first (index subscriptions_stripe_time / subscriptions_bot_time). */
   async subscriptions(
@@ -110,40 +146,32 @@ export const totalsRepository = {
 
   /**
    * Donations and subscription payments per bot, month (UTC) and currency in [from, to), in minor
-   * units: the running totals the payments' triggers keep (migration 042), a row per bot and month.
+   * units, in the order month, bot, currency after `after`: the running totals the payments'
+   * triggers keep (migration 042), read by keyset (index payment_month_totals_month, or the primary
+   * key for one bot).
    */
-  async totals(db: Queryable, filter: { botId?: string; from: Date; to: Date }): Promise<PaymentTotals['data']> {
+  async totals(
+    db: Queryable,
+    filter: { botId?: string | undefined; from: Date; to: Date },
+    after: TotalsPosition | undefined,
+    limit: number,
+  ): Promise<TotalsRow[]> {
     // Months as dates written out: a timestamp's date would depend on the session's time zone.
-    const values: unknown[] = [filter.from.toISOString().slice(0, 10), filter.to.toISOString().slice(0, 10)];
-    const bot = filter.botId === undefined ? '' : `AND bot_id = $${values.push(filter.botId)}`;
-    const { rows } = await db.query<{
-      bot_id: string;
-      month: string;
-      currency: string;
-      donations_minor: string;
-      donations: number;
-      donations_refunded_minor: string;
-      subscriptions_minor: string;
-      payments: number;
-      subscriptions_refunded_minor: string;
-    }>(
-      `SELECT bot_id, to_char(month, 'YYYY-MM') AS month, currency, donations_minor::text, donations,
-              donations_refunded_minor::text, subscriptions_minor::text, payments, subscriptions_refunded_minor::text
-         FROM payment_month_totals
-        WHERE month >= $1::date AND month < $2::date ${bot}
-        ORDER BY month, bot_id, currency`,
+    const values: unknown[] = [dateOf(filter.from), dateOf(filter.to), limit];
+    const conditions = ['month >= $1::date', 'month < $2::date'];
+    if (filter.botId !== undefined) conditions.push(`bot_id = $${values.push(filter.botId)}`);
+    if (after) {
+      conditions.push(
+        `(month, bot_id, currency) > ($${values.push(dateOf(after.month))}::date, $${values.push(after.botId)}, $${values.push(after.currency)})`,
+      );
+    }
+    const { rows } = await db.query<TotalsRow>(
+      `SELECT bot_id, month::text AS month, currency, donations_minor::text, donations, donations_refunded_minor::text,
+              subscriptions_minor::text, payments, subscriptions_refunded_minor::text
+         FROM payment_month_totals WHERE ${conditions.join(' AND ')}
+        ORDER BY month, bot_id, currency LIMIT $3`,
       values,
     );
-    return rows.map((row) => ({
-      botId: row.bot_id,
-      month: row.month,
-      currency: row.currency.trim(),
-      donationsMinor: Number(row.donations_minor),
-      donations: row.donations,
-      refundedMinor: Number(row.donations_refunded_minor),
-      subscriptionsMinor: Number(row.subscriptions_minor),
-      payments: row.payments,
-      subscriptionsRefundedMinor: Number(row.subscriptions_refunded_minor),
-    }));
+    return rows;
   },
 };

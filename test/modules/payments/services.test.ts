@@ -217,6 +217,40 @@ describe.each(backends())('payment services (%s)', (backend) => {
     const totals = await t.admin('GET', '/admin/v1/payments/totals?from=2026-01&to=2026-05');
     expect(totals.statusCode).toBe(200);
     expect((await t.admin('GET', '/admin/v1/payments/totals?from=2026-06&to=2026-05')).statusCode).toBe(422);
+    for (const bad of ['garbage', Buffer.from('1:1.EUR').toString('base64url'), 'x'.repeat(101)])
+      expect((await t.admin('GET', `/admin/v1/payments/totals?after=${bad}`)).statusCode, bad).toBe(422);
+    expect((await t.admin('GET', '/admin/v1/payments/totals?limit=1001')).statusCode).toBe(422);
+  });
+
+  it('totals: a page at a time in the order month, bot, currency, every row once', async () => {
+    const bots = [await createBot(t), await createBot(t), await createBot(t)];
+    // Three bots paid in three months and two currencies: 3 × 3 × 2 rows.
+    for (const botId of bots)
+      for (const month of ['2025-03', '2025-04', '2025-05'])
+        for (const currency of ['EUR', 'USD'])
+          await t.db.query(
+            `INSERT INTO subscription_payments (stripe_invoice_id, stripe_account_id, stripe_subscription_id, bot_id, amount_minor, currency, paid_at)
+             VALUES ($1, 'acct_t', 'sub_t', $2, 100, $3, $4)`,
+            [`in_${botId}_${month}_${currency}`, botId, currency, `${month}-15T12:00:00Z`],
+          );
+    const seen: string[] = [];
+    let after: string | null = null;
+    do {
+      const url = `/admin/v1/payments/totals?from=2025-03&to=2025-05&limit=4${after ? `&after=${after}` : ''}`;
+      const page: { data: Array<{ botId: string; month: string; currency: string }>; next: string | null } = (
+        await t.admin('GET', url)
+      ).json();
+      expect(page.data.length).toBeLessThanOrEqual(4);
+      seen.push(...page.data.map((row) => `${row.month} ${row.botId} ${row.currency}`));
+      after = page.next;
+    } while (after !== null);
+    const expected = ['2025-03', '2025-04', '2025-05'].flatMap((month) =>
+      [...bots].sort().flatMap((botId) => ['EUR', 'USD'].map((currency) => `${month} ${botId} ${currency}`)),
+    );
+    expect(seen).toEqual(expected);
+    const one = (await t.admin('GET', `/admin/v1/payments/totals?from=2025-03&to=2025-05&bot=${bots[1]}`)).json();
+    expect(one.data).toHaveLength(6);
+    expect(one.next).toBeNull();
     expect((await t.inject({ method: 'GET', url: '/admin/v1/payments/accounts' })).statusCode).toBe(401);
   });
 });

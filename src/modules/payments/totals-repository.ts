@@ -158,18 +158,18 @@ export const totalsRepository = {
   ): Promise<TotalsRow[]> {
     // Months as dates written out: a timestamp's date would depend on the session's time zone.
     const values: unknown[] = [dateOf(filter.from), dateOf(filter.to), limit];
-    const conditions = ['month >= $1::date', 'month < $2::date'];
-    if (filter.botId !== undefined) conditions.push(`bot_id = $${values.push(filter.botId)}`);
+    const conditions = ['t.month >= $1::date', 't.month < $2::date'];
+    if (filter.botId !== undefined) conditions.push(`t.bot_id = $${values.push(filter.botId)}`);
     if (after) {
       conditions.push(
-        `(month, bot_id, currency) > ($${values.push(dateOf(after.month))}::date, $${values.push(after.botId)}, $${values.push(after.currency)})`,
+        `(t.month, t.bot_id, t.currency) > ($${values.push(dateOf(after.month))}::date, $${values.push(after.botId)}, $${values.push(after.currency)})`,
       );
     }
     const { rows } = await db.query<TotalsRow>(
-      `SELECT bot_id, month::text AS month, currency, donations_minor::text, donations, donations_refunded_minor::text,
+      `SELECT t.bot_id, t.month::text AS month, t.currency, donations_minor::text, donations, donations_refunded_minor::text,
               subscriptions_minor::text, payments, subscriptions_refunded_minor::text
-         FROM payment_month_totals WHERE ${conditions.join(' AND ')}
-        ORDER BY month, bot_id, currency LIMIT $3`,
+         FROM payment_month_totals t WHERE ${conditions.join(' AND ')}
+        ORDER BY t.month, t.bot_id, t.currency LIMIT $3`,
       values,
     );
     return rows;

@@ -35,6 +35,7 @@ import openapiPlugin from './plugins/openapi.js';
 import protocolPlugin, { clientErrorHandler, serverOptions } from './plugins/protocol.js';
 import validationPlugin from './plugins/validation.js';
 import { startWorkers } from './workers.js';
+import { createStripeGateway } from './modules/payments/stripe-client.js';
 
 export interface BuildOptions {
   config: Config;
@@ -113,6 +114,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     platform: options.platform,
     userAgent: `BotDirectory/${VERSION} (+${config.baseUrl})`,
     metrics,
+    stripe: config.payments.enabled ? await createStripeGateway(config.payments) : undefined,
   });
   app.decorate('services', services);
   // The published bots (lists, search index) are in memory before the first request; later

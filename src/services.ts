@@ -30,8 +30,7 @@ import { PremiumService } from './modules/premium/service.js';
 import { PaymentAccounts } from './modules/payments/accounts-service.js';
 import { PaymentsAdmin } from './modules/payments/admin-service.js';
 import { PaymentCheckout } from './modules/payments/checkout-service.js';
-import { StripeGateway } from './modules/payments/gateway.js';
-import { createStripe } from './modules/payments/stripe-client.js';
+import type { StripeGateway } from './modules/payments/gateway.js';
 import { StripeEvents } from './modules/payments/stripe-events-service.js';
 import { PremiumTiers } from './modules/payments/tiers-service.js';
 import { ManagedGuilds } from './modules/auth/managed-guilds.js';
@@ -79,6 +78,8 @@ export interface ServiceDeps {
   /** Sent to the platform with each request. */
   userAgent: string;
   metrics: Metrics;
+  /** Stripe, while payments are on (payments/stripe-client.ts). */
+  stripe: StripeGateway | undefined;
 }
 
 /** Every service of the app, built once over the same database, clock and change feed, and the answers they give. */
@@ -116,7 +117,7 @@ export function createServices(deps: ServiceDeps) {
   const premium = new PremiumService(db, clock, feed, catalog);
   // Payments are off without STRIPE_SECRET_KEY: the services stay, their writes answer 404.
   const payments = config.payments;
-  const gateway = payments.enabled ? new StripeGateway(createStripe(payments), payments.webhookSecret) : undefined;
+  const gateway = deps.stripe;
   const paymentAccounts = new PaymentAccounts(db, clock, gateway);
   const services = {
     answers,

@@ -204,9 +204,12 @@ export class StripeEvents {
     if (!invoiceId) return this.syncSubscription(gateway, account, invoiceSubscription(object), claim);
     const invoice = await gateway.retrieveInvoice(account.account_id, invoiceId);
     const payment = paymentOf(account, invoice);
-    return this.syncSubscription(gateway, account, invoice.subscriptionId, claim, {
-      alongside: payment && (async (tx) => void (await invoicePaymentRepository.record(tx, payment))),
-    });
+    const alongside = payment
+      ? async (tx: Queryable) => {
+          await invoicePaymentRepository.record(tx, payment);
+        }
+      : undefined;
+    return this.syncSubscription(gateway, account, invoice.subscriptionId, claim, { alongside });
   }
 
   /** A subscription's current invoice whose `invoice.paid` never arrived (reconciliation). */

@@ -1,6 +1,6 @@
 /**
- * The calls we make to Stripe, and the shapes we read from its answers: the only module that
- * imports `stripe` (with stripe-client.ts). Every call on a bot's money names the connected account
+ * The calls we make to Stripe, and the shapes we read from its answers: with stripe-client.ts
+ * (which loads the library), the only module that knows `stripe`'s types. Every call on a bot's money names the connected account
  * (`Stripe-Account`). Answers are turned into small plain objects here, so the rest of the module
  * never depends on the library's types.
  */

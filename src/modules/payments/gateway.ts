@@ -1,8 +1,8 @@
 /**
  * The calls we make to Stripe, and the shapes we read from its answers: with stripe-client.ts
- * (which loads the library), the only module that knows `stripe`'s types. Every call on a bot's money names the connected account
- * (`Stripe-Account`). Answers are turned into small plain objects here, so the rest of the module
- * never depends on the library's types.
+ * (which loads the library), the only module that knows `stripe`'s types. Every call on a bot's
+ * money names the connected account (`Stripe-Account`). Answers are turned into small plain
+ * objects here, so the rest of the module never depends on the library's types.
  */
 import type Stripe from 'stripe';
 import { AppError } from '../../lib/errors.js';

@@ -267,7 +267,7 @@ export const ConfigSchema = Type.Object({
     Type.Enum(['discord', 'oidc'], {
       'x-default-text': 'unset (sign-in off)',
       description:
-        "`discord` (the chat platform's OAuth2, scope `identify`) or `oidc` (any OpenID Connect provider): owners and voters sign in for the dashboard and the vote",
+        "`discord` (the chat platform's OAuth2, scope `identify`, and `guilds` while payments are on, for a server tier's list of servers: [docs/privacy.md](docs/privacy.md#servers-listed-at-sign-in)) or `oidc` (any OpenID Connect provider): owners and voters sign in for the dashboard and the vote",
     }),
   ),
   AUTH_CLIENT_ID: Type.Optional(Type.String({ description: "the OAuth2 application's client id; required with `AUTH_PROVIDER`" })),

@@ -94,7 +94,14 @@ export async function registerProvider(
 
 /** `GET /api/users/@me`: the Discord user behind the token. */
 async function discordUser(baseUrl: string, accessToken: string): Promise<SignedInUser | undefined> {
-  const response = await httpRequest(`${baseUrl}/api/users/@me`, {
+  const user = (await discordGet(baseUrl, '/api/users/@me', accessToken)) as
+    { id?: unknown; username?: unknown; global_name?: unknown } | undefined;
+  return user && toUser(user.id, user.global_name ?? user.username);
+}
+
+/** A GET of Discord's API with the user's token: the parsed answer, or undefined for any status but 200. */
+async function discordGet(baseUrl: string, path: string, accessToken: string): Promise<unknown> {
+  const response = await httpRequest(`${baseUrl}${path}`, {
     headers: { authorization: `Bearer ${accessToken}`, 'user-agent': 'bot-directory' },
     headersTimeout: 10_000,
     bodyTimeout: 10_000,
@@ -103,8 +110,7 @@ async function discordUser(baseUrl: string, accessToken: string): Promise<Signed
     await response.body.dump();
     return undefined;
   }
-  const user = (await response.body.json()) as { id?: unknown; username?: unknown; global_name?: unknown };
-  return toUser(user.id, user.global_name ?? user.username);
+  return response.body.json();
 }
 
 /**
@@ -113,16 +119,7 @@ async function discordUser(baseUrl: string, accessToken: string): Promise<Signed
  * on, and the server ID is typed.
  */
 async function discordGuilds(baseUrl: string, accessToken: string): Promise<ManagedGuild[] | undefined> {
-  const response = await httpRequest(`${baseUrl}/api/users/@me/guilds?limit=${MAX_MANAGED_GUILDS}`, {
-    headers: { authorization: `Bearer ${accessToken}`, 'user-agent': 'bot-directory' },
-    headersTimeout: 10_000,
-    bodyTimeout: 10_000,
-  });
-  if (response.statusCode !== 200) {
-    await response.body.dump();
-    return undefined;
-  }
-  const listed = await response.body.json();
+  const listed = await discordGet(baseUrl, `/api/users/@me/guilds?limit=${MAX_MANAGED_GUILDS}`, accessToken);
   if (!Array.isArray(listed)) return undefined;
   const guilds: ManagedGuild[] = [];
   for (const entry of listed as Array<{ id?: unknown; name?: unknown; owner?: unknown; permissions?: unknown }>) {

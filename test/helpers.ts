@@ -22,7 +22,21 @@ export function backends(): Backend[] {
 /** Connections of a test database's read pool (PostgreSQL). */
 export const TEST_READ_POOL_SIZE = 3;
 
-let image: Promise<Blob> | undefined;
+const images = new Map<'migrated' | 'empty', Promise<Blob>>();
+
+/**
+ * An image of an in-memory PGlite database, made once per worker and copied for every database:
+ * opening a copy costs a fraction of PGlite's initdb.
+ */
+export async function pgliteImage(kind: 'migrated' | 'empty'): Promise<Blob> {
+  let image = images.get(kind);
+  if (!image) {
+    const { databaseImage } = await import('../src/db/embedded.js');
+    image = databaseImage(kind);
+    images.set(kind, image);
+  }
+  return image;
+}
 
 /**
  * A fresh, migrated database: PGlite in memory, or a new database on the test server that is
@@ -31,10 +45,9 @@ let image: Promise<Blob> | undefined;
 export async function freshDatabase(backend: Backend): Promise<Database> {
   const { migrate } = await import('../src/db/migrate.js');
   if (backend === 'pglite') {
-    const { migratedImage, openEmbedded } = await import('../src/db/embedded.js');
-    // One image per worker, copied for every database: migrate then only (re)applies the functions.
-    image ??= migratedImage();
-    const db = await openEmbedded(undefined, await image);
+    const { openEmbedded } = await import('../src/db/embedded.js');
+    // Migrating a copy of the migrated image only (re)applies the functions.
+    const db = await openEmbedded(undefined, await pgliteImage('migrated'));
     await migrate(db);
     return db;
   }

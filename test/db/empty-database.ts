@@ -1,12 +1,12 @@
 import { openEmbedded } from '../../src/db/embedded.js';
 import type { Database } from '../../src/db/index.js';
 import { openPostgres } from '../../src/db/postgres.js';
-import { freshPostgresUrl, type Backend } from '../helpers.js';
+import { freshPostgresUrl, pgliteImage, type Backend } from '../helpers.js';
 
 /** An empty (unmigrated) database and its URL (PostgreSQL) for opening more pools on it. */
 export async function emptyDatabase(backend: Backend): Promise<{ db: Database; url?: string; drop: () => Promise<void> }> {
   if (backend === 'pglite') {
-    const db = await openEmbedded(undefined);
+    const db = await openEmbedded(undefined, await pgliteImage('empty'));
     return { db, drop: () => db.close() };
   }
   const { url, drop } = await freshPostgresUrl();

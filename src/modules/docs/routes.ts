@@ -15,9 +15,15 @@ const HIDDEN = { schema: { hide: true } };
  * importing that module would keep its 5 MB source and the string (two-byte: it holds non-Latin-1
  * characters) on the heap for the life of the process. So the module is read as text and only the
  * literal is evaluated, in an empty context; the strings are garbage once encoded.
- * A test checks the bytes against what the plugin itself serves.
+ * A test checks the bytes against what the plugin itself serves. They are the installed package's,
+ * so a process that builds the app again (the tests build one per suite) reads them once.
  */
+let scalarBytes: Buffer | undefined;
 export function scalarScript(): Buffer {
+  return (scalarBytes ??= readScalarScript());
+}
+
+function readScalarScript(): Buffer {
   const plugin = createRequire(import.meta.url).resolve('@scalar/fastify-api-reference');
   const source = readFileSync(plugin, 'utf8');
   const marker = '\nvar standalone_default = "';
@@ -28,11 +34,11 @@ export function scalarScript(): Buffer {
   if (!literal.startsWith('"') || !literal.endsWith('"')) {
     throw new Error(`@scalar/fastify-api-reference: its bundled script was not found in ${plugin}`);
   }
-  const script: unknown = runInNewContext(literal, Object.create(null) as object, { timeout: 5000 });
-  if (typeof script !== 'string' || !script.includes('createApiReference')) {
+  const value: unknown = runInNewContext(literal, Object.create(null) as object, { timeout: 5000 });
+  if (typeof value !== 'string' || !value.includes('createApiReference')) {
     throw new Error(`@scalar/fastify-api-reference: its bundled script was not found in ${plugin}`);
   }
-  return Buffer.from(script, 'utf8');
+  return Buffer.from(value, 'utf8');
 }
 
 /**

@@ -12,7 +12,7 @@ import type { HistoryFacts } from '../../../src/modules/history/repository.js';
 import { series } from '../../../src/modules/history/service.js';
 import { seed } from '../../../scripts/seed.js';
 import { SAMPLE_FILE, putBot } from '../../fixtures.js';
-import { backends, freshPostgresUrl, ManualClock, testApp, type Backend, type TestApp } from '../../helpers.js';
+import { backends, freshPostgresUrl, ManualClock, pgliteImage, testApp, type Backend, type TestApp } from '../../helpers.js';
 
 const TODAY = '2028-03-10';
 const WINDOWS = [7, 30, 90, 365];
@@ -22,7 +22,7 @@ async function databaseAt039(backend: Backend): Promise<Database> {
   const before = loadMigrations().filter((m) => m.version < 40);
   if (backend === 'pglite') {
     const { openEmbedded } = await import('../../../src/db/embedded.js');
-    const db = await openEmbedded(undefined);
+    const db = await openEmbedded(undefined, await pgliteImage('empty'));
     await migrate(db, before);
     return db;
   }

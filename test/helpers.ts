@@ -548,6 +548,11 @@ function decodable(path: string): boolean {
 
 /** The public and the management document of a running app, fetched past the checker. */
 export async function openApiDocuments(app: FastifyInstance): Promise<{ public: OpenApiDocument; admin: OpenApiDocument }> {
+  const texts = await openApiTexts(app);
+  return { public: JSON.parse(texts.public) as OpenApiDocument, admin: JSON.parse(texts.admin) as OpenApiDocument };
+}
+
+async function openApiTexts(app: FastifyInstance): Promise<{ public: string; admin: string }> {
   const [publicDoc, adminDoc] = await Promise.all([
     app.inject({ method: 'GET', url: '/api/v1/openapi.json' }),
     app.inject({ method: 'GET', url: '/admin/v1/openapi.json', headers: { authorization: `Bearer ${app.config.adminToken}` } }),
@@ -555,10 +560,22 @@ export async function openApiDocuments(app: FastifyInstance): Promise<{ public: 
   if (publicDoc.statusCode !== 200 || adminDoc.statusCode !== 200) {
     throw new Error(`OpenAPI documents not served: ${publicDoc.statusCode}, ${adminDoc.statusCode}`);
   }
-  return { public: publicDoc.json(), admin: adminDoc.json() };
+  return { public: publicDoc.body, admin: adminDoc.body };
 }
 
+/**
+ * Checkers by the documents they check: most apps of a worker serve the same documents, and a
+ * checker compiles each schema once, when a response first needs it.
+ */
+const checkers = new Map<string, ContractChecker>();
+
 async function contractOf(app: FastifyInstance): Promise<ContractChecker> {
-  const documents = await openApiDocuments(app);
-  return new ContractChecker([documents.public, documents.admin]);
+  const texts = await openApiTexts(app);
+  const key = `${texts.public}\n${texts.admin}`;
+  let checker = checkers.get(key);
+  if (!checker) {
+    checker = new ContractChecker([JSON.parse(texts.public) as OpenApiDocument, JSON.parse(texts.admin) as OpenApiDocument]);
+    checkers.set(key, checker);
+  }
+  return checker;
 }

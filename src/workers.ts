@@ -11,6 +11,73 @@ import type { LookupFn } from './modules/webhooks/endpoints/resolve-host.js';
 import { EMAIL_SWEEP_MS, EmailOutbox } from './modules/webhooks/notifications/email-outbox.js';
 import { createMailer } from './modules/webhooks/notifications/mailer.js';
 
+/**
+ * A nightly job after the history collection: its work, answering the fields of its log line, and
+ * the messages of that line on success and on failure.
+ */
+interface NightlyJob {
+  run(): Promise<object>;
+  done: string;
+  failed: string;
+}
+
+function nightlyJobs(app: FastifyInstance): NightlyJob[] {
+  const { services } = app;
+  const deleted = (prune: () => Promise<unknown>) => async () => ({ deleted: await prune() });
+  return [
+    {
+      run: deleted(() => services.webhookDeliveries.pruneLog()),
+      done: 'old events and delivery log removed',
+      failed: 'event clean-up failed',
+    },
+    {
+      run: async () => ({ copied: await services.analyticsNightly.copyVotes() }),
+      done: "yesterday's votes copied into the daily series",
+      failed: 'copying votes into the daily series failed',
+    },
+    {
+      run: deleted(() => services.analyticsNightly.prune()),
+      done: 'daily series past ANALYTICS_RETENTION_DAYS removed',
+      failed: 'daily series clean-up failed',
+    },
+    ...(app.config.payments.enabled
+      ? [
+          {
+            run: deleted(() => services.stripeEvents.prune()),
+            done: 'Stripe events past 30 days removed',
+            failed: 'Stripe event clean-up failed',
+          },
+          {
+            run: () => services.stripeEvents.reconcile(),
+            done: "connected accounts' subscriptions reconciled with Stripe",
+            failed: 'Stripe reconciliation failed',
+          },
+        ]
+      : []),
+    {
+      run: deleted(() => services.managedGuilds.prune()),
+      done: 'server lists of ended sign-ins removed',
+      failed: 'server list clean-up failed',
+    },
+    {
+      run: deleted(() => services.audit.prune()),
+      done: 'audit entries past AUDIT_RETENTION_DAYS removed',
+      failed: 'audit clean-up failed',
+    },
+  ];
+}
+
+/** One after the other; a job that fails is logged and does not keep the next ones from running. */
+async function runEach(app: FastifyInstance, jobs: NightlyJob[]): Promise<void> {
+  for (const job of jobs) {
+    try {
+      app.log.info(await job.run(), job.done);
+    } catch (error) {
+      app.log.error({ err: error }, job.failed);
+    }
+  }
+}
+
 /** Connections of the delivery worker: route, claim and record are short statements. */
 const WORKER_POOL_SIZE = 3;
 
@@ -37,50 +104,7 @@ export async function startWorkers(app: FastifyInstance, options: WorkerOptions)
       options.metrics.historyCollection.observe({ result: 'failed' }, seconds());
       app.log.error({ err: error }, 'history collection failed');
     }
-    try {
-      const deleted = await app.services.webhookDeliveries.pruneLog();
-      app.log.info({ deleted }, 'old events and delivery log removed');
-    } catch (error) {
-      app.log.error({ err: error }, 'event clean-up failed');
-    }
-    try {
-      const copied = await app.services.analyticsNightly.copyVotes();
-      app.log.info({ copied }, "yesterday's votes copied into the daily series");
-    } catch (error) {
-      app.log.error({ err: error }, 'copying votes into the daily series failed');
-    }
-    try {
-      const deleted = await app.services.analyticsNightly.prune();
-      app.log.info({ deleted }, 'daily series past ANALYTICS_RETENTION_DAYS removed');
-    } catch (error) {
-      app.log.error({ err: error }, 'daily series clean-up failed');
-    }
-    if (app.config.payments.enabled) {
-      try {
-        const deleted = await app.services.stripeEvents.prune();
-        app.log.info({ deleted }, 'Stripe events past 30 days removed');
-      } catch (error) {
-        app.log.error({ err: error }, 'Stripe event clean-up failed');
-      }
-      try {
-        const result = await app.services.stripeEvents.reconcile();
-        app.log.info(result, "connected accounts' subscriptions reconciled with Stripe");
-      } catch (error) {
-        app.log.error({ err: error }, 'Stripe reconciliation failed');
-      }
-    }
-    try {
-      const deleted = await app.services.managedGuilds.prune();
-      app.log.info({ deleted }, 'server lists of ended sign-ins removed');
-    } catch (error) {
-      app.log.error({ err: error }, 'server list clean-up failed');
-    }
-    try {
-      const deleted = await app.services.audit.prune();
-      app.log.info({ deleted }, 'audit entries past AUDIT_RETENTION_DAYS removed');
-    } catch (error) {
-      app.log.error({ err: error }, 'audit clean-up failed');
-    }
+    await runEach(app, nightlyJobs(app));
   });
 
   const lapseSweep = startLapseSweep(app.services.premium, app.log);

@@ -70,12 +70,8 @@ export const accountRepository = {
     return rows[0];
   },
 
-  async setDonationCurrency(db: Queryable, botId: string, currency: string, now: Date): Promise<boolean> {
-    const { rows } = await db.query(
-      'UPDATE payment_accounts SET donation_currency = $2, updated_at = $3 WHERE bot_id = $1 RETURNING bot_id',
-      [botId, currency, now],
-    );
-    return rows.length > 0;
+  async setDonationCurrency(db: Queryable, botId: string, currency: string, now: Date): Promise<void> {
+    await db.query('UPDATE payment_accounts SET donation_currency = $2, updated_at = $3 WHERE bot_id = $1', [botId, currency, now]);
   },
 
   /** Every account, for the nightly reconciliation: a page after `afterBotId`, in bot order. */

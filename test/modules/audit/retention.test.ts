@@ -55,4 +55,24 @@ describe.each(backends())('audit log retention (%s)', (backend) => {
       await nightly.close();
     }
   }, 120_000);
+
+  it('runs when a nightly job before it fails', async () => {
+    const nightly = await testApp(backend, { workers: true, env: { AUDIT_RETENTION_DAYS: '1', HISTORY_CRON: '* * * * * *' } });
+    try {
+      let failures = 0;
+      nightly.app.services.webhookDeliveries.pruneLog = () => {
+        failures += 1;
+        return Promise.reject(new Error('the delivery log is unreachable'));
+      };
+      const stale = new Date(Date.now() - 2 * DAY);
+      await auditRepository.record(nightly.db, { actor: OPERATOR_TOKEN, action: 'ban.lift', botId: null, target: 'failed-before' }, stale);
+      const left = async () => (await nightly.db.query("SELECT 1 FROM audit_log WHERE target = 'failed-before'")).rows.length;
+      const deadline = Date.now() + 15_000;
+      while ((await left()) > 0 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 200));
+      expect(await left()).toBe(0);
+      expect(failures).toBeGreaterThan(0);
+    } finally {
+      await nightly.close();
+    }
+  }, 120_000);
 });

@@ -35,11 +35,11 @@ function inMemory(): { startParams: string[] } {
  * An in-memory database, migrated or left empty, as an image to open copies of: a suite that
  * makes many databases pays PGlite's initdb (seconds of CPU each) once.
  */
-export async function databaseImage(migrated: 'migrated' | 'empty'): Promise<Blob> {
+export async function databaseImage(kind: 'migrated' | 'empty'): Promise<Blob> {
   const pg = await PGlite.create(inMemory());
   try {
     const db = await wrap(pg);
-    if (migrated === 'migrated') await migrate(db);
+    if (kind === 'migrated') await migrate(db);
     return await pg.dumpDataDir('none');
   } finally {
     await pg.close();

@@ -2,10 +2,23 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { OPERATOR_TOKEN } from '../../../src/modules/audit/entry.js';
 import { auditRepository } from '../../../src/modules/audit/repository.js';
-import { appPerFile, backends, ManualClock, testApp } from '../../helpers.js';
+import { appPerFile, backends, ManualClock, testApp, type TestApp } from '../../helpers.js';
 
 const NOW = new Date('2027-06-15T03:00:00.000Z');
 const DAY = 86_400_000;
+
+/** Writes an entry two days old into the app's audit log; whether it is still there 15 s on (the nightly jobs run every second). */
+async function staleEntryRemains(nightly: TestApp, target: string): Promise<boolean> {
+  await auditRepository.record(
+    nightly.db,
+    { actor: OPERATOR_TOKEN, action: 'ban.lift', botId: null, target },
+    new Date(Date.now() - 2 * DAY),
+  );
+  const left = async () => (await nightly.db.query('SELECT 1 FROM audit_log WHERE target = $1', [target])).rows.length > 0;
+  const deadline = Date.now() + 15_000;
+  while ((await left()) && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 200));
+  return left();
+}
 
 describe.each(backends())('audit log retention (%s)', (backend) => {
   const clock = new ManualClock(NOW);
@@ -45,12 +58,7 @@ describe.each(backends())('audit log retention (%s)', (backend) => {
   it('runs with the nightly jobs (HISTORY_CRON)', async () => {
     const nightly = await testApp(backend, { workers: true, env: { AUDIT_RETENTION_DAYS: '1', HISTORY_CRON: '* * * * * *' } });
     try {
-      const stale = new Date(Date.now() - 2 * DAY);
-      await auditRepository.record(nightly.db, { actor: OPERATOR_TOKEN, action: 'ban.lift', botId: null, target: 'stale' }, stale);
-      const left = async () => (await nightly.db.query("SELECT 1 FROM audit_log WHERE target = 'stale'")).rows.length;
-      const deadline = Date.now() + 15_000;
-      while ((await left()) > 0 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 200));
-      expect(await left()).toBe(0);
+      expect(await staleEntryRemains(nightly, 'stale')).toBe(false);
     } finally {
       await nightly.close();
     }
@@ -64,12 +72,7 @@ describe.each(backends())('audit log retention (%s)', (backend) => {
         failures += 1;
         return Promise.reject(new Error('the delivery log is unreachable'));
       };
-      const stale = new Date(Date.now() - 2 * DAY);
-      await auditRepository.record(nightly.db, { actor: OPERATOR_TOKEN, action: 'ban.lift', botId: null, target: 'failed-before' }, stale);
-      const left = async () => (await nightly.db.query("SELECT 1 FROM audit_log WHERE target = 'failed-before'")).rows.length;
-      const deadline = Date.now() + 15_000;
-      while ((await left()) > 0 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 200));
-      expect(await left()).toBe(0);
+      expect(await staleEntryRemains(nightly, 'failed-before')).toBe(false);
       expect(failures).toBeGreaterThan(0);
     } finally {
       await nightly.close();

@@ -9,7 +9,7 @@ import type { Database, Queryable } from '../../src/db/index.js';
 import { loadFunctions, loadMigrations, migrate } from '../../src/db/migrate.js';
 import { recordEvents } from '../../src/modules/webhooks/delivery/outbox.js';
 import { backends } from '../helpers.js';
-import { emptyDatabase } from './empty-database.js';
+import { emptyDatabase, MIGRATING } from './empty-database.js';
 
 const functions = loadFunctions();
 const allMigrations = loadMigrations().map((m) => m.name);
@@ -79,7 +79,7 @@ describe('loadFunctions', () => {
   });
 });
 
-describe.each(backends())('SQL functions on %s', (backend) => {
+describe.each(backends())('SQL functions on %s', MIGRATING, (backend) => {
   const cleanups: (() => Promise<void>)[] = [];
   afterAll(async () => {
     for (const cleanup of cleanups) await cleanup();
@@ -200,8 +200,7 @@ describe.each(backends())('SQL functions on %s', (backend) => {
         expect(await vote(old, await botWith(old, endpoints)), JSON.stringify(endpoints)).toEqual(expected);
         expect(await vote(current, await botWith(current, endpoints)), JSON.stringify(endpoints)).toEqual(expected);
       }
-      // Two databases migrated from empty: a few seconds alone, past 30 s with the whole suite on two cores.
-    }, 120_000);
+    });
 
     it('recordEvents stores a vote.reminder under the same rule, every other event always', async () => {
       const db = await empty();

@@ -5,7 +5,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { loadMigrations, migrate } from '../../src/db/migrate.js';
 import { openPostgres } from '../../src/db/postgres.js';
 import { backends } from '../helpers.js';
-import { emptyDatabase } from './empty-database.js';
+import { emptyDatabase, MIGRATING } from './empty-database.js';
 
 describe('loadMigrations', () => {
   it('lists the numbered SQL files in order', () => {
@@ -27,7 +27,7 @@ describe('loadMigrations', () => {
   });
 });
 
-describe.each(backends())('migrate on %s', (backend) => {
+describe.each(backends())('migrate on %s', MIGRATING, (backend) => {
   const cleanups: (() => Promise<void>)[] = [];
   afterAll(async () => {
     for (const cleanup of cleanups) await cleanup();

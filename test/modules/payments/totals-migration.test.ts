@@ -7,7 +7,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../../src/db/index.js';
 import { loadMigrations, migrate } from '../../../src/db/migrate.js';
 import { backends } from '../../helpers.js';
-import { emptyDatabase } from '../../db/empty-database.js';
+import { emptyDatabase, MIGRATING } from '../../db/empty-database.js';
 
 const BOT = '310000000000000042';
 
@@ -22,7 +22,7 @@ async function totals(db: Database) {
   return rows;
 }
 
-describe.each(backends())('migration 042: payment totals (%s)', (backend) => {
+describe.each(backends())('migration 042: payment totals (%s)', MIGRATING, (backend) => {
   const drops: Array<() => Promise<void>> = [];
   afterAll(async () => {
     for (const drop of drops) await drop();

@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { loadFunctions, loadMigrations, migrate } from '../../../src/db/migrate.js';
 import { appPerFile, backends, ManualClock } from '../../helpers.js';
-import { emptyDatabase } from '../../db/empty-database.js';
+import { emptyDatabase, MIGRATING } from '../../db/empty-database.js';
 import { botOwnedBy, join, newUser, ownersOf, rolesOf, teamAudit } from './harness.js';
 
 describe.each(backends())('teams and the operator (%s)', (backend) => {
@@ -127,7 +127,7 @@ describe.each(backends())('teams and the operator (%s)', (backend) => {
   });
 });
 
-describe.each(backends())('migration 035 (%s)', (backend) => {
+describe.each(backends())('migration 035 (%s)', MIGRATING, (backend) => {
   it('makes every owner of a bot an owner member, in the order of the list', async () => {
     const { db, drop } = await emptyDatabase(backend);
     try {

@@ -33,6 +33,7 @@ import { createLogger, requestLogger } from './plugins/logger.js';
 import observabilityPlugin, { requestId } from './plugins/observability.js';
 import openapiPlugin from './plugins/openapi.js';
 import protocolPlugin, { clientErrorHandler, serverOptions } from './plugins/protocol.js';
+import serializationPlugin from './plugins/serialization.js';
 import validationPlugin from './plugins/validation.js';
 import { startWorkers } from './workers.js';
 import { createStripeGateway } from './modules/payments/stripe-client.js';
@@ -155,6 +156,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(errorsPlugin);
   await app.register(answersPlugin, { store: services.answers });
   await app.register(validationPlugin);
+  await app.register(serializationPlugin);
   await app.register(openapiPlugin, { baseUrl: config.baseUrl, version: VERSION, retrySchedule: config.webhook.retrySchedule });
   const health = new HealthService({
     db,

@@ -8,6 +8,11 @@ const addFormats = addFormatsModule as unknown as (ajv: Ajv) => Ajv;
 
 const common: Options = { allErrors: true, removeAdditional: false, useDefaults: true, strict: false, addUsedSchema: false };
 
+// One of each per process: Ajv keeps what it compiled by schema object, and the route schemas are
+// module constants, so apps built in one process (the tests build one per file) compile each once.
+const textParts = addFormats(new Ajv({ ...common, coerceTypes: 'array' }));
+const jsonBodies = addFormats(new Ajv({ ...common, coerceTypes: false }));
+
 /**
  * Query strings and path parameters arrive as text and are coerced to their schema types; a JSON
  * body keeps its own types, so `"serverCount": "5"` or `"isVerified": "true"` is a 422, not a silent fix.
@@ -18,8 +23,6 @@ const common: Options = { allErrors: true, removeAdditional: false, useDefaults:
  */
 export default fp(
   async function validationPlugin(app: FastifyInstance) {
-    const textParts = addFormats(new Ajv({ ...common, coerceTypes: 'array' }));
-    const jsonBodies = addFormats(new Ajv({ ...common, coerceTypes: false }));
     app.setValidatorCompiler(({ schema, httpPart }) => {
       const validate = (httpPart === 'body' ? jsonBodies : textParts).compile(schema);
       if (httpPart !== 'body' && httpPart !== 'querystring') return validate;

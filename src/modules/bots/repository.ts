@@ -55,9 +55,26 @@ export const SELECT_BOT = `
     FROM bots b
     LEFT JOIN bot_vote_months m ON m.bot_id = b.id AND m.month = $1::date`;
 
-export function toBot(row: BotRow): AdminBot {
+/** The columns of the text an owner writes for a bot, as every read of a bot row carries them. */
+export type BotTextRow = Pick<
+  BotRow,
+  | 'name'
+  | 'slugs'
+  | 'short_description'
+  | 'prefix'
+  | 'pricing'
+  | 'icon_url'
+  | 'banner_url'
+  | 'invite_url'
+  | 'support_server_url'
+  | 'website_url'
+  | 'categories'
+  | 'tags'
+>;
+
+/** That text in the API's shape (a bot, a listing's current version). */
+export function botText(row: BotTextRow) {
   return {
-    id: row.id,
     name: row.name,
     slugs: { de: row.slugs.de, en: row.slugs.en },
     shortDescription: { de: row.short_description.de, en: row.short_description.en },
@@ -70,6 +87,13 @@ export function toBot(row: BotRow): AdminBot {
     websiteUrl: row.website_url,
     categories: row.categories,
     tags: row.tags,
+  };
+}
+
+export function toBot(row: BotRow): AdminBot {
+  return {
+    id: row.id,
+    ...botText(row),
     owners: row.owners,
     serverCount: row.server_count,
     shardCount: row.shard_count,

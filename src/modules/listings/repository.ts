@@ -1,6 +1,7 @@
 /** The SQL of listings: their rows, the moderation queue, the transitions log, and slug checks. */
 import type { Queryable } from '../../db/index.js';
 import type { Lang } from '../../lib/langs.js';
+import { botText, type BotTextRow } from '../bots/repository.js';
 import type { EditState, ListingState } from './lifecycle.js';
 import type { ListingContent, ListingTransitionEntry, WorkingCopy } from './schemas.js';
 
@@ -24,19 +25,7 @@ export interface ListingRow {
 }
 
 /** A listing with the text of its bot row: the version on the bot. */
-export interface ListingWithBot extends ListingRow {
-  name: string;
-  slugs: Localized;
-  short_description: Localized;
-  prefix: string;
-  pricing: string;
-  icon_url: string;
-  banner_url: string | null;
-  invite_url: string;
-  support_server_url: string;
-  website_url: string;
-  categories: string[];
-  tags: string[];
+export interface ListingWithBot extends ListingRow, BotTextRow {
   owners: string[];
   published: boolean;
   published_at: Date | null;
@@ -51,19 +40,8 @@ const SELECT = `SELECT ${LISTING_COLUMNS}, ${BOT_TEXT} FROM listings l JOIN bots
 /** The version on the bot row, with the listing's own fields, as an owner writes it. */
 export function currentContent(row: ListingWithBot): ListingContent {
   return {
-    name: row.name,
-    slugs: { de: row.slugs.de, en: row.slugs.en },
-    shortDescription: { de: row.short_description.de, en: row.short_description.en },
+    ...botText(row),
     longDescription: { de: row.long_description.de, en: row.long_description.en },
-    prefix: row.prefix,
-    pricing: row.pricing,
-    iconUrl: row.icon_url,
-    bannerUrl: row.banner_url,
-    inviteUrl: row.invite_url,
-    supportServerUrl: row.support_server_url,
-    websiteUrl: row.website_url,
-    categories: row.categories,
-    tags: row.tags,
     screenshots: row.screenshots,
   };
 }

@@ -127,3 +127,46 @@ export function fieldError(id: string, message: string | undefined): Html | stri
 export function invalid(id: string, message: string | undefined): Html | string {
   return message ? html` aria-invalid="true" aria-describedby="${id}-error"` : '';
 }
+
+/** What a one-line text field allows, and the hint shown between its label and the field. */
+export interface TextFieldOptions {
+  maxlength: number;
+  minlength?: number;
+  pattern?: string;
+  inputmode?: 'numeric' | 'decimal';
+  required?: boolean;
+  hint?: string;
+}
+
+/**
+ * A one-line text field with its label, its hint and its error (`fieldError`): the hint and the
+ * error describe the field, and an error marks it invalid. Browsers offer no earlier entries.
+ */
+export function textField(
+  id: string,
+  name: string,
+  label: string,
+  value: string | undefined,
+  error: string | undefined,
+  options: TextFieldOptions,
+): Html {
+  const hint = options.hint === undefined ? '' : html`<p class="muted" id="${id}-hint">${options.hint}</p>`;
+  const described = [options.hint === undefined ? '' : `${id}-hint`, error === undefined ? '' : `${id}-error`].filter(Boolean).join(' ');
+  return html`<label for="${id}">${label}</label>
+    ${hint}
+    <input
+      type="text"
+      id="${id}"
+      name="${name}"
+      ${options.inputmode ? html`inputmode="${options.inputmode}"` : ''}
+      ${options.pattern ? html`pattern="${options.pattern}"` : ''}
+      ${options.minlength === undefined ? '' : html`minlength="${options.minlength}"`}
+      maxlength="${options.maxlength}"
+      ${options.required ? html`required` : ''}
+      autocomplete="off"
+      value="${value ?? ''}"
+      ${error === undefined ? '' : html`aria-invalid="true"`}
+      ${described === '' ? '' : html`aria-describedby="${described}"`}
+    />
+    ${fieldError(id, error)}`;
+}

@@ -4,7 +4,7 @@ import type { Texts } from '../../html/i18n/index.js';
 import type { AuditFilterForm } from '../audit/filters.js';
 import type { AuditList } from '../audit/schemas.js';
 import { actionSelect, auditTable } from '../audit/views.js';
-import { fieldError, type FieldErrors } from './fields.js';
+import { textField, type FieldErrors } from './fields.js';
 import { consoleUrl, nextPage } from './frame.js';
 
 export interface AuditState {
@@ -47,30 +47,4 @@ export function auditView(t: Texts, page: AuditList | undefined, state: AuditSta
             })
     }
     ${page === undefined ? '' : nextPage(t, '/console/audit', page.next, { ...filters }, state.after)}`;
-}
-
-function textField(
-  id: string,
-  name: string,
-  label: string,
-  value: string | undefined,
-  error: string | undefined,
-  options: { maxlength: number; inputmode?: string; hint?: string },
-): Html {
-  const hint = options.hint === undefined ? '' : html`<p class="muted" id="${id}-hint">${options.hint}</p>`;
-  const described = [options.hint === undefined ? '' : `${id}-hint`, error === undefined ? '' : `${id}-error`].filter(Boolean).join(' ');
-  return html`<label for="${id}">${label}</label>
-    ${hint}
-    <input
-      type="text"
-      id="${id}"
-      name="${name}"
-      maxlength="${options.maxlength}"
-      autocomplete="off"
-      ${options.inputmode ? html`inputmode="${options.inputmode}"` : ''}
-      value="${value ?? ''}"
-      ${error === undefined ? '' : html`aria-invalid="true"`}
-      ${described === '' ? '' : html`aria-describedby="${described}"`}
-    />
-    ${fieldError(id, error)}`;
 }

@@ -8,12 +8,12 @@ import type { FieldErrors, Form } from '../../html/forms.js';
 import type { Texts } from '../../html/i18n/index.js';
 import { AppError } from '../../lib/errors.js';
 import type { ReasonTemplate } from '../reason-templates/schemas.js';
-import { fieldError, invalid } from '../../html/forms.js';
+import { fieldError, invalid, textField } from '../../html/forms.js';
 
 export type { FieldErrors, Form };
 
 /** The pages' one way to tie a field to its error (src/html/forms.ts), for this module's views. */
-export { fieldError, invalid };
+export { fieldError, invalid, textField };
 
 /** A group of fields (a fieldset) tied to its error: described by it (a group is not itself invalid). */
 export function describedBy(id: string, message: string | undefined): Html | string {

@@ -5,7 +5,7 @@ import type { AuditFilterForm } from '../audit/filters.js';
 import type { AuditList } from '../audit/schemas.js';
 import { actionSelect, auditTable } from '../audit/views.js';
 import type { AdminBot } from '../bots/schemas.js';
-import { fieldError } from './views.js';
+import { textField } from './views.js';
 
 export interface BotAuditState {
   filters: Pick<AuditFilterForm, 'user' | 'action'>;
@@ -33,18 +33,8 @@ export function botAuditView(t: Texts, bot: AdminBot, page: AuditList | undefine
       <input type="hidden" name="lang" value="${t.lang}" />
       <h2>${a.filters}</h2>
       ${errors.form ? html`<p class="error" role="alert">${errors.form}</p>` : ''}
-      <label for="audit-user">${a.actor}</label>
-      <p class="muted" id="audit-user-hint">${a.actorHint}</p>
-      <input
-        type="text"
-        id="audit-user"
-        name="user"
-        maxlength="64"
-        autocomplete="off"
-        value="${filters.user ?? ''}"
-        ${errors.user ? html`aria-invalid="true" aria-describedby="audit-user-hint audit-user-error"` : html`aria-describedby="audit-user-hint"`}
-      />
-      ${fieldError('audit-user', errors.user)} ${actionSelect(t, filters.action, errors.action)}
+      ${textField('audit-user', 'user', a.actor, filters.user, errors.user, { maxlength: 64, hint: a.actorHint })}
+      ${actionSelect(t, filters.action, errors.action)}
       <p class="actions">
         <button class="primary" type="submit">${a.show}</button>
         ${filtered ? html`<a href="${base}?lang=${t.lang}">${a.showAll}</a>` : ''}

@@ -9,7 +9,7 @@ import { html, type Html } from '../../html/html.js';
 import type { Texts } from '../../html/i18n/index.js';
 import { count, time } from '../../html/layout.js';
 import { scrollingTable } from '../../html/table.js';
-import { fieldError, invalid } from '../../html/forms.js';
+import { fieldError, invalid, textField } from '../../html/forms.js';
 
 /** `/dashboard`: the bots whose team the signed-in user is on, each with their role and its listing's state. */
 export function botListView(t: Texts, userId: string, bots: Membership[], listings: OwnedListing[] = [], notice?: string): Html {
@@ -135,4 +135,4 @@ export function shownOnce(t: Texts, id: string, lead: string, secret: string): H
 }
 
 /** The pages' one way to tie a field to its error (src/html/forms.ts), for this module's views. */
-export { fieldError, invalid };
+export { fieldError, invalid, textField };

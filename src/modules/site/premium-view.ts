@@ -4,7 +4,7 @@
  * Signed-out visitors get a way to sign in that brings them back here. The pages after Stripe's
  * checkout (thanks, cancelled) are here too.
  */
-import { fieldError } from '../../html/forms.js';
+import { textField } from '../../html/forms.js';
 import { html, type Html } from '../../html/html.js';
 import type { Texts } from '../../html/i18n/index.js';
 import type { ManagedGuild } from '../auth/managed-guilds.js';
@@ -80,23 +80,14 @@ function serverFields(t: Texts, id: string, guilds: ManagedGuild[], value: strin
   const typed = picked === '' ? value : '';
   const invalid = error ? html` aria-invalid="true"` : '';
   const typedInput = (label: string, required: boolean) =>
-    html`<label for="${id}-guild">${label}</label>
-      <p class="muted hint" id="${id}-guild-hint">${p.serverIdHint}</p>
-      <input
-        type="text"
-        id="${id}-guild"
-        name="${guilds.length > 0 ? 'guildIdTyped' : 'guildId'}"
-        inputmode="numeric"
-        pattern="[0-9]{17,20}"
-        minlength="17"
-        maxlength="20"
-        ${required ? html`required` : ''}
-        autocomplete="off"
-        value="${typed}"
-        aria-describedby="${id}-guild-hint${error ? ` ${id}-guild-error` : ''}"
-        ${invalid}
-      />
-      ${fieldError(`${id}-guild`, error)}`;
+    textField(`${id}-guild`, guilds.length > 0 ? 'guildIdTyped' : 'guildId', label, typed, error, {
+      inputmode: 'numeric',
+      pattern: '[0-9]{17,20}',
+      minlength: 17,
+      maxlength: 20,
+      required,
+      hint: p.serverIdHint,
+    });
   if (guilds.length === 0) return typedInput(p.serverId, true);
   return html`<label for="${id}-pick">${p.serverPick}</label>
     <select id="${id}-pick" name="guildId" ${invalid}>
@@ -120,21 +111,19 @@ function donateForm(t: Texts, bot: Bot, state: PremiumState, refused: PremiumSta
       : html`<form method="post" action="${path}/donate">
           <input type="hidden" name="_csrf" value="${state.csrf}" />
           ${errors.form ? html`<p class="error" role="alert">${errors.form}</p>` : ''}
-          <label for="donate-amount">${p.amount} (${state.donationCurrency.toUpperCase()})</label>
-          <p class="muted hint" id="donate-amount-hint">${p.amountRange(min, max)}</p>
-          <input
-            type="text"
-            id="donate-amount"
-            name="amount"
-            inputmode="decimal"
-            maxlength="20"
-            required
-            autocomplete="off"
-            value="${refused?.value.amount ?? ''}"
-            aria-describedby="donate-amount-hint${errors.amount ? ' donate-amount-error' : ''}"
-            ${errors.amount ? html` aria-invalid="true"` : ''}
-          />
-          ${fieldError('donate-amount', errors.amount)}
+          ${textField(
+            'donate-amount',
+            'amount',
+            `${p.amount} (${state.donationCurrency.toUpperCase()})`,
+            refused?.value.amount,
+            errors.amount,
+            {
+              inputmode: 'decimal',
+              maxlength: 20,
+              required: true,
+              hint: p.amountRange(min, max),
+            },
+          )}
           <label
             ><input type="checkbox" name="anonymous" value="1" ${refused?.value.anonymous === '1' ? html` checked` : ''} />
             ${p.anonymous}</label

@@ -5,7 +5,7 @@ import { time } from '../../html/layout.js';
 import { scrollingTable } from '../../html/table.js';
 import { BAN_KINDS, MAX_BAN_REASON_LENGTH, type BanList } from '../bans/schemas.js';
 import type { ReasonTemplate } from '../reason-templates/schemas.js';
-import { csrfField, describedBy, fieldError, reasonField, type FieldErrors, type ReasonValue } from './fields.js';
+import { csrfField, describedBy, fieldError, reasonField, textField, type FieldErrors, type ReasonValue } from './fields.js';
 import { consoleUrl, nextPage } from './frame.js';
 
 export interface BansState {
@@ -83,19 +83,11 @@ export function bansView(t: Texts, page: BanList, state: BansState): Html {
           )}
         </fieldset>
         ${fieldError('ban-kind', errors.kind)}
-        <label for="ban-subject">${c.subjectId}</label>
-        <p class="muted" id="ban-subject-hint">${c.subjectHint}</p>
-        <input
-          type="text"
-          id="ban-subject"
-          name="subjectId"
-          inputmode="numeric"
-          maxlength="20"
-          autocomplete="off"
-          value="${value?.subjectId ?? ''}"
-          ${errors.subjectId ? html`aria-invalid="true" aria-describedby="ban-subject-hint ban-subject-error"` : html`aria-describedby="ban-subject-hint"`}
-        />
-        ${fieldError('ban-subject', errors.subjectId)}
+        ${textField('ban-subject', 'subjectId', c.subjectId, value?.subjectId, errors.subjectId, {
+          inputmode: 'numeric',
+          maxlength: 20,
+          hint: c.subjectHint,
+        })}
         ${reasonField(t, 'ban', { label: c.reason, templates: state.templates, errors, value, max: MAX_BAN_REASON_LENGTH })}
         <p><button class="danger" type="submit">${c.ban}</button></p>
       </form>

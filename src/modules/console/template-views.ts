@@ -2,7 +2,7 @@
 import { html, type Html } from '../../html/html.js';
 import type { Texts } from '../../html/i18n/index.js';
 import { MAX_TEMPLATE_BODY, MAX_TEMPLATE_TITLE, type ReasonTemplate } from '../reason-templates/schemas.js';
-import { csrfField, fieldError, invalid, type FieldErrors } from './fields.js';
+import { csrfField, fieldError, invalid, textField, type FieldErrors } from './fields.js';
 import { consoleUrl } from './frame.js';
 
 export interface TemplatesState {
@@ -43,17 +43,7 @@ export function templatesView(t: Texts, templates: ReasonTemplate[], state: Temp
       ${errors.form ? html`<p class="error" role="alert">${errors.form}</p>` : ''}
       <form method="post" action="${consoleUrl(t, '/console/templates')}">
         ${csrfField(state.csrf)}
-        <label for="template-title">${c.templateTitle}</label>
-        <input
-          type="text"
-          id="template-title"
-          name="title"
-          maxlength="${MAX_TEMPLATE_TITLE}"
-          autocomplete="off"
-          value="${value?.title ?? ''}"
-          ${invalid('template-title', errors.title)}
-        />
-        ${fieldError('template-title', errors.title)}
+        ${textField('template-title', 'title', c.templateTitle, value?.title, errors.title, { maxlength: MAX_TEMPLATE_TITLE })}
         <label for="template-body">${c.templateBody}</label>
         <textarea id="template-body" name="body" rows="4" maxlength="${MAX_TEMPLATE_BODY}" ${invalid('template-body', errors.body)}>
 ${value?.body ?? ''}</textarea>

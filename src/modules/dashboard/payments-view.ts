@@ -9,7 +9,7 @@ import { scrollingTable } from '../../html/table.js';
 import type { AdminBot } from '../bots/schemas.js';
 import { CURRENCIES, formatMoney } from '../payments/currencies.js';
 import type { PaymentAccountView, TierView } from '../payments/page-services.js';
-import { fieldError, invalid } from './views.js';
+import { fieldError, invalid, textField } from './views.js';
 
 /** The tier form's fields as typed (shown again as they were after a refusal). */
 export interface TierFormValue {
@@ -170,17 +170,7 @@ function tierForm(t: Texts, base: string, page: PaymentsPage): Html {
   const { form, errors, editing } = page;
   const action = editing ? `${base}/tiers/${editing.id}?lang=${t.lang}` : `${base}/tiers?lang=${t.lang}`;
   const text = (id: string, name: keyof TierFormValue, label: string, max: number, required: boolean) =>
-    html`<label for="${id}">${label}</label>
-      <input
-        type="text"
-        id="${id}"
-        name="${name}"
-        maxlength="${max}"
-        ${required ? html` required` : ''}
-        value="${form[name]}"
-        ${invalid(id, errors[name])}
-      />
-      ${fieldError(id, errors[name])}`;
+    textField(id, name, label, form[name], errors[name], { maxlength: max, required });
   const area = (id: string, name: keyof TierFormValue, label: string) =>
     html`<label for="${id}">${label}</label>
       <textarea id="${id}" name="${name}" maxlength="${TIER_LIMITS.description}" rows="3" ${invalid(id, errors[name])}>
@@ -205,20 +195,12 @@ ${form[name]}</textarea>
     ${text('tier-name-en', 'nameEn', p.nameEn, TIER_LIMITS.name, true)} ${text('tier-name-de', 'nameDe', p.nameDe, TIER_LIMITS.name, true)}
     ${area('tier-description-en', 'descriptionEn', p.descriptionEn)} ${area('tier-description-de', 'descriptionDe', p.descriptionDe)}
     ${radios('scope', p.scope, p.scopes)} ${radios('interval', p.interval, p.intervals)}
-    <label for="tier-price">${p.price}</label>
-    <p class="muted hint" id="tier-price-hint">${p.priceHint(example)}</p>
-    <input
-      type="text"
-      id="tier-price"
-      name="price"
-      inputmode="decimal"
-      maxlength="20"
-      required
-      autocomplete="off"
-      value="${form.price}"
-      ${errors.price ? html` aria-invalid="true" aria-describedby="tier-price-hint tier-price-error"` : html` aria-describedby="tier-price-hint"`}
-    />
-    ${fieldError('tier-price', errors.price)}
+    ${textField('tier-price', 'price', p.price, form.price, errors.price, {
+      inputmode: 'decimal',
+      maxlength: 20,
+      required: true,
+      hint: p.priceHint(example),
+    })}
     <label for="tier-currency">${p.currency}</label>
     <select id="tier-currency" name="currency" ${invalid('tier-currency', errors.currency)}>
       ${currencyOptions(form.currency)}

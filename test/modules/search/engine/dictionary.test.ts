@@ -55,6 +55,24 @@ describe('the built-in dictionary', () => {
     expect(names(index, 'radio ')).toEqual([radio!.name]);
   });
 
+  it('finds automatic moderation as a kind of moderation: moderation finds automod bots, automod puts them above other moderation', () => {
+    const [moderation, automod, automoderation] = botsTagged(['moderation', 'automod', 'automoderation']);
+    const index = indexOf(moderation!, automod!, automoderation!);
+    for (const lang of ['en', 'de'] as const) {
+      expect(names(index, 'Moderation ', lang)).toHaveLength(3);
+      // Only "mod", a part of the compound, leads from automod to moderation: below both automod bots.
+      expect(names(index, 'automod ', lang).slice(0, 2)).toEqual(expect.arrayContaining([automod!.name, automoderation!.name]));
+    }
+    // A moderation toolkit that says "mod" everywhere is not what "automod" asks for.
+    const toolkit = doc({
+      name: 'Werkzeugkasten',
+      tags: ['mod', 'moderation'],
+      shortDescription: { en: 'Moderation commands for your mods.', de: 'Moderationsbefehle für deine Mods.' },
+    });
+    const tagged = doc({ name: 'Wache', tags: ['automod'] });
+    expect(names(indexOf(toolkit, tagged), 'automod ')).toEqual([tagged.name, toolkit.name]);
+  });
+
   it.each([
     ['music', 'tracker', 'en'],
     ['songs', 'tracker', 'en'],

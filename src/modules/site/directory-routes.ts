@@ -41,15 +41,16 @@ export async function directoryRoutes(app: App, options: { names: CategoryNames 
     };
 
     app.get(`/${lang}`, hidden, async (request, reply) => {
-      const [top, newest, verified] = await Promise.all([
+      const [top, trending, newest, verified] = await Promise.all([
         services.browse.list('votes_month', 0, HOME_LIST_SIZE),
+        services.trending.top(HOME_LIST_SIZE),
         services.browse.list('new', 0, HOME_LIST_SIZE),
         services.browse.group({ kind: 'verified' }, 0, HOME_LIST_SIZE),
       ]);
       const lists = {
         total: top.total,
         top: top.bots,
-        trending: services.trending.top(HOME_LIST_SIZE),
+        trending,
         newest: newest.bots,
         verified: verified.bots,
       };

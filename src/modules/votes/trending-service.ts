@@ -56,8 +56,12 @@ export class TrendingService {
     }
   }
 
-  /** Up to `limit` trending bots that are published now, largest rise first. */
-  top(limit: number): TrendingBot[] {
+  /**
+   * Up to `limit` trending bots that are published now, largest rise first: after the changes of
+   * publication announced to this process so far are read back, as every list waits for.
+   */
+  async top(limit: number): Promise<TrendingBot[]> {
+    await this.catalog.ready('text');
     const found: TrendingBot[] = [];
     for (const { botId, recent, earlier } of this.rising) {
       const entry = this.catalog.held(botId);

@@ -59,13 +59,13 @@ for (const backend of backends()) {
       ]);
 
       await t.app.services.trending.refresh();
-      const top = t.app.services.trending.top(10);
+      const top = await t.app.services.trending.top(10);
       expect(top.map(({ bot, rise, recent }) => [bot.name, rise, recent])).toEqual([
         ['Rising', 4, 6],
         ['Fresh', 3, 3],
         ['Revived', 1, 1],
       ]);
-      expect(t.app.services.trending.top(2).map(({ bot }) => bot.name)).toEqual(['Rising', 'Fresh']);
+      expect((await t.app.services.trending.top(2)).map(({ bot }) => bot.name)).toEqual(['Rising', 'Fresh']);
 
       // The start page shows them in its language, with their rise.
       const home = await t.get('/en');
@@ -80,7 +80,7 @@ for (const backend of backends()) {
       // The first refresh of the new day prunes the days trending no longer reads; the 14 stay.
       clock.advance(7 * DAY);
       await t.app.services.trending.refresh();
-      expect(t.app.services.trending.top(10)).toEqual([]);
+      expect(await t.app.services.trending.top(10)).toEqual([]);
       const left = await t.db.query<{ day: string }>('SELECT DISTINCT day::text FROM bot_vote_days ORDER BY 1');
       expect(left.rows.map((row) => row.day)).toEqual([6, 5, 4, 3, 2, 1, 0].map((n) => daysAgo(n).slice(0, 10)));
     });

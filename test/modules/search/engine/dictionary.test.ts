@@ -73,6 +73,27 @@ describe('the built-in dictionary', () => {
     expect(names(indexOf(toolkit, tagged), 'automod ')).toEqual([tagged.name, toolkit.name]);
   });
 
+  it('finds a calculator as a kind of math: math finds calculator bots, a calculator finds no math tutor', () => {
+    const [math, calculator] = botsTagged(['math', 'calculator']);
+    const index = indexOf(math!, calculator!);
+    for (const lang of ['en', 'de'] as const) {
+      expect(names(index, 'Mathe ', lang)).toHaveLength(2);
+      expect(names(index, 'Taschenrechner ', lang)).toEqual([calculator!.name]);
+    }
+  });
+
+  it.each([
+    ['elections', 'Wahl', 'en'],
+    ['habit', 'streaks', 'en'],
+    ['interests', 'loans', 'en'],
+    ['Zinsen', 'Kredite', 'de'],
+    ['autoresponder', 'canned replies', 'en'],
+    ['Autoantwort', 'Textbausteine', 'de'],
+  ] as const)('keeps apart what only looks alike: "%s" does not find "%s" (%s)', (query, other, lang) => {
+    const index = indexOf(doc({ name: 'Nummer eins', tags: [other] }));
+    expect(names(index, `${query} `, lang)).toEqual([]);
+  });
+
   it.each([
     ['music', 'tracker', 'en'],
     ['songs', 'tracker', 'en'],

@@ -130,11 +130,16 @@ export function invalid(id: string, message: string | undefined): Html | string 
 
 /** What a one-line text field allows, and the hint shown between its label and the field. */
 export interface TextFieldOptions {
+  /** An address (`url`) gets the browser's URL keyboard and check; text by default. */
+  type?: 'text' | 'url';
   maxlength: number;
   minlength?: number;
   pattern?: string;
   inputmode?: 'numeric' | 'decimal';
   required?: boolean;
+  placeholder?: string;
+  /** False for what is not prose (IDs, addresses): no spelling marks under it. */
+  spellcheck?: false;
   hint?: string;
 }
 
@@ -155,7 +160,7 @@ export function textField(
   return html`<label for="${id}">${label}</label>
     ${hint}
     <input
-      type="text"
+      type="${options.type ?? 'text'}"
       id="${id}"
       name="${name}"
       ${options.inputmode ? html`inputmode="${options.inputmode}"` : ''}
@@ -163,7 +168,9 @@ export function textField(
       ${options.minlength === undefined ? '' : html`minlength="${options.minlength}"`}
       maxlength="${options.maxlength}"
       ${options.required ? html`required` : ''}
+      ${options.placeholder === undefined ? '' : html`placeholder="${options.placeholder}"`}
       autocomplete="off"
+      ${options.spellcheck === false ? html`spellcheck="false"` : ''}
       value="${value ?? ''}"
       ${error === undefined ? '' : html`aria-invalid="true"`}
       ${described === '' ? '' : html`aria-describedby="${described}"`}

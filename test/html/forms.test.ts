@@ -49,6 +49,27 @@ describe('textField', () => {
     expect(inputOf(onlyError)).toContain('aria-describedby="bot-error"');
   });
 
+  it('takes an address as a URL field with a placeholder and no spelling marks', () => {
+    const markup = textField('hook-url', 'url', 'Address', 'https://example.com/hook', undefined, {
+      type: 'url',
+      maxlength: 2048,
+      required: true,
+      placeholder: 'https://',
+      spellcheck: false,
+    }).value;
+    expect(inputOf(markup)).toEqual([
+      'type="url"',
+      'id="hook-url"',
+      'name="url"',
+      'maxlength="2048"',
+      'required',
+      'placeholder="https://"',
+      'autocomplete="off"',
+      'spellcheck="false"',
+      'value="https://example.com/hook"',
+    ]);
+  });
+
   it('escapes what the visitor typed and the texts', () => {
     const markup = textField('q', 'q', 'Name <b>', '"><script>alert(1)</script>', '<i>bad</i>', { maxlength: 64, hint: 'a & b' }).value;
     expect(markup).not.toContain('<script>');

@@ -13,6 +13,7 @@ export function addBotView(t: Texts, state: { applicationId: string; error?: str
       ${textField('application-id', 'applicationId', l.applicationId, state.applicationId, state.error, {
         inputmode: 'numeric',
         maxlength: 20,
+        spellcheck: false,
         hint: l.applicationIdHint,
       })}
       <p><button class="primary" type="submit">${l.addButton}</button></p>

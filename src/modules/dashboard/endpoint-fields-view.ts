@@ -10,7 +10,7 @@ import { DEFAULT_EVENTS, EVENT_TYPES } from '../webhooks/endpoints/events.js';
 import type { WebhookEndpoint } from '../webhooks/endpoints/schemas.js';
 import { MAX_WEBHOOK_URL_LENGTH } from '../webhooks/endpoints/url-policy.js';
 import type { EndpointFormState } from './endpoint-form.js';
-import { fieldError, invalid } from './views.js';
+import { fieldError, invalid, textField } from './views.js';
 
 /** The fields of a new endpoint: the defaults of the API, the messages in the page's language. */
 export function newEndpointState(t: Texts): EndpointFormState {
@@ -23,19 +23,13 @@ export function endpointFields(t: Texts, id: string, state: EndpointFormState, e
   const field = (name: string) => `${id}-${name}`;
   const option = (value: string, label: string, chosen: string) =>
     html`<option value="${value}" ${value === chosen ? html` selected` : ''}>${label}</option>`;
-  return html`<label for="${field('url')}">${t.dash.url}</label>
-    <input
-      type="url"
-      id="${field('url')}"
-      name="url"
-      maxlength="${MAX_WEBHOOK_URL_LENGTH}"
-      required
-      placeholder="https://"
-      autocomplete="off"
-      value="${state.url}"
-      ${invalid(field('url'), errors.url)}
-    />
-    ${fieldError(field('url'), errors.url)}
+  return html`${textField(field('url'), 'url', t.dash.url, state.url, errors.url, {
+    type: 'url',
+    maxlength: MAX_WEBHOOK_URL_LENGTH,
+    required: true,
+    placeholder: 'https://',
+    spellcheck: false,
+  })}
     <fieldset${errors.events ? html` aria-describedby="${field('events')}-error"` : ''}>
       <legend>${h.events}</legend>
       <p class="muted hint">${h.eventsHint}</p>

@@ -63,6 +63,8 @@ const INFLECTIONS = ['e', 'en', 'n', 's', 'es', 'er', 'ern'];
 const LETTERS_RE = /^\p{L}+$/u;
 /** Endings that make an inflection of a synonym: plural and case endings of both languages. */
 const INFLECTION_ENDINGS = new Set(['s', 'es', 'e', 'en', 'n']);
+/** Endings of a German noun's or verb's own forms (bann: banne, bannen, banns, bannt, bannte …). */
+const GERMAN_FORM_ENDINGS = new Set(['', 'e', 'en', 'n', 's', 'es', 'em', 't', 'te', 'ten', 'tet', 'et', 'st', 'est', 'end']);
 /** Length of the words that get the short-word typo rule. */
 const SHORT_WORD_LENGTH = 4;
 
@@ -104,7 +106,7 @@ export class WordExpander {
     const conjunctions: Conjunction[] = [];
     const exactId = this.liveId(word);
     if (exactId !== undefined) found.add(exactId, 0, Exactness.exact, false);
-    const family = word.length >= 3 ? this.family(word, langBit(lang)) : [];
+    const family = word.length >= 3 ? this.ownForms(word, lang, this.family(word, langBit(lang))) : [];
     for (const id of family) found.add(id, 0, Exactness.stem, false);
     if (asPrefix) this.addCompletions(word, found, meter);
     for (const expansion of this.synonyms.expandWord(word, langBit(lang))) {
@@ -156,6 +158,28 @@ export class WordExpander {
     const self = this.vocab.id(word);
     if (self !== undefined) out.delete(self);
     return [...out].slice(0, MAX_FAMILY_TERMS);
+  }
+
+  /**
+   * The stem family of a German word the dictionary knows, cut to the forms of the word and of
+   * its group's words: the German stemmer takes "-er" off nouns too, so the verb "bannen" and the
+   * noun "Banner" share the stem "bann", "zählen" and "Zähler" the stem "zähl". The dictionary
+   * says which words belong to a concept (a member counter is not a counting game).
+   */
+  private ownForms(word: string, lang: Lang, family: number[]): number[] {
+    if (lang !== 'de' || !this.synonyms.knownWords.has(word)) return family;
+    // The forms of the word's group count as its own: "Mitgliederzähler" keeps "Mitgliederzahl".
+    const groupWords = this.synonyms
+      .expandWord(word, LANG_DE)
+      .flatMap((expansion) => (expansion.words.length === 1 ? expansion.words : []));
+    const bases = [word, ...groupWords].flatMap((w) => [
+      w,
+      ...['en', 'n', 'e'].filter((ending) => w.endsWith(ending)).map((ending) => w.slice(0, -ending.length)),
+    ]);
+    return family.filter((id) => {
+      const term = this.vocab.terms[id]!;
+      return bases.some((base) => term.startsWith(base) && GERMAN_FORM_ENDINGS.has(term.slice(base.length)));
+    });
   }
 
   /**

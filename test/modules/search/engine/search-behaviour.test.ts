@@ -35,6 +35,17 @@ describe('stemming, compounds and synonyms', () => {
     expect(names(index, 'games ', 'en')).toContain('B');
   });
 
+  it('takes only its own forms from the German stem of a word the dictionary knows: "bannen" is no "Banner"', () => {
+    const index = indexOf(
+      doc({ name: 'Hammer', shortDescription: { de: 'Kann Störenfriede mit einem Befehl bannen', en: '' } }),
+      doc({ name: 'Willkommen', shortDescription: { de: 'Ein Banner für neue Mitglieder', en: '' } }),
+      doc({ name: 'Spielwiese', shortDescription: { de: 'Für Spieler aller Art', en: '' } }),
+    );
+    expect(names(index, 'bannen ', 'de')).toEqual(['Hammer']);
+    // A word the dictionary does not know keeps the stem's whole reach.
+    expect(names(index, 'spielers ', 'de')).toEqual(['Spielwiese']);
+  });
+
   it('finds a compound from its parts and parts from a compound, against the index vocabulary', () => {
     const index = indexOf(
       doc({ name: 'Melody', shortDescription: { de: 'Ein Musikbot mit Warteschlange', en: '' } }),

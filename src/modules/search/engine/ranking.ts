@@ -4,8 +4,8 @@
  * and selects the top `limit` with a bounded heap.
  *
  * Which documents match: every document that matches at least one query word that is not a
- * stop-like word ("bot", "für"); no single word is required, but a document that misses clearly
- * more of the query than the best one is left out (`missingSlack`). Ranking is a bucket sort in
+ * stop-like word ("bot", "für"); no single word is required, but a document that matches clearly
+ * less of the query's weight than the best one is left out (the quorum, `QUORUM`). Ranking is a bucket sort in
  * the spirit of Meilisearch's ranking rules, each criterion deciding only among documents equal
  * on the ones before it (lower is better):
  *
@@ -48,6 +48,16 @@ const FAR = 8;
 /** Proximity of two words that both match labels of a bot. */
 const LABELS_NEAR = 2;
 const INITIAL_CANDIDATES = 1024;
+/**
+ * The quorum: the share of the best candidate's query weight a candidate must match to be
+ * returned. A word weighs its inverse document frequency among the query's candidates (a
+ * compound's part half of it), so a word most bots have weighs little: of "social deduction
+ * game", a bot that only has "social" and "game" is left out once one has "deduction"; of two
+ * words of like weight both are needed once a bot has both ("kick inactive": a bot that only
+ * kicks is noise), of three two ("youtube upload alerts": a bot that alerts about YouTube uploads
+ * without saying "upload" is an answer). When the query names a bot, every word is needed.
+ */
+const QUORUM = 0.6;
 /** Kinds of fields, by field code: the name and slugs, the labels (tags, categories), the descriptions. */
 const FIELD_KIND = Uint8Array.from([1, 1, 1, 2, 2, 4, 4]);
 /** Number of bits set in a 3-bit kinds value. */
@@ -110,8 +120,10 @@ export class Ranker {
   private bestTerm = new Int32Array(INITIAL_CANDIDATES * MAX_QUERY_WORDS);
   private adjacent = new Uint16Array(INITIAL_CANDIDATES);
   private keys = new Float64Array(INITIAL_CANDIDATES);
-  /** Criterion 2 of each candidate, to leave out those far behind the best. */
+  /** Criterion 2 of each candidate. */
   private missingOf = new Uint8Array(INITIAL_CANDIDATES);
+  /** The query weight each candidate covers, for the quorum. */
+  private coverage = new Float64Array(INITIAL_CANDIDATES);
   private count = 0;
   /** Scratch heap of topK. */
   private heap = new Int32Array(64);
@@ -154,7 +166,7 @@ export class Ranker {
       }
     }
     const named = this.store.docsNamed(plan.nameKey);
-    const total = this.score(active, plan.stop, named, this.missingSlack(plan, active, named));
+    const total = this.score(active, plan.stop, named);
     work.candidatesScored += total;
     return { slots: this.topK(limit), total };
   }
@@ -307,22 +319,35 @@ export class Ranker {
   }
 
   /**
-   * Keys every candidate that misses at most `slack` more of the query than the best one (or is
-   * named as the query); the others get the key Infinity. Returns how many got a key.
+   * Keys every candidate that meets the quorum (or is named as the query); the others get the
+   * key Infinity. Returns how many got a key.
    */
-  private score(active: readonly number[], stop: readonly boolean[], fullName: readonly number[], slack: number): number {
-    const { keys, missingOf, candidateDoc } = this;
+  private score(active: readonly number[], stop: readonly boolean[], fullName: readonly number[]): number {
+    const { keys, missingOf, coverage, candidateDoc } = this;
     const { popularity } = this.store;
+    const having = new Int32Array(this.stride);
     let least = Infinity;
     for (let slot = 0; slot < this.count; slot++) {
-      const missing = this.missingIn(slot, active, stop);
+      const missing = this.missingIn(slot, active, stop, having);
       missingOf[slot] = missing;
       if (missing < least) least = missing;
     }
-    for (const doc of fullName) if (this.isCandidate(doc)) missingOf[this.slotOf[doc]!] = least;
+    const weights = this.wordWeights(active, stop, having);
+    let most = 0;
+    for (let slot = 0; slot < this.count; slot++) {
+      coverage[slot] = this.coverageOf(slot, active, weights);
+      if (coverage[slot]! > most) most = coverage[slot]!;
+    }
+    let quorum = QUORUM * most;
+    for (const doc of fullName) {
+      if (!this.isCandidate(doc)) continue;
+      missingOf[this.slotOf[doc]!] = least;
+      coverage[this.slotOf[doc]!] = most;
+      quorum = most;
+    }
     let keyed = 0;
     for (let slot = 0; slot < this.count; slot++) {
-      if (missingOf[slot]! > least + slack) {
+      if (coverage[slot]! < quorum) {
         keys[slot] = Infinity;
         continue;
       }
@@ -335,17 +360,47 @@ export class Ranker {
     return keyed;
   }
 
-  /** Criterion 2 of a candidate: 2 per meaningful word it lacks, 1 per word it has only a part of. */
-  private missingIn(slot: number, active: readonly number[], stop: readonly boolean[]): number {
+  /**
+   * Criterion 2 of a candidate: 2 per meaningful word it lacks, 1 per word it has only a part of.
+   * Counts in `having` (by query word) the words it has.
+   */
+  private missingIn(slot: number, active: readonly number[], stop: readonly boolean[], having: Int32Array): number {
     const base = slot * this.stride;
     let missing = 0;
     for (const word of active) {
       if (stop[word]) continue;
       const form = this.how[base + word]!;
-      if (form === NONE) missing += 2;
-      else if (form & PART_BIT) missing++;
+      if (form === NONE) {
+        missing += 2;
+        continue;
+      }
+      having[word]!++;
+      if (form & PART_BIT) missing++;
     }
     return missing;
+  }
+
+  /**
+   * Each query word's weight (0 for a stop-like word), from the number of candidates that have
+   * it: ln(1 + documents / having), its inverse document frequency.
+   */
+  private wordWeights(active: readonly number[], stop: readonly boolean[], having: Int32Array): Float64Array {
+    const weights = new Float64Array(this.stride);
+    for (const word of active) {
+      if (!stop[word]) weights[word] = Math.log(1 + this.store.size / Math.max(1, having[word]!));
+    }
+    return weights;
+  }
+
+  /** The query weight a candidate covers: the weights of the words it has, half for a word it has only a part of. */
+  private coverageOf(slot: number, active: readonly number[], weights: Float64Array): number {
+    const base = slot * this.stride;
+    let covered = 0;
+    for (const word of active) {
+      const form = this.how[base + word]!;
+      if (form !== NONE) covered += form & PART_BIT ? weights[word]! / 2 : weights[word]!;
+    }
+    return covered;
   }
 
   /**
@@ -411,19 +466,6 @@ export class Ranker {
     const distance = (wb & 127) - (wa & 127);
     if (distance === 0) return 1;
     return distance > 0 ? Math.min(distance, 7) : Math.min(1 - distance, FAR);
-  }
-
-  /**
-   * How much more of the query (criterion 2) than the best document a document may miss and
-   * still be returned: when the query names a bot, nothing; of one or two words, half a word
-   * (a compound's part); of three or more, one word. A person who typed "kick inactive" wants
-   * both, and a bot that only kicks is noise once one does both; of "youtube upload alerts", a
-   * bot that alerts about YouTube uploads without saying "upload" is still an answer.
-   */
-  private missingSlack(plan: QueryPlan, active: readonly number[], named: readonly number[]): number {
-    if (named.some((doc) => this.isCandidate(doc))) return 0;
-    const meaningful = active.filter((word) => !plan.stop[word]).length;
-    return meaningful >= 3 ? 2 : 1;
   }
 
   private topK(limit: number): number[] {
@@ -530,6 +572,7 @@ export class Ranker {
     this.adjacent = grow(this.adjacent, (k) => new Uint16Array(k), size);
     this.keys = grow(this.keys, (k) => new Float64Array(k), size);
     this.missingOf = grow(this.missingOf, (k) => new Uint8Array(k), size);
+    this.coverage = grow(this.coverage, (k) => new Float64Array(k), size);
   }
 }
 

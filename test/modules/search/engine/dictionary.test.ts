@@ -70,7 +70,9 @@ describe('the built-in dictionary', () => {
       shortDescription: { en: 'Moderation commands for your mods.', de: 'Moderationsbefehle für deine Mods.' },
     });
     const tagged = doc({ name: 'Wache', tags: ['automod'] });
-    expect(names(indexOf(toolkit, tagged), 'automod ')).toEqual([tagged.name, toolkit.name]);
+    expect(names(indexOf(toolkit, tagged), 'automod ')).toEqual([tagged.name]);
+    // Found by its part only while no bot says "automod" whole.
+    expect(names(indexOf(toolkit), 'automod ')).toEqual([toolkit.name]);
   });
 
   it('finds a calculator as a kind of math: math finds calculator bots, a calculator finds no math tutor', () => {
@@ -79,6 +81,15 @@ describe('the built-in dictionary', () => {
     for (const lang of ['en', 'de'] as const) {
       expect(names(index, 'Mathe ', lang)).toHaveLength(2);
       expect(names(index, 'Taschenrechner ', lang)).toEqual([calculator!.name]);
+    }
+  });
+
+  it('finds a shop for what a person wants to buy, and no buyer for a shop', () => {
+    const [buy, shop] = botsTagged(['buy', 'shop']);
+    const index = indexOf(buy!, shop!);
+    for (const lang of ['en', 'de'] as const) {
+      expect(names(index, 'kaufen ', lang)).toHaveLength(2);
+      expect(names(index, 'Laden ', lang)).toEqual([shop!.name]);
     }
   });
 

@@ -24,6 +24,16 @@ describe('bucket-sort ranking', () => {
     expect(index.search('ticket support', { lang: 'en', limit: 10 }).total).toBe(1);
   });
 
+  it('1c. a document with only the common words of a query is left out once another has its distinctive word', () => {
+    const common = Array.from({ length: 20 }, (_, i) => doc({ name: `Party ${i}`, tags: ['social', 'game'], votesMonth: 1000 }));
+    const index = indexOf(doc({ name: 'Werewolf', tags: ['deduction', 'game'] }), doc({ name: 'Sleuth', tags: ['deduction'] }), ...common);
+    // "deduction" is what few bots have: a bot with it alone is an answer, one with "social game" alone is not.
+    expect(names(index, 'social deduction game')).toEqual(['Werewolf', 'Sleuth']);
+    // Without a bot that has the distinctive word, the common ones are the answer.
+    const partyOnly = indexOf(...common);
+    expect(partyOnly.search('social deduction game', { lang: 'en', limit: 50 }).total).toBe(20);
+  });
+
   it('2. fewer typos', () => {
     // Typed "datenbxnk" (9 letters, two typos allowed) matches nothing as typed: "datenbank" is one typo away, "dotenbank" two.
     const index = indexOf(doc({ name: 'Near', tags: ['dotenbank'], votesMonth: 1000 }), doc({ name: 'Exact', tags: ['datenbank'] }));

@@ -11,7 +11,8 @@
  *
  *   1. the query is the document's full name;
  *   2. words missing: 2 per query word not matched, 1 per word matched only by a part of it
- *      (one half of a split compound), stop-like words not counted;
+ *      (one half of a split compound; both halves, wherever they are, are the word), stop-like
+ *      words not counted;
  *   3. typos, summed over matched words;
  *   4. proximity, summed over consecutive matched words (1 adjacent … 8 far apart);
  *   5. support: for each word, the kinds of fields it is not found in (name and slugs, tags and
@@ -66,6 +67,14 @@ const KINDS_COUNT = Uint8Array.from([0, 1, 1, 2, 1, 2, 2, 3]);
 const MAX_TYPOS = 2;
 const MAX_FIELD_RANK = 5;
 
+/** `halves` of a word found in both halves of its split compound. */
+const BOTH_HALVES = 3;
+
+/** A packed part match made a match of the whole compound. */
+function asCompound(packed: number): number {
+  return (packed & ~(PART_BIT | 15)) | Exactness.compound;
+}
+
 function packMatch(match: Pick<TermMatch, 'exactness' | 'typos'>): number {
   return (match.exactness === Exactness.part ? PART_BIT : 0) | (match.typos << 7) | match.exactness;
 }
@@ -116,6 +125,11 @@ export class Ranker {
    * does not count): its support in the bot.
    */
   private kinds = new Uint8Array(INITIAL_CANDIDATES * MAX_QUERY_WORDS);
+  /**
+   * The halves of a split compound each word was found in (bit 1 the head, 2 the tail): a bot
+   * with both, wherever they are, has the whole word.
+   */
+  private halves = new Uint8Array(INITIAL_CANDIDATES * MAX_QUERY_WORDS);
   /** The term of each best match (explained, never ranked on). */
   private bestTerm = new Int32Array(INITIAL_CANDIDATES * MAX_QUERY_WORDS);
   private adjacent = new Uint16Array(INITIAL_CANDIDATES);
@@ -125,6 +139,8 @@ export class Ranker {
   /** The query weight each candidate covers, for the quorum. */
   private coverage = new Float64Array(INITIAL_CANDIDATES);
   private count = 0;
+  /** The compound half of the posting list being read (0: not a part). */
+  private half = 0;
   /** Scratch heap of topK. */
   private heap = new Int32Array(64);
   /** Entries per candidate in `best`/`where`: the number of query words. */
@@ -158,6 +174,7 @@ export class Ranker {
       for (const match of plan.terms[word]!) {
         if (work.postingsRead > MAX_POSTINGS_READ) break;
         const base = packMatch(match);
+        this.half = match.half ?? 0;
         this.collect(listOf(match.term, true), word, match.term, base, create, rankOf, work);
         if (!match.titleOnly) this.collect(listOf(match.term, false), word, match.term, base, create, rankOf, work);
       }
@@ -165,6 +182,7 @@ export class Ranker {
         if (s.span.first <= word && word <= s.span.last) this.collectSpan(s, word, create, rankOf);
       }
     }
+    this.half = 0;
     const named = this.store.docsNamed(plan.nameKey);
     const total = this.score(active, plan.stop, named);
     work.candidatesScored += total;
@@ -230,7 +248,7 @@ export class Ranker {
   private scanCreating(data: Int32Array, from: number, to: number, word: number, term: number, base: number, rankOf: Uint8Array): void {
     // Room for every posting of the range, so the loop never reallocates.
     this.ensureCandidates(this.count + (to - from));
-    const { member, slotOf, stride, best, how, where, kinds, bestTerm, candidateDoc, adjacent } = this;
+    const { member, slotOf, stride, best, how, where, kinds, halves, bestTerm, candidateDoc, adjacent, half } = this;
     let count = this.count;
     // A document's postings in one list are mostly consecutive (name and slugs).
     let lastDoc = -1;
@@ -249,13 +267,14 @@ export class Ranker {
           adjacent[slot] = 0;
           for (let k = slot * stride, end = k + stride; k < end; k++) {
             best[k] = how[k] = NONE;
-            kinds[k] = 0;
+            kinds[k] = halves[k] = 0;
           }
         }
       }
       const meta = posting & 1023;
       const packed = base | (rankOf[meta >> 7]! << FIELD_SHIFT);
       const at = slot * stride + word;
+      halves[at]! |= half;
       if (base < how[at]!) how[at] = base;
       if (!(base & PART_BIT)) kinds[at]! |= FIELD_KIND[meta >> 7]!;
       if (packed < best[at]!) {
@@ -269,7 +288,7 @@ export class Ranker {
 
   /** Hot loop for stop-like words: only documents that are already candidates count. */
   private scanExisting(data: Int32Array, from: number, to: number, word: number, term: number, base: number, rankOf: Uint8Array): void {
-    const { member, slotOf, stride, best, how, where, kinds, bestTerm } = this;
+    const { member, slotOf, stride, best, how, where, kinds, halves, bestTerm, half } = this;
     let lastDoc = -1;
     // Index into best/where of lastDoc's entry for `word`, -1 if it is no candidate.
     let at = -1;
@@ -283,6 +302,7 @@ export class Ranker {
       if (at < 0) continue;
       const meta = posting & 1023;
       const packed = base | (rankOf[meta >> 7]! << FIELD_SHIFT);
+      halves[at]! |= half;
       if (base < how[at]!) how[at] = base;
       if (!(base & PART_BIT)) kinds[at]! |= FIELD_KIND[meta >> 7]!;
       if (packed < best[at]!) {
@@ -362,20 +382,27 @@ export class Ranker {
 
   /**
    * Criterion 2 of a candidate: 2 per meaningful word it lacks, 1 per word it has only a part of.
-   * Counts in `having` (by query word) the words it has.
+   * Counts in `having` (by query word) the words it has. A candidate that has both halves of a
+   * split compound, wherever they are, has the whole word: its match becomes a compound match.
    */
   private missingIn(slot: number, active: readonly number[], stop: readonly boolean[], having: Int32Array): number {
+    const { how, best, halves } = this;
     const base = slot * this.stride;
     let missing = 0;
     for (const word of active) {
       if (stop[word]) continue;
-      const form = this.how[base + word]!;
+      const at = base + word;
+      const form = how[at]!;
       if (form === NONE) {
         missing += 2;
         continue;
       }
       having[word]!++;
-      if (form & PART_BIT) missing++;
+      if (!(form & PART_BIT)) continue;
+      if (halves[at] === BOTH_HALVES) {
+        how[at] = asCompound(form);
+        best[at] = asCompound(best[at]!);
+      } else missing++;
     }
     return missing;
   }
@@ -528,7 +555,7 @@ export class Ranker {
     this.candidateDoc[slot] = doc;
     for (let i = slot * this.stride, end = i + this.stride; i < end; i++) {
       this.best[i] = this.how[i] = NONE;
-      this.kinds[i] = 0;
+      this.kinds[i] = this.halves[i] = 0;
     }
     this.adjacent[slot] = 0;
     return slot;
@@ -568,6 +595,7 @@ export class Ranker {
     this.how = grow(this.how, (k) => new Uint16Array(k), size * MAX_QUERY_WORDS);
     this.where = grow(this.where, (k) => new Uint16Array(k), size * MAX_QUERY_WORDS);
     this.kinds = grow(this.kinds, (k) => new Uint8Array(k), size * MAX_QUERY_WORDS);
+    this.halves = grow(this.halves, (k) => new Uint8Array(k), size * MAX_QUERY_WORDS);
     this.bestTerm = grow(this.bestTerm, (k) => new Int32Array(k), size * MAX_QUERY_WORDS);
     this.adjacent = grow(this.adjacent, (k) => new Uint16Array(k), size);
     this.keys = grow(this.keys, (k) => new Float64Array(k), size);

@@ -41,8 +41,8 @@ export class SpanMatcher {
   /**
    * Documents containing every part of a span (one alternative per part) in one field: a phrase,
    * or a compound written apart ("Level-System", "Levels im System"). Parts scattered over a
-   * bot's name and its description make no phrase: "Logbuch" in a name and "Moderatoren" in the
-   * description are no "Moderationsprotokoll".
+   * bot's fields make no phrase; the ranker takes a compound's halves found apart as the whole
+   * word, after the phrase (ranking.ts).
    */
   materialise(span: Span, rankOf: Uint8Array, work: QueryWork): SpanHits {
     const hits: SpanHits = { span, docs: [], metas: [] };

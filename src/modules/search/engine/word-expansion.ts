@@ -43,6 +43,8 @@ export interface TermMatch {
   exactness: number;
   /** Only name and slug postings count (very short prefixes). */
   titleOnly: boolean;
+  /** For a part of a split compound: which half it matches (1 the head, 2 the tail). */
+  half?: 1 | 2;
 }
 
 /** A match that needs several terms in one document: each part is a set of alternatives. */
@@ -144,10 +146,15 @@ export class WordExpander {
     if (meaningful.length === 2) {
       conjunctions.push({ parts: split.map((part) => this.partAlternatives(part, langs, true)), exactness: Exactness.compound });
     }
-    const alone = meaningful.length === 2 ? Exactness.part : Exactness.compound;
-    for (const part of meaningful) {
-      for (const match of this.partAlternatives(part, langs, true)) found.add(match.term, 0, alone, false);
+    if (meaningful.length < 2) {
+      for (const part of meaningful) {
+        for (const match of this.partAlternatives(part, langs, true)) found.add(match.term, 0, Exactness.compound, false);
+      }
+      return;
     }
+    split.forEach((part, i) => {
+      for (const match of this.partAlternatives(part, langs, true)) found.add(match.term, 0, Exactness.part, false, i === 0 ? 1 : 2);
+    });
   }
 
   /** Live terms sharing the word's stem in the given languages (its inflections). */
@@ -425,14 +432,14 @@ function oneSubstitutionOrSwap(word: string, term: string): boolean {
 class Matches {
   private readonly byTerm = new Map<number, TermMatch>();
 
-  add(term: number, typos: number, exactness: number, titleOnly: boolean): void {
+  add(term: number, typos: number, exactness: number, titleOnly: boolean, half?: 1 | 2): void {
     const seen = this.byTerm.get(term);
     if (seen) {
       const better = typos * 8 + exactness < seen.typos * 8 + seen.exactness;
       const same = typos === seen.typos && exactness === seen.exactness;
       if (!better && !(same && seen.titleOnly && !titleOnly)) return;
     }
-    this.byTerm.set(term, { term, typos, exactness, titleOnly });
+    this.byTerm.set(term, half ? { term, typos, exactness, titleOnly, half } : { term, typos, exactness, titleOnly });
   }
 
   get size(): number {

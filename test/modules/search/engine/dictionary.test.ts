@@ -84,6 +84,15 @@ describe('the built-in dictionary', () => {
     }
   });
 
+  it('finds help with math problems for homework, and no homework help for math problems', () => {
+    const [homework, math] = botsTagged(['homework', 'matheaufgaben']);
+    const index = indexOf(homework!, math!);
+    for (const lang of ['en', 'de'] as const) {
+      expect(names(index, 'Hausaufgaben ', lang)).toHaveLength(2);
+      expect(names(index, 'Matheaufgaben ', lang)).toEqual([math!.name]);
+    }
+  });
+
   it('finds a shop for what a person wants to buy, and no buyer for a shop', () => {
     const [buy, shop] = botsTagged(['buy', 'shop']);
     const index = indexOf(buy!, shop!);

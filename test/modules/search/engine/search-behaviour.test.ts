@@ -58,6 +58,17 @@ describe('stemming, compounds and synonyms', () => {
     expect(names(index, 'Musikbot', 'de')).toEqual(expect.arrayContaining(['Melody', 'Lautsprecher']));
   });
 
+  it('takes a bot with both halves of a compound, even in different fields, as having the whole word', () => {
+    const both = doc({ name: 'Beide', tags: ['protokoll'], shortDescription: { de: 'Moderation für große Server', en: '' } });
+    const halves = [
+      doc({ name: 'Kopf', shortDescription: { de: 'Moderation für große Server', en: '' }, votesMonth: 1000 }),
+      doc({ name: 'Schwanz', shortDescription: { de: 'Ein Protokoll aller Aktionen', en: '' }, votesMonth: 1000 }),
+    ];
+    // A half alone is half the word: left out once a bot has the whole, the answer while none has.
+    expect(names(indexOf(both, ...halves), 'Moderationsprotokoll ', 'de')).toEqual(['Beide']);
+    expect(names(indexOf(...halves), 'Moderationsprotokoll ', 'de')).toHaveLength(2);
+  });
+
   it('has a built-in dictionary of at least 120 groups', () => {
     expect(BUILTIN_SYNONYMS.length).toBeGreaterThanOrEqual(120);
   });

@@ -139,6 +139,8 @@ export class Ranker {
   /** The query weight each candidate covers, for the quorum. */
   private coverage = new Float64Array(INITIAL_CANDIDATES);
   private count = 0;
+  /** Per query word: how many candidates have it (its document frequency among them). */
+  private having = new Int32Array(MAX_QUERY_WORDS);
   /** The compound half of the posting list being read (0: not a part). */
   private half = 0;
   /** Scratch heap of topK. */
@@ -248,7 +250,7 @@ export class Ranker {
   private scanCreating(data: Int32Array, from: number, to: number, word: number, term: number, base: number, rankOf: Uint8Array): void {
     // Room for every posting of the range, so the loop never reallocates.
     this.ensureCandidates(this.count + (to - from));
-    const { member, slotOf, stride, best, how, where, kinds, halves, bestTerm, candidateDoc, adjacent, half } = this;
+    const { member, slotOf, stride, best, how, where, kinds, halves, having, bestTerm, candidateDoc, adjacent, half } = this;
     let count = this.count;
     // A document's postings in one list are mostly consecutive (name and slugs).
     let lastDoc = -1;
@@ -274,8 +276,10 @@ export class Ranker {
       const meta = posting & 1023;
       const packed = base | (rankOf[meta >> 7]! << FIELD_SHIFT);
       const at = slot * stride + word;
-      halves[at]! |= half;
-      if (base < how[at]!) how[at] = base;
+      if (half) halves[at]! |= half;
+      const seen = how[at]!;
+      if (seen === NONE) having[word]!++;
+      if (base < seen) how[at] = base;
       if (!(base & PART_BIT)) kinds[at]! |= FIELD_KIND[meta >> 7]!;
       if (packed < best[at]!) {
         best[at] = packed;
@@ -302,7 +306,7 @@ export class Ranker {
       if (at < 0) continue;
       const meta = posting & 1023;
       const packed = base | (rankOf[meta >> 7]! << FIELD_SHIFT);
-      halves[at]! |= half;
+      if (half) halves[at]! |= half;
       if (base < how[at]!) how[at] = base;
       if (!(base & PART_BIT)) kinds[at]! |= FIELD_KIND[meta >> 7]!;
       if (packed < best[at]!) {
@@ -327,6 +331,7 @@ export class Ranker {
       const form = packMatch({ exactness: span.exactness, typos: 0 });
       const packed = form | (rankOf[meta >> 7]! << FIELD_SHIFT);
       const at = slot * this.stride + word;
+      if (this.how[at] === NONE) this.having[word]!++;
       if (form < this.how[at]!) this.how[at] = form;
       this.kinds[at]! |= FIELD_KIND[meta >> 7]!;
       if (packed < this.best[at]!) {
@@ -345,17 +350,13 @@ export class Ranker {
   private score(active: readonly number[], stop: readonly boolean[], fullName: readonly number[]): number {
     const { keys, missingOf, coverage, candidateDoc } = this;
     const { popularity } = this.store;
-    const having = new Int32Array(this.stride);
+    const weights = this.wordWeights(active, stop);
     let least = Infinity;
-    for (let slot = 0; slot < this.count; slot++) {
-      const missing = this.missingIn(slot, active, stop, having);
-      missingOf[slot] = missing;
-      if (missing < least) least = missing;
-    }
-    const weights = this.wordWeights(active, stop, having);
     let most = 0;
     for (let slot = 0; slot < this.count; slot++) {
-      coverage[slot] = this.coverageOf(slot, active, weights);
+      const missing = this.tally(slot, active, stop, weights);
+      missingOf[slot] = missing;
+      if (missing < least) least = missing;
       if (coverage[slot]! > most) most = coverage[slot]!;
     }
     let quorum = QUORUM * most;
@@ -381,53 +382,45 @@ export class Ranker {
   }
 
   /**
-   * Criterion 2 of a candidate: 2 per meaningful word it lacks, 1 per word it has only a part of.
-   * Counts in `having` (by query word) the words it has. A candidate that has both halves of a
-   * split compound, wherever they are, has the whole word: its match becomes a compound match.
-   */
-  private missingIn(slot: number, active: readonly number[], stop: readonly boolean[], having: Int32Array): number {
-    const { how, best, halves } = this;
-    const base = slot * this.stride;
-    let missing = 0;
-    for (const word of active) {
-      if (stop[word]) continue;
-      const at = base + word;
-      const form = how[at]!;
-      if (form === NONE) {
-        missing += 2;
-        continue;
-      }
-      having[word]!++;
-      if (!(form & PART_BIT)) continue;
-      if (halves[at] === BOTH_HALVES) {
-        how[at] = asCompound(form);
-        best[at] = asCompound(best[at]!);
-      } else missing++;
-    }
-    return missing;
-  }
-
-  /**
    * Each query word's weight (0 for a stop-like word), from the number of candidates that have
    * it: ln(1 + documents / having), its inverse document frequency.
    */
-  private wordWeights(active: readonly number[], stop: readonly boolean[], having: Int32Array): Float64Array {
+  private wordWeights(active: readonly number[], stop: readonly boolean[]): Float64Array {
     const weights = new Float64Array(this.stride);
     for (const word of active) {
-      if (!stop[word]) weights[word] = Math.log(1 + this.store.size / Math.max(1, having[word]!));
+      if (!stop[word]) weights[word] = Math.log(1 + this.store.size / Math.max(1, this.having[word]!));
     }
     return weights;
   }
 
-  /** The query weight a candidate covers: the weights of the words it has, half for a word it has only a part of. */
-  private coverageOf(slot: number, active: readonly number[], weights: Float64Array): number {
+  /**
+   * Returns criterion 2 of a candidate: 2 per meaningful word it lacks, 1 per word it has only a
+   * part of; keeps the query weight it covers (`coverage`): the weights of the words it has, half
+   * for a part. A candidate that has both halves of a split compound, wherever they are, has the
+   * whole word: its match becomes a compound match.
+   */
+  private tally(slot: number, active: readonly number[], stop: readonly boolean[], weights: Float64Array): number {
+    const { how, best, halves } = this;
     const base = slot * this.stride;
+    let missing = 0;
     let covered = 0;
     for (const word of active) {
-      const form = this.how[base + word]!;
-      if (form !== NONE) covered += form & PART_BIT ? weights[word]! / 2 : weights[word]!;
+      if (stop[word]) continue;
+      const at = base + word;
+      const form = how[at]!;
+      if (form === NONE) missing += 2;
+      else if (!(form & PART_BIT)) covered += weights[word]!;
+      else if (halves[at] === BOTH_HALVES) {
+        how[at] = asCompound(form);
+        best[at] = asCompound(best[at]!);
+        covered += weights[word]!;
+      } else {
+        missing++;
+        covered += weights[word]! / 2;
+      }
     }
-    return covered;
+    this.coverage[slot] = covered;
+    return missing;
   }
 
   /**
@@ -571,6 +564,7 @@ export class Ranker {
       this.member = new Int32Array((size >> 5) + 1);
     } else this.member.fill(0);
     this.count = 0;
+    this.having.fill(0);
   }
 
   private isCandidate(doc: number): boolean {

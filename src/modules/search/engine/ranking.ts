@@ -58,7 +58,7 @@ const INITIAL_CANDIDATES = 1024;
  * kicks is noise), of three two ("youtube upload alerts": a bot that alerts about YouTube uploads
  * without saying "upload" is an answer). When the query names a bot, every word is needed.
  */
-const QUORUM = 0.6;
+const QUORUM = 0.55;
 /** Kinds of fields, by field code: the name and slugs, the labels (tags, categories), the descriptions. */
 const FIELD_KIND = Uint8Array.from([1, 1, 1, 2, 2, 4, 4]);
 /** Number of bits set in a 3-bit kinds value. */

@@ -1,6 +1,7 @@
 import { Type, type Static } from 'typebox';
 import { named } from '../../lib/schemas.js';
 import { Rating } from '../bots/schemas.js';
+import { QUORUM } from './engine/ranking.js';
 
 /** The longest query, after trimming (the API's bound; the search page takes the same). */
 export const MAX_QUERY_LENGTH = 100;
@@ -79,8 +80,17 @@ export const SearchExplanation = named(
       Type.Object({
         word: Type.String({ description: 'A query word as the index folds it' }),
         stopWord: Type.Boolean({ description: 'A stop-like word ("bot", "für"): it ranks last and finds nothing alone' }),
+        weight: Type.Number({
+          minimum: 0,
+          description:
+            'Its weight in the quorum: ln(1 + bots ÷ bots that have it), its inverse document frequency; 0 for a stop-like word or one that matches nothing',
+        }),
       }),
     ),
+    quorum: Type.Number({
+      minimum: 0,
+      description: `The query weight a bot had to cover to be returned: ${QUORUM * 100} % of what the best covers (all of it when the query is a bot’s name)`,
+    }),
     total: Type.Integer({ description: 'Number of matching published bots, as the search answers it' }),
     results: Type.Array(
       Type.Object({
@@ -96,14 +106,20 @@ export const SearchExplanation = named(
             }),
             typos: Type.Integer({ minimum: 0, description: '3. typos, summed over matched words' }),
             proximity: Type.Integer({ minimum: 0, description: '4. distance between consecutive matched words, summed' }),
-            attribute: Type.Integer({ minimum: 0, description: '5. rank of the field of each word’s best match (0 = name), summed' }),
+            kindsMissing: Type.Integer({
+              minimum: 0,
+              description:
+                '5. support: the kinds of fields (name and slugs, tags and categories, descriptions) each word is not found in, summed',
+            }),
             exactness: Type.Integer({ minimum: 0, description: '6. as typed 0 … compound part 6, summed' }),
-            stopWordsMissing: Type.Integer({ minimum: 0, description: '7. stop-like words of the query the bot lacks' }),
-            votesBand: Type.Integer({ minimum: 0, description: '8. ⌊log2(1 + monthly votes)⌋' }),
-            serversBand: Type.Integer({ minimum: 0, description: '9. ⌊log2(1 + servers)⌋; then the id' }),
+            attribute: Type.Integer({ minimum: 0, description: '7. rank of the field of each word’s best match (0 = name), summed' }),
+            stopWordsMissing: Type.Integer({ minimum: 0, description: '8. stop-like words of the query the bot lacks' }),
+            votesBand: Type.Integer({ minimum: 0, description: '9. ⌊log2(1 + monthly votes)⌋' }),
+            serversBand: Type.Integer({ minimum: 0, description: '10. ⌊log2(1 + servers)⌋; then the id' }),
           },
           { description: 'The ranking criteria, compared in this order: lower wins, except bands (higher wins)' },
         ),
+        covered: Type.Number({ minimum: 0, description: 'The query weight the bot covers (see `quorum`)' }),
         words: Type.Array(
           Type.Object({
             word: Type.String(),

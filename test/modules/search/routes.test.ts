@@ -124,17 +124,21 @@ describe.each(backends())('GET /api/v1/search (%s)', (backend) => {
     });
     const response = await t.admin('GET', '/admin/v1/search/explain?q=%20trivia%20with&lang=en');
     expect(response.statusCode).toBe(200);
-    const { words, total, results } = response.json().data;
+    const { words, quorum, total, results } = response.json().data;
     expect(words).toEqual([
-      { word: 'trivia', stopWord: false },
-      { word: 'with', stopWord: true },
+      { word: 'trivia', stopWord: false, weight: expect.any(Number) },
+      { word: 'with', stopWord: true, weight: 0 },
     ]);
+    // One meaningful word: each bot covers its weight, and must cover 55 % of the best's.
+    expect(words[0].weight).toBeGreaterThan(0);
+    expect(results.map((r: { covered: number }) => r.covered)).toEqual([words[0].weight, words[0].weight]);
+    expect(quorum).toBeCloseTo(0.55 * words[0].weight, 2);
     expect(total).toBe(2);
     expect(results.map((r: { id: string }) => r.id)).toEqual([tagged, described]);
     expect(results[0]).toMatchObject({
       rank: 1,
       name: 'Wobbelquiz',
-      criteria: { fullName: false, wordsMissing: 0, typos: 0, stopWordsMissing: 1 },
+      criteria: { fullName: false, wordsMissing: 0, typos: 0, kindsMissing: 2, stopWordsMissing: 1 },
       words: [
         { word: 'trivia', stopWord: false, match: { term: 'trivia', field: 'tags', exactness: 'exact', typos: 0 } },
         { word: 'with', stopWord: true, match: null },

@@ -16,13 +16,18 @@ export interface ExplainedMatch {
 }
 
 export interface SearchExplanation {
-  words: { word: string; stopWord: boolean }[];
-  /** Documents matching at least one word. */
+  /** The query words, each with its weight in the quorum. */
+  words: { word: string; stopWord: boolean; weight: number }[];
+  /** The query weight a document had to cover to be returned. */
+  quorum: number;
+  /** Documents returned. */
   total: number;
   results: {
     id: string;
     rank: number;
     criteria: RankCriteria;
+    /** The query weight the document covers. */
+    covered: number;
     words: { word: string; stopWord: boolean; match: ExplainedMatch | null }[];
   }[];
 }

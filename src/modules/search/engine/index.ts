@@ -158,17 +158,20 @@ export class SearchIndex {
     const plan = planQuery(q, opts.lang, this.vocab, this.synonyms, this.expander, meter);
     const work = emptyWork();
     const { slots, total } = this.ranker.rank(plan, opts.lang, Math.max(1, Math.floor(opts.limit)), work);
-    const results = this.ranker.explain(plan, slots).map((explained, i) => ({
+    const explained = this.ranker.explain(plan, slots);
+    const results = explained.results.map((result, i) => ({
       id: this.store.ids[slots[i]!]!,
       rank: i + 1,
-      ...explained,
-      words: explained.words.map((match, w) => ({
+      criteria: result.criteria,
+      covered: rounded(result.covered),
+      words: result.words.map((match, w) => ({
         word: plan.words[w]!,
         stopWord: plan.stop[w]!,
         match: match && { ...match, field: FIELD_NAMES[match.field]!, exactness: EXACTNESS_NAMES[match.exactness]! },
       })),
     }));
-    return { words: plan.words.map((word, w) => ({ word, stopWord: plan.stop[w]! })), total, results };
+    const words = plan.words.map((word, w) => ({ word, stopWord: plan.stop[w]!, weight: rounded(explained.weights[w]!) }));
+    return { words, quorum: rounded(explained.quorum), total, results };
   }
 
   get size(): number {
@@ -179,6 +182,11 @@ export class SearchIndex {
   get lastQueryWork(): QueryWork {
     return this.work;
   }
+}
+
+/** A weight as the explanation shows it: three decimals. */
+function rounded(weight: number): number {
+  return Math.round(weight * 1000) / 1000;
 }
 
 function emptyWork(): QueryWork {

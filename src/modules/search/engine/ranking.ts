@@ -58,7 +58,7 @@ const INITIAL_CANDIDATES = 1024;
  * kicks is noise), of three two ("youtube upload alerts": a bot that alerts about YouTube uploads
  * without saying "upload" is an answer). When the query names a bot, every word is needed.
  */
-const QUORUM = 0.55;
+export const QUORUM = 0.55;
 /** Kinds of fields, by field code: the name and slugs, the labels (tags, categories), the descriptions. */
 const FIELD_KIND = Uint8Array.from([1, 1, 1, 2, 2, 4, 4]);
 /** Number of bits set in a 3-bit kinds value. */
@@ -87,6 +87,15 @@ export interface WordMatch {
   field: number;
   position: number;
   exactness: number;
+}
+
+/** Why the documents of the last query ranked as they did (for the explain endpoint). */
+export interface RankExplanation {
+  /** Each query word's weight in the quorum (0 for a stop-like word or one that matched nothing). */
+  weights: number[];
+  /** The query weight a document had to cover to be returned. */
+  quorum: number;
+  results: { criteria: RankCriteria; covered: number; words: (WordMatch | null)[] }[];
 }
 
 /** The decoded criteria of one ranked document (for the explain endpoint). */
@@ -139,6 +148,9 @@ export class Ranker {
   /** The query weight each candidate covers, for the quorum. */
   private coverage = new Float64Array(INITIAL_CANDIDATES);
   private count = 0;
+  /** The word weights and the quorum of the last query (for `explain`). */
+  private weights: Float64Array = new Float64Array(0);
+  private quorum = 0;
   /** Per query word: how many candidates have it (its document frequency among them). */
   private having = new Int32Array(MAX_QUERY_WORDS);
   /** The compound half of the posting list being read (0: not a part). */
@@ -195,8 +207,8 @@ export class Ranker {
    * Why each of `docs` (document slots returned by the last `rank`) ranked where it did: its
    * criteria and, per query word, its best match. Reads the scratch state of that last query.
    */
-  explain(plan: QueryPlan, docs: readonly number[]): { criteria: RankCriteria; words: (WordMatch | null)[] }[] {
-    return docs.map((doc) => {
+  explain(plan: QueryPlan, docs: readonly number[]): RankExplanation {
+    const results = docs.map((doc) => {
       const slot = this.slotOf[doc]!;
       const criteria = decodeKey(this.keys[slot]!);
       const words = plan.words.map((_, word): WordMatch | null => {
@@ -213,11 +225,9 @@ export class Ranker {
           exactness: b & 15,
         };
       });
-      return {
-        criteria,
-        words,
-      };
+      return { criteria, covered: this.coverage[slot]!, words };
     });
+    return { weights: plan.words.map((_, word) => this.weights[word] ?? 0), quorum: this.quorum, results };
   }
 
   /** Reads one posting list (base segment, then delta) into the candidates. */
@@ -351,6 +361,7 @@ export class Ranker {
     const { keys, missingOf, coverage, candidateDoc } = this;
     const { popularity } = this.store;
     const weights = this.wordWeights(active, stop);
+    this.weights = weights;
     let least = Infinity;
     let most = 0;
     for (let slot = 0; slot < this.count; slot++) {
@@ -366,6 +377,7 @@ export class Ranker {
       coverage[this.slotOf[doc]!] = most;
       quorum = most;
     }
+    this.quorum = quorum;
     let keyed = 0;
     for (let slot = 0; slot < this.count; slot++) {
       if (coverage[slot]! < quorum) {
@@ -565,6 +577,8 @@ export class Ranker {
     } else this.member.fill(0);
     this.count = 0;
     this.having.fill(0);
+    this.weights = new Float64Array(0);
+    this.quorum = 0;
   }
 
   private isCandidate(doc: number): boolean {

@@ -66,11 +66,15 @@ export class SynonymTable {
     this.rebuild(operator);
   }
 
-  /** Expansions of one query word: by the word itself and by its stem in the word's languages. */
+  /** Expansions of one query word: by the word itself, or, for a word the dictionary lacks, by its stem. */
   expandWord(word: string, langs: number): Expansion[] {
     const keys = new Set<string>([word]);
-    if (langs & LANG_DE) for (const key of this.byStemDe.get(stemDe(word)) ?? []) keys.add(key);
-    if (langs & LANG_EN) for (const key of this.byStemEn.get(stemEn(word)) ?? []) keys.add(key);
+    // A word the dictionary has keeps to its own groups: through the stem, "Zähler" would reach
+    // the group of "zählen" (a counting game). The stem leads an inflection ("Umfragen") to its word.
+    if (!this.byKey.has(word)) {
+      if (langs & LANG_DE) for (const key of this.byStemDe.get(stemDe(word)) ?? []) keys.add(key);
+      if (langs & LANG_EN) for (const key of this.byStemEn.get(stemEn(word)) ?? []) keys.add(key);
+    }
     const merged = new Map<string, Expansion>();
     for (const key of keys) {
       for (const [k, expansion] of this.byKey.get(key) ?? []) {

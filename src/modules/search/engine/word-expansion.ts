@@ -337,7 +337,9 @@ export class WordExpander {
     // The word itself and its whole stem family (its inflections are part of that family).
     const self = this.liveId(word);
     if (self !== undefined) found.add(self, 0, Exactness.exact, false);
-    for (const id of this.family(word, langs)) found.add(id, 0, Exactness.exact, false);
+    // A German part the dictionary knows keeps to its own forms: "Zähler" is no "Zahl".
+    const family = this.family(word, langs);
+    for (const id of langs === LANG_DE ? this.ownForms(word, 'de', family) : family) found.add(id, 0, Exactness.exact, false);
     if (withSynonyms) {
       for (const expansion of this.synonyms.expandWord(word, langs)) {
         if (expansion.words.length > 1) continue;

@@ -102,6 +102,17 @@ describe('the built-in dictionary', () => {
     }
   });
 
+  it('keeps a word the dictionary knows to its own groups and forms: a counter is no counting game and no number', () => {
+    const counter = doc({ name: 'Zählwerk', tags: ['counter'] });
+    const game = doc({ name: 'Zahlenjagd', tags: ['zählspiel'] });
+    const numbers = doc({ name: 'Ratefuchs', shortDescription: { de: 'Zahl raten', en: '' } });
+    const index = indexOf(counter, game, numbers);
+    expect(names(index, 'Zähler ', 'de')).toEqual([counter.name]);
+    expect(names(index, 'Mitgliederzähler ', 'de')).toEqual([counter.name]);
+    // An inflection the dictionary lacks still reaches its word's group through the stem.
+    expect(names(indexOf(doc({ name: 'Stimmfang', tags: ['poll'] })), 'Umfragen ', 'de')).toEqual(['Stimmfang']);
+  });
+
   it.each([
     ['elections', 'Wahl', 'en'],
     ['habit', 'streaks', 'en'],

@@ -153,8 +153,6 @@ export class Ranker {
   private quorum = 0;
   /** Per query word: how many candidates have it (its document frequency among them). */
   private having = new Int32Array(MAX_QUERY_WORDS);
-  /** The compound half of the posting list being read (0: not a part). */
-  private half = 0;
   /** Scratch heap of topK. */
   private heap = new Int32Array(64);
   /** Entries per candidate in `best`/`where`: the number of query words. */
@@ -188,15 +186,14 @@ export class Ranker {
       for (const match of plan.terms[word]!) {
         if (work.postingsRead > MAX_POSTINGS_READ) break;
         const base = packMatch(match);
-        this.half = match.half ?? 0;
-        this.collect(listOf(match.term, true), word, match.term, base, create, rankOf, work);
-        if (!match.titleOnly) this.collect(listOf(match.term, false), word, match.term, base, create, rankOf, work);
+        const half = match.half ?? 0;
+        this.collect(listOf(match.term, true), word, match.term, base, half, create, rankOf, work);
+        if (!match.titleOnly) this.collect(listOf(match.term, false), word, match.term, base, half, create, rankOf, work);
       }
       for (const s of spans) {
         if (s.span.first <= word && word <= s.span.last) this.collectSpan(s, word, create, rankOf);
       }
     }
-    this.half = 0;
     const named = this.store.docsNamed(plan.nameKey);
     const total = this.score(active, plan.stop, named);
     work.candidatesScored += total;
@@ -230,15 +227,27 @@ export class Ranker {
     return { weights: plan.words.map((_, word) => this.weights[word] ?? 0), quorum: this.quorum, results };
   }
 
-  /** Reads one posting list (base segment, then delta) into the candidates. */
-  private collect(list: number, word: number, term: number, base: number, create: boolean, rankOf: Uint8Array, work: QueryWork): void {
+  /**
+   * Reads one posting list (base segment, then delta) into the candidates; `half` is the half of
+   * a split compound its term matches (0: not a part).
+   */
+  private collect(
+    list: number,
+    word: number,
+    term: number,
+    base: number,
+    half: number,
+    create: boolean,
+    rankOf: Uint8Array,
+    work: QueryWork,
+  ): void {
     const { postings } = this.vocab;
     const from = postings.baseFrom(list);
     const to = postings.baseTo(list);
-    this.scan(postings.baseArray, from, to, word, term, base, create, rankOf);
+    this.scan(postings.baseArray, from, to, word, term, base, half, create, rankOf);
     const delta = postings.deltaArray(list);
     const count = postings.deltaCount(list);
-    if (delta) this.scan(delta, 0, count, word, term, base, create, rankOf);
+    if (delta) this.scan(delta, 0, count, word, term, base, half, create, rankOf);
     work.postingsRead += to - from + count;
   }
 
@@ -249,18 +258,29 @@ export class Ranker {
     word: number,
     term: number,
     base: number,
+    half: number,
     create: boolean,
     rankOf: Uint8Array,
   ): void {
-    if (create) this.scanCreating(data, from, to, word, term, base, rankOf);
+    // Stop-like words are taken as typed (query-plan.ts): never a compound's half.
+    if (create) this.scanCreating(data, from, to, word, term, base, half, rankOf);
     else this.scanExisting(data, from, to, word, term, base, rankOf);
   }
 
   /** Hot loop for a word that finds documents: every document read becomes a candidate. */
-  private scanCreating(data: Int32Array, from: number, to: number, word: number, term: number, base: number, rankOf: Uint8Array): void {
+  private scanCreating(
+    data: Int32Array,
+    from: number,
+    to: number,
+    word: number,
+    term: number,
+    base: number,
+    half: number,
+    rankOf: Uint8Array,
+  ): void {
     // Room for every posting of the range, so the loop never reallocates.
     this.ensureCandidates(this.count + (to - from));
-    const { member, slotOf, stride, best, how, where, kinds, halves, having, bestTerm, candidateDoc, adjacent, half } = this;
+    const { member, slotOf, stride, best, how, where, kinds, halves, having, bestTerm, candidateDoc, adjacent } = this;
     let count = this.count;
     // A document's postings in one list are mostly consecutive (name and slugs).
     let lastDoc = -1;
@@ -302,7 +322,7 @@ export class Ranker {
 
   /** Hot loop for stop-like words: only documents that are already candidates count. */
   private scanExisting(data: Int32Array, from: number, to: number, word: number, term: number, base: number, rankOf: Uint8Array): void {
-    const { member, slotOf, stride, best, how, where, kinds, halves, bestTerm, half } = this;
+    const { member, slotOf, stride, best, how, where, kinds, bestTerm } = this;
     let lastDoc = -1;
     // Index into best/where of lastDoc's entry for `word`, -1 if it is no candidate.
     let at = -1;
@@ -316,7 +336,6 @@ export class Ranker {
       if (at < 0) continue;
       const meta = posting & 1023;
       const packed = base | (rankOf[meta >> 7]! << FIELD_SHIFT);
-      if (half) halves[at]! |= half;
       if (base < how[at]!) how[at] = base;
       if (!(base & PART_BIT)) kinds[at]! |= FIELD_KIND[meta >> 7]!;
       if (packed < best[at]!) {

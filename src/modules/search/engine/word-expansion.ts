@@ -137,23 +137,23 @@ export class WordExpander {
 
   /**
    * A compound split in two known words: both parts together match the word; one part alone
-   * matches half of it ("level" of "Levelsystem"), and when the other part is a stop-like word
-   * ("Musikbot") the meaningful part alone matches all of it.
+   * matches half of it ("level" of "Levelsystem"), marked with its half so that the ranker takes
+   * both halves found apart as the word; when the other part is a stop-like word ("Musikbot"), the
+   * meaningful part alone matches all of it.
    */
   private addSplit(split: [string, string], lang: Lang, found: Matches, conjunctions: Conjunction[]): void {
     const langs = langBit(lang);
     const meaningful = split.filter((part) => !STOP_WORDS.has(part));
-    if (meaningful.length === 2) {
-      conjunctions.push({ parts: split.map((part) => this.partAlternatives(part, langs, true)), exactness: Exactness.compound });
-    }
     if (meaningful.length < 2) {
       for (const part of meaningful) {
         for (const match of this.partAlternatives(part, langs, true)) found.add(match.term, 0, Exactness.compound, false);
       }
       return;
     }
-    split.forEach((part, i) => {
-      for (const match of this.partAlternatives(part, langs, true)) found.add(match.term, 0, Exactness.part, false, i === 0 ? 1 : 2);
+    const parts = split.map((part) => this.partAlternatives(part, langs, true));
+    conjunctions.push({ parts, exactness: Exactness.compound });
+    parts.forEach((alternatives, i) => {
+      for (const match of alternatives) found.add(match.term, 0, Exactness.part, false, i === 0 ? 1 : 2);
     });
   }
 

@@ -75,30 +75,17 @@ describe('the built-in dictionary', () => {
     expect(names(indexOf(toolkit), 'automod ')).toEqual([toolkit.name]);
   });
 
-  it('finds a calculator as a kind of math: math finds calculator bots, a calculator finds no math tutor', () => {
-    const [math, calculator] = botsTagged(['math', 'calculator']);
-    const index = indexOf(math!, calculator!);
+  it.each([
+    ['math', 'calculator', 'Mathe', 'Taschenrechner'],
+    ['homework', 'matheaufgaben', 'Hausaufgaben', 'Matheaufgaben'],
+    ['buy', 'shop', 'kaufen', 'Laden'],
+  ])('finds what is narrower one way: "%s" finds bots tagged "%s", not the other way round', (broad, narrow, broadQuery, narrowQuery) => {
+    // A calculator is a kind of math, math problems a kind of homework, a shop where one buys.
+    const [broadBot, narrowBot] = botsTagged([broad, narrow]);
+    const index = indexOf(broadBot!, narrowBot!);
     for (const lang of ['en', 'de'] as const) {
-      expect(names(index, 'Mathe ', lang)).toHaveLength(2);
-      expect(names(index, 'Taschenrechner ', lang)).toEqual([calculator!.name]);
-    }
-  });
-
-  it('finds help with math problems for homework, and no homework help for math problems', () => {
-    const [homework, math] = botsTagged(['homework', 'matheaufgaben']);
-    const index = indexOf(homework!, math!);
-    for (const lang of ['en', 'de'] as const) {
-      expect(names(index, 'Hausaufgaben ', lang)).toHaveLength(2);
-      expect(names(index, 'Matheaufgaben ', lang)).toEqual([math!.name]);
-    }
-  });
-
-  it('finds a shop for what a person wants to buy, and no buyer for a shop', () => {
-    const [buy, shop] = botsTagged(['buy', 'shop']);
-    const index = indexOf(buy!, shop!);
-    for (const lang of ['en', 'de'] as const) {
-      expect(names(index, 'kaufen ', lang)).toHaveLength(2);
-      expect(names(index, 'Laden ', lang)).toEqual([shop!.name]);
+      expect(names(index, `${broadQuery} `, lang)).toHaveLength(2);
+      expect(names(index, `${narrowQuery} `, lang)).toEqual([narrowBot!.name]);
     }
   });
 

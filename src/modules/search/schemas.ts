@@ -91,6 +91,10 @@ export const SearchExplanation = named(
       minimum: 0,
       description: `The query weight a bot had to cover to be returned: ${QUORUM * 100} % of what the best covers (all of it when the query is a bot’s name)`,
     }),
+    topicFrom: Type.Union([Type.String(), Type.Null()], {
+      description:
+        'The id of the best result: a bot that has the query only in its descriptions was returned only if it shares a category with that bot (null: the best result has no category, so none was left out for this)',
+    }),
     total: Type.Integer({ description: 'Number of matching published bots, as the search answers it' }),
     results: Type.Array(
       Type.Object({

@@ -135,6 +135,8 @@ describe.each(backends())('GET /api/v1/search (%s)', (backend) => {
     expect(quorum).toBeCloseTo(0.55 * words[0].weight, 2);
     expect(total).toBe(2);
     expect(results.map((r: { id: string }) => r.id)).toEqual([tagged, described]);
+    // Plauderfuchs has the word only in its description: it is returned as it shares a category with the best.
+    expect(response.json().data.topicFrom).toBe(tagged);
     expect(results[0]).toMatchObject({
       rank: 1,
       name: 'Wobbelquiz',

@@ -1,10 +1,11 @@
 /**
- * Document slots: dense integer ids for the documents, their ids and popularity as typed
- * arrays (read in the ranking's hot loop) and the exact-name lookup. The documents' text is not
+ * Document slots: dense integer ids for the documents, their ids, popularity and categories as
+ * typed arrays (read in the ranking's hot loop) and the exact-name lookup. The documents' text is not
  * kept: the caller holds its bots (the catalog, once per process) and hands the indexed version
  * back when it changes or goes. Slots of removed documents are reused, so the slot space stays
  * as large as the corpus and posting values stay small integers.
  */
+import { CategoryMasks } from './category-masks.js';
 import { nameKeys } from './normalize.js';
 import type { SearchDoc } from './types.js';
 
@@ -19,6 +20,8 @@ export class DocumentStore {
    * clearly different reach are told apart by it.
    */
   popularity = new Uint16Array(1024);
+  /** Each document's categories, for telling a passing mention from a bot about the query (ranking.ts). */
+  readonly categories = new CategoryMasks();
   private readonly byNameKey = new Map<string, number[]>();
 
   get size(): number {
@@ -37,6 +40,7 @@ export class DocumentStore {
     this.slotById.set(doc.id, slot);
     this.ids[slot] = doc.id;
     this.addName(slot, doc.name);
+    this.categories.set(slot, doc.categories);
     this.setPopularity(slot, doc);
     return slot;
   }
@@ -44,6 +48,7 @@ export class DocumentStore {
   /** Frees the slot of `doc` (the document as it was indexed). */
   release(slot: number, doc: SearchDoc): void {
     this.removeName(slot, doc.name);
+    this.categories.clear(slot);
     this.slotById.delete(doc.id);
     this.ids[slot] = undefined;
     this.free.push(slot);

@@ -20,6 +20,11 @@ export interface SearchExplanation {
   words: { word: string; stopWord: boolean; weight: number }[];
   /** The query weight a document had to cover to be returned. */
   quorum: number;
+  /**
+   * The id of the best result, whose categories a document that has the query only in its
+   * descriptions had to share to be returned; null when the best result has no category.
+   */
+  topicFrom: string | null;
   /** Documents returned. */
   total: number;
   results: {

@@ -171,7 +171,8 @@ export class SearchIndex {
       })),
     }));
     const words = plan.words.map((word, w) => ({ word, stopWord: plan.stop[w]!, weight: rounded(explained.weights[w]!) }));
-    return { words, quorum: rounded(explained.quorum), total, results };
+    const topicFrom = explained.topicDoc < 0 ? null : this.store.ids[explained.topicDoc]!;
+    return { words, quorum: rounded(explained.quorum), topicFrom, total, results };
   }
 
   get size(): number {

@@ -5,7 +5,11 @@
  *
  * Which documents match: every document that matches at least one query word that is not a
  * stop-like word ("bot", "für"); no single word is required, but a document that matches clearly
- * less of the query's weight than the best one is left out (the quorum, `QUORUM`). Ranking is a bucket sort in
+ * less of the query's weight than the best one is left out (the quorum, `QUORUM`), and so is a
+ * passing mention: a document that has the query's words only in its descriptions and shares no
+ * category with the best document (a music bot that lets you "search songs", for "google
+ * search"). A bot's name, tags and categories say what it is about; a sentence names much in
+ * passing, and the best match tells which topic the query is in. Ranking is a bucket sort in
  * the spirit of Meilisearch's ranking rules, each criterion deciding only among documents equal
  * on the ones before it (lower is better):
  *
@@ -95,6 +99,8 @@ export interface RankExplanation {
   weights: number[];
   /** The query weight a document had to cover to be returned. */
   quorum: number;
+  /** The document slot whose categories a document found only in its descriptions had to share (-1: none). */
+  topicDoc: number;
   results: { criteria: RankCriteria; covered: number; words: (WordMatch | null)[] }[];
 }
 
@@ -147,10 +153,14 @@ export class Ranker {
   private missingOf = new Uint8Array(INITIAL_CANDIDATES);
   /** The query weight each candidate covers, for the quorum. */
   private coverage = new Float64Array(INITIAL_CANDIDATES);
+  /** 1 for a candidate whose every matched word is best found in a description (no label has one). */
+  private describedOnly = new Uint8Array(INITIAL_CANDIDATES);
   private count = 0;
   /** The word weights and the quorum of the last query (for `explain`). */
   private weights: Float64Array = new Float64Array(0);
   private quorum = 0;
+  /** The document whose categories a passing mention lacks (-1: none was looked for), of the last query. */
+  private topicDoc = -1;
   /** Per query word: how many candidates have it (its document frequency among them). */
   private having = new Int32Array(MAX_QUERY_WORDS);
   /** Scratch heap of topK. */
@@ -224,7 +234,7 @@ export class Ranker {
       });
       return { criteria, covered: this.coverage[slot]!, words };
     });
-    return { weights: plan.words.map((_, word) => this.weights[word] ?? 0), quorum: this.quorum, results };
+    return { weights: plan.words.map((_, word) => this.weights[word] ?? 0), quorum: this.quorum, topicDoc: this.topicDoc, results };
   }
 
   /**
@@ -409,7 +419,40 @@ export class Ranker {
     for (const doc of fullName) {
       if (this.isCandidate(doc)) keys[this.slotOf[doc]!]! -= FULL_NAME_BONUS;
     }
-    return keyed;
+    return keyed - this.leaveOutPassingMentions();
+  }
+
+  /**
+   * Takes the key of every passing mention (see the file's comment): a candidate found only in
+   * descriptions that shares no category with the best candidate. Returns how many it took; none
+   * when the best candidate has no category, which names no topic.
+   */
+  private leaveOutPassingMentions(): number {
+    const top = this.bestCandidate();
+    if (top < 0) return 0;
+    const { categories } = this.store;
+    const topDoc = this.candidateDoc[top]!;
+    if (!categories.has(topDoc)) return 0;
+    this.topicDoc = topDoc;
+    const { keys, describedOnly, candidateDoc } = this;
+    let left = 0;
+    for (let slot = 0; slot < this.count; slot++) {
+      if (!describedOnly[slot] || keys[slot] === Infinity || categories.share(topDoc, candidateDoc[slot]!)) continue;
+      keys[slot] = Infinity;
+      left++;
+    }
+    return left;
+  }
+
+  /** The keyed candidate that ranks first (-1: none). */
+  private bestCandidate(): number {
+    const { keys } = this;
+    let top = -1;
+    for (let slot = 0; slot < this.count; slot++) {
+      if (keys[slot] === Infinity) continue;
+      if (top < 0 || this.better(slot, top)) top = slot;
+    }
+    return top;
   }
 
   /**
@@ -467,6 +510,7 @@ export class Ranker {
     let field = 0;
     let exact = 0;
     let mask = 0;
+    let labelled = false;
     for (const word of active) {
       const b = best[base + word]!;
       if (stop[word]) {
@@ -482,7 +526,9 @@ export class Ranker {
       const completesName = (form & 15) === Exactness.prefix && ((b >> FIELD_SHIFT) & 7) === 0;
       exact += completesName ? 0 : form & 15;
       mask |= 1 << word;
+      if (isLabelField(this.where[base + word]! >> 7)) labelled = true;
     }
+    this.describedOnly[slot] = labelled ? 0 : 1;
     let proximity = 0;
     let previous = -1;
     for (let word = 0; mask >> word; word++) {
@@ -598,6 +644,7 @@ export class Ranker {
     this.having.fill(0);
     this.weights = new Float64Array(0);
     this.quorum = 0;
+    this.topicDoc = -1;
   }
 
   private isCandidate(doc: number): boolean {
@@ -628,6 +675,7 @@ export class Ranker {
     this.keys = grow(this.keys, (k) => new Float64Array(k), size);
     this.missingOf = grow(this.missingOf, (k) => new Uint8Array(k), size);
     this.coverage = grow(this.coverage, (k) => new Float64Array(k), size);
+    this.describedOnly = grow(this.describedOnly, (k) => new Uint8Array(k), size);
   }
 }
 

@@ -34,6 +34,32 @@ describe('bucket-sort ranking', () => {
     expect(partyOnly.search('social deduction game', { lang: 'en', limit: 50 }).total).toBe(20);
   });
 
+  it('1d. a bot that has the query only in its description, in no category of the best result, is a passing mention', () => {
+    const harbor = doc({ name: 'Harbor', categories: ['utility'], tags: ['search'], shortDescription: { en: 'Search the web.', de: '' } });
+    const jukebox = doc({
+      name: 'Jukebox',
+      categories: ['music'],
+      shortDescription: { en: 'Plays music: search songs.', de: '' },
+      votesMonth: 900,
+    });
+    const kestrel = doc({ name: 'Kestrel', categories: ['utility', 'fun'], shortDescription: { en: 'Search anything.', de: '' } });
+    const charts = doc({ name: 'Charts', categories: ['music'], tags: ['search'], votesMonth: 800 });
+    const bare = doc({ name: 'Bare', shortDescription: { en: 'You can search here.', de: '' }, votesMonth: 700 });
+    const index = indexOf(harbor, jukebox, kestrel, charts, bare);
+    // Charts says "search" in a label: about searching whatever its category. Kestrel shares a
+    // category with Harbor. Jukebox and Bare only mention it in a sentence.
+    expect(names(index, 'search')).toEqual(['Harbor', 'Charts', 'Kestrel']);
+    expect(index.search('search', { lang: 'en', limit: 10 }).total).toBe(3);
+    expect(index.explain('search', { lang: 'en', limit: 10 }).topicFrom).toBe(harbor.id);
+    // A best result without a category names no topic: nothing is left out for it.
+    const untopical = indexOf({ ...harbor, categories: [] }, jukebox, bare);
+    expect(names(untopical, 'search')).toEqual(['Harbor', 'Jukebox', 'Bare']);
+    expect(untopical.explain('search', { lang: 'en', limit: 10 }).topicFrom).toBeNull();
+    // The topic follows the bot's categories as they change.
+    index.upsert({ ...jukebox, categories: ['music', 'utility'] });
+    expect(names(index, 'search')).toEqual(['Harbor', 'Charts', 'Jukebox', 'Kestrel']);
+  });
+
   it('2. fewer typos', () => {
     // Typed "datenbxnk" (9 letters, two typos allowed) matches nothing as typed: "datenbank" is one typo away, "dotenbank" two.
     const index = indexOf(doc({ name: 'Near', tags: ['dotenbank'], votesMonth: 1000 }), doc({ name: 'Exact', tags: ['datenbank'] }));

@@ -37,6 +37,9 @@ export const FIELD_RANK: Record<Lang, Uint8Array> = {
   de: Uint8Array.from([0, 3, 1, 2, 2, 5, 4]),
 };
 
+/** The rank of the best description in either language: every rank below it is a label's. */
+export const DESCRIPTION_RANK = 4;
+
 /** Fields searched by very short prefixes (1–2 letters): the name and its slugs. */
 export function isTitleField(field: FieldCode): boolean {
   return field <= Field.slugDe;

@@ -33,7 +33,7 @@
  *  10. id (ascending), so that every order is total and stable.
  */
 import { type DocumentStore, POPULARITY_VALUES, popularityBands } from './documents.js';
-import { FIELD_RANK, isLabelField } from './fields.js';
+import { DESCRIPTION_RANK, FIELD_RANK, isLabelField } from './fields.js';
 import { MAX_POSTINGS_READ, MAX_QUERY_WORDS } from './limits.js';
 import { listOf } from './postings.js';
 import type { QueryPlan } from './query-plan.js';
@@ -153,8 +153,9 @@ export class Ranker {
   private missingOf = new Uint8Array(INITIAL_CANDIDATES);
   /** The query weight each candidate covers, for the quorum. */
   private coverage = new Float64Array(INITIAL_CANDIDATES);
-  /** 1 for a candidate whose every matched word is best found in a description (no label has one). */
-  private describedOnly = new Uint8Array(INITIAL_CANDIDATES);
+  /** Keyed candidates whose every matched word is best found in a description (no label has one). */
+  private described = new Int32Array(INITIAL_CANDIDATES);
+  private describedCount = 0;
   private count = 0;
   /** The word weights and the quorum of the last query (for `explain`). */
   private weights: Float64Array = new Float64Array(0);
@@ -408,51 +409,48 @@ export class Ranker {
     }
     this.quorum = quorum;
     let keyed = 0;
+    let top = -1;
+    let topKey = Infinity;
+    this.describedCount = 0;
     for (let slot = 0; slot < this.count; slot++) {
       if (coverage[slot]! < quorum) {
         keys[slot] = Infinity;
         continue;
       }
-      keys[slot] = this.relevanceOf(slot, active, stop) * POPULARITY_VALUES + popularity[candidateDoc[slot]!]!;
+      const key = this.relevanceOf(slot, active, stop) * POPULARITY_VALUES + popularity[candidateDoc[slot]!]!;
+      keys[slot] = key;
       keyed++;
+      if (key < topKey || (key === topKey && this.better(slot, top))) {
+        top = slot;
+        topKey = key;
+      }
     }
     for (const doc of fullName) {
-      if (this.isCandidate(doc)) keys[this.slotOf[doc]!]! -= FULL_NAME_BONUS;
+      if (!this.isCandidate(doc)) continue;
+      const slot = this.slotOf[doc]!;
+      keys[slot]! -= FULL_NAME_BONUS;
+      if (top < 0 || this.better(slot, top)) top = slot;
     }
-    return keyed - this.leaveOutPassingMentions();
+    // The best candidate names the query's topic by its categories; without one it names none.
+    if (top >= 0 && this.store.categories.has(candidateDoc[top]!)) this.topicDoc = candidateDoc[top]!;
+    return this.topicDoc >= 0 ? keyed - this.leaveOutPassingMentions() : keyed;
   }
 
   /**
    * Takes the key of every passing mention (see the file's comment): a candidate found only in
-   * descriptions that shares no category with the best candidate. Returns how many it took; none
-   * when the best candidate has no category, which names no topic.
+   * descriptions that shares no category with the best candidate. Returns how many it took.
    */
   private leaveOutPassingMentions(): number {
-    const top = this.bestCandidate();
-    if (top < 0) return 0;
     const { categories } = this.store;
-    const topDoc = this.candidateDoc[top]!;
-    if (!categories.has(topDoc)) return 0;
-    this.topicDoc = topDoc;
-    const { keys, describedOnly, candidateDoc } = this;
+    const { keys, described, candidateDoc, topicDoc } = this;
     let left = 0;
-    for (let slot = 0; slot < this.count; slot++) {
-      if (!describedOnly[slot] || keys[slot] === Infinity || categories.share(topDoc, candidateDoc[slot]!)) continue;
+    for (let i = 0; i < this.describedCount; i++) {
+      const slot = described[i]!;
+      if (categories.share(topicDoc, candidateDoc[slot]!)) continue;
       keys[slot] = Infinity;
       left++;
     }
     return left;
-  }
-
-  /** The keyed candidate that ranks first (-1: none). */
-  private bestCandidate(): number {
-    const { keys } = this;
-    let top = -1;
-    for (let slot = 0; slot < this.count; slot++) {
-      if (keys[slot] === Infinity) continue;
-      if (top < 0 || this.better(slot, top)) top = slot;
-    }
-    return top;
   }
 
   /**
@@ -499,7 +497,8 @@ export class Ranker {
 
   /**
    * Criteria 2–7 of a candidate (see the file's comment) as one number, each criterion a digit
-   * of RADIX; criterion 1 starts as "not the full name", criterion 2 is missingOf's.
+   * of RADIX; criterion 1 starts as "not the full name", criterion 2 is missingOf's. Notes the
+   * candidate in `described` when no word of it is found in a label (read by the same loop).
    */
   private relevanceOf(slot: number, active: readonly number[], stop: readonly boolean[]): number {
     const { best, how, stride } = this;
@@ -526,9 +525,9 @@ export class Ranker {
       const completesName = (form & 15) === Exactness.prefix && ((b >> FIELD_SHIFT) & 7) === 0;
       exact += completesName ? 0 : form & 15;
       mask |= 1 << word;
-      if (isLabelField(this.where[base + word]! >> 7)) labelled = true;
+      if (((b >> FIELD_SHIFT) & 7) < DESCRIPTION_RANK) labelled = true;
     }
-    this.describedOnly[slot] = labelled ? 0 : 1;
+    if (!labelled) this.described[this.describedCount++] = slot;
     let proximity = 0;
     let previous = -1;
     for (let word = 0; mask >> word; word++) {
@@ -675,7 +674,7 @@ export class Ranker {
     this.keys = grow(this.keys, (k) => new Float64Array(k), size);
     this.missingOf = grow(this.missingOf, (k) => new Uint8Array(k), size);
     this.coverage = grow(this.coverage, (k) => new Float64Array(k), size);
-    this.describedOnly = grow(this.describedOnly, (k) => new Uint8Array(k), size);
+    this.described = grow(this.described, (k) => new Int32Array(k), size);
   }
 }
 

@@ -1,9 +1,9 @@
 /**
- * Document slots: dense integer ids for the documents, their ids, popularity and categories as
- * typed arrays (read in the ranking's hot loop) and the exact-name lookup. The documents' text is not
- * kept: the caller holds its bots (the catalog, once per process) and hands the indexed version
- * back when it changes or goes. Slots of removed documents are reused, so the slot space stays
- * as large as the corpus and posting values stay small integers.
+ * Document slots: dense integer ids for the documents, their ids, popularity and categories
+ * as typed arrays (read in the ranking's hot loop) and the exact-name lookup. The documents'
+ * text is not kept: the caller holds its bots (the catalog, once per process) and hands the
+ * indexed version back when it changes or goes. Slots of removed documents are reused, so the
+ * slot space stays as large as the corpus and posting values stay small integers.
  */
 import { CategoryMasks } from './category-masks.js';
 import { nameKeys } from './normalize.js';

@@ -519,13 +519,14 @@ export class Ranker {
       if (b === NONE) continue;
       const form = how[base + word]!;
       unsupported += 3 - KINDS_COUNT[this.kinds[base + word]!]!;
+      const rank = (b >> FIELD_SHIFT) & 7;
       typos += (form >> 7) & 7;
-      field += (b >> FIELD_SHIFT) & 7;
+      field += rank;
       // A completion in the name is someone typing that name ("tom" → Tombola): it costs nothing.
-      const completesName = (form & 15) === Exactness.prefix && ((b >> FIELD_SHIFT) & 7) === 0;
+      const completesName = (form & 15) === Exactness.prefix && rank === 0;
       exact += completesName ? 0 : form & 15;
       mask |= 1 << word;
-      if (((b >> FIELD_SHIFT) & 7) < DESCRIPTION_RANK) labelled = true;
+      if (rank < DESCRIPTION_RANK) labelled = true;
     }
     if (!labelled) this.described[this.describedCount++] = slot;
     let proximity = 0;

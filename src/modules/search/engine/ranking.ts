@@ -5,11 +5,12 @@
  *
  * Which documents match: every document that matches at least one query word that is not a
  * stop-like word ("bot", "für"); no single word is required, but a document that matches clearly
- * less of the query's weight than the best one is left out (the quorum, `QUORUM`), and so is a
- * passing mention: a document that has the query's words only in its descriptions and shares no
- * category with the best document (a music bot that lets you "search songs", for "google
- * search"). A bot's name, tags and categories say what it is about; a sentence names much in
- * passing, and the best match tells which topic the query is in. Ranking is a bucket sort in
+ * less of the query's weight than the quorum asks is left out (`QUORUM`: a share of the whole
+ * query, or of the best document's match when none matches that much), and so is a passing
+ * mention: a document that has the query's words only in its descriptions and shares no category
+ * with the best document (a music bot that lets you "search songs", for "google search"). A
+ * bot's name, tags and categories say what it is about; a sentence names much in passing, and
+ * the best match tells which topic the query is in. Ranking is a bucket sort in
  * the spirit of Meilisearch's ranking rules, each criterion deciding only among documents equal
  * on the ones before it (lower is better):
  *
@@ -54,13 +55,17 @@ const FAR = 8;
 const LABELS_NEAR = 2;
 const INITIAL_CANDIDATES = 1024;
 /**
- * The quorum: the share of the best candidate's query weight a candidate must match to be
- * returned. A word weighs its inverse document frequency among the query's candidates (a
- * compound's part half of it), so a word most bots have weighs little: of "social deduction
- * game", a bot that only has "social" and "game" is left out once one has "deduction"; of two
- * words of like weight both are needed once a bot has both ("kick inactive": a bot that only
- * kicks is noise), of three two ("youtube upload alerts": a bot that alerts about YouTube uploads
- * without saying "upload" is an answer). When the query names a bot, every word is needed.
+ * The quorum: the share of the query's weight a candidate must match to be returned. A word
+ * weighs its inverse document frequency among the query's candidates (a compound's part half of
+ * it), so a word most bots have weighs little: of "social deduction game", a bot that only has
+ * "social" and "game" is left out once one has "deduction"; of two words of like weight both are
+ * needed once a bot has both, of three two ("youtube upload alerts": a bot that alerts about
+ * YouTube uploads without saying "upload" is an answer). The share is of the whole query's weight
+ * when some candidate matches that much; when none does, the query is answered in part, and the
+ * share is of the best candidate's weight. So of "kick inactive members", where no bot says both,
+ * the bot that removes inactive members (the rarer word, most of the weight) is the answer and
+ * bots that only kick are noise, while of "typing speed", where neither word carries the
+ * quorum alone, a bot with either word is. When the query names a bot, every word is needed.
  */
 export const QUORUM = 0.55;
 /** Kinds of fields, by field code: the name and slugs, the labels (tags, categories), the descriptions. */
@@ -400,7 +405,9 @@ export class Ranker {
       if (missing < least) least = missing;
       if (coverage[slot]! > most) most = coverage[slot]!;
     }
-    let quorum = QUORUM * most;
+    let whole = 0;
+    for (const word of active) whole += weights[word]!;
+    let quorum = QUORUM * (most >= QUORUM * whole ? whole : most);
     for (const doc of fullName) {
       if (!this.isCandidate(doc)) continue;
       missingOf[this.slotOf[doc]!] = least;

@@ -60,6 +60,28 @@ describe('bucket-sort ranking', () => {
     expect(names(index, 'search')).toEqual(['Harbor', 'Charts', 'Jukebox', 'Kestrel']);
   });
 
+  it('1e. when no document has every word, one with the word that carries most of the query is the answer', () => {
+    const janitor = doc({ name: 'Janitor', tags: ['inactive'] });
+    const kickers = Array.from({ length: 3 }, (_, i) => doc({ name: `Kicker ${i}`, tags: ['kick'], votesMonth: 1000 }));
+    const others = Array.from({ length: 6 }, (_, i) => doc({ name: `Other ${i}`, tags: ['weather'] }));
+    // "inactive" is rarer than "kick": a bot with it alone covers most of the query, so the bots that only kick are left out.
+    const index = indexOf(janitor, ...kickers, ...others);
+    expect(names(index, 'kick inactive')).toEqual(['Janitor']);
+    expect(index.search('kick inactive', { lang: 'en', limit: 10 }).total).toBe(1);
+    const explained = index.explain('kick inactive', { lang: 'en', limit: 10 });
+    const whole = explained.words.reduce((sum, word) => sum + word.weight, 0);
+    expect(explained.quorum).toBeCloseTo(0.55 * whole, 2);
+    // Once the words weigh alike, neither carries most of the query: a bot with either is an answer.
+    const alike = indexOf(
+      janitor,
+      doc({ name: 'Sweeper', tags: ['inactive'] }),
+      doc({ name: 'Tidy', tags: ['inactive'] }),
+      ...kickers,
+      ...others,
+    );
+    expect(alike.search('kick inactive', { lang: 'en', limit: 10 }).total).toBe(6);
+  });
+
   it('2. fewer typos', () => {
     // Typed "datenbxnk" (9 letters, two typos allowed) matches nothing as typed: "datenbank" is one typo away, "dotenbank" two.
     const index = indexOf(doc({ name: 'Near', tags: ['dotenbank'], votesMonth: 1000 }), doc({ name: 'Exact', tags: ['datenbank'] }));

@@ -129,5 +129,12 @@ describe('the built-in dictionary', () => {
     const index = indexOf(doc({ name: 'Nummer eins', tags: ['moderation'] }), doc({ name: 'Nummer zwei', tags: ['anti-bot'] }));
     expect(names(index, 'moderation bot ')).toEqual(['Nummer eins']);
     expect(names(index, 'bot für ', 'de')).toEqual(['Nummer zwei']);
+    // What any bot does ("plays") names no topic: the radio bot that shows what is playing is no answer to "plays chess".
+    const verbs = indexOf(
+      doc({ name: 'Brett', tags: ['chess'] }),
+      doc({ name: 'Welle', shortDescription: { en: 'Plays the radio.', de: 'Spielt das Radio.' } }),
+    );
+    expect(names(verbs, 'plays chess ')).toEqual(['Brett']);
+    expect(names(verbs, 'spielt schach ', 'de')).toEqual(['Brett']);
   });
 });

@@ -343,6 +343,8 @@ for (const backend of backends()) {
       const other = await t.app.services.keys.create(botId, { name: 'Other', scopes: ['votes:read'] }, OPERATOR_TOKEN);
       const request = await t.app.services.tiers.create(botId, OWNER_A.id, { keyId: key.id, tier: 2, reason: 'Busy <server>.' });
       const second = await t.app.services.tiers.create(botId, OWNER_A.id, { keyId: other.id, tier: 3, reason: 'Partner.' });
+      // Two requests made in the same millisecond have no order: the first is made clearly older.
+      await t.db.query("UPDATE tier_requests SET created_at = created_at - interval '1 minute' WHERE id = $1", [request.id]);
       const page = await operator.get('/console/tier-requests?lang=en');
       expect(page.body).toContain('Busy &lt;server&gt;.');
       expect(page.body.indexOf('Busy &lt;server&gt;.')).toBeLessThan(page.body.indexOf('Partner.'));

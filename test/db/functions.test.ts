@@ -79,6 +79,18 @@ describe('loadFunctions', () => {
   });
 });
 
+/** A published bot's row, with nothing else: its id. */
+async function insertBot(db: Queryable): Promise<string> {
+  const botId = `bot_${randomUUID()}`;
+  await db.query(
+    `INSERT INTO bots (id, name, name_lower, sort_name, slugs, short_description, prefix, pricing, icon_url, invite_url,
+                       support_server_url, website_url, categories, tags, owners, is_verified, published, created_at, updated_at)
+     VALUES ($1, 'Bot', 'bot', 'bot', '{}', '{}', '!', 'free', '', '', '', '', '{}', '{}', '{}', false, true, now(), now())`,
+    [botId],
+  );
+  return botId;
+}
+
 describe.each(backends())('SQL functions on %s', MIGRATING, (backend) => {
   const cleanups: (() => Promise<void>)[] = [];
   afterAll(async () => {
@@ -133,6 +145,22 @@ describe.each(backends())('SQL functions on %s', MIGRATING, (backend) => {
     expect((await db.query('SELECT 1 FROM schema_migrations WHERE version = $1', [next])).rows).toEqual([]);
   });
 
+  it('bots_touch moves changed_at forward on every update of a row, also within one tick of the clock (PGlite ticks by the millisecond)', async () => {
+    const db = await empty();
+    await migrate(db);
+    const botId = await insertBot(db);
+    const changed: bigint[] = [];
+    for (let i = 0; i < 20; i++) {
+      const { rows } = await db.query<{ us: string }>(
+        `UPDATE bots SET reported_server_count = $2 WHERE id = $1
+         RETURNING (extract(epoch FROM changed_at) * 1000000)::bigint::text AS us`,
+        [botId, i],
+      );
+      changed.push(BigInt(rows[0]!.us));
+    }
+    for (let i = 1; i < changed.length; i++) expect(changed[i]! > changed[i - 1]!, `update ${i}`).toBe(true);
+  });
+
   describe('which vote events are stored: an enabled endpoint of the bot subscribed to the type', () => {
     /** Endpoints of a bot: the events of each, and whether it is enabled. */
     const cases: { endpoints: { events: string[]; enabled: boolean }[]; routing: boolean; stored: string[] }[] = [
@@ -161,13 +189,7 @@ describe.each(backends())('SQL functions on %s', MIGRATING, (backend) => {
     ];
 
     async function botWith(db: Queryable, endpoints: { events: string[]; enabled: boolean }[]): Promise<string> {
-      const botId = `bot_${randomUUID()}`;
-      await db.query(
-        `INSERT INTO bots (id, name, name_lower, sort_name, slugs, short_description, prefix, pricing, icon_url, invite_url,
-                           support_server_url, website_url, categories, tags, owners, is_verified, published, created_at, updated_at)
-         VALUES ($1, 'Bot', 'bot', 'bot', '{}', '{}', '!', 'free', '', '', '', '', '{}', '{}', '{}', false, true, now(), now())`,
-        [botId],
-      );
+      const botId = await insertBot(db);
       for (const [n, endpoint] of endpoints.entries()) {
         await db.query(
           `INSERT INTO webhooks (id, bot_id, url, secret_box, enabled, active_since, created_at, updated_at, is_default, events)

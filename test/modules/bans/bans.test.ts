@@ -8,6 +8,7 @@ import { putBot } from '../../fixtures.js';
 import { appPerFile, backends, databasePerFile } from '../../helpers.js';
 import { completeContent, newApplication, newUser, platformPerFile, refused, submittedListing } from '../listings/harness.js';
 import { dashboardUser } from '../../../src/modules/audit/entry.js';
+import { newestFirst } from '../../support/newest-first.js';
 
 describe.each(backends())('bans (%s)', (backend) => {
   const platform = platformPerFile();
@@ -76,17 +77,14 @@ describe.each(backends())('bans (%s)', (backend) => {
   it('lists the bans in force newest first, a page at a time by keyset; a lifted ban leaves the list', async () => {
     const made = [];
     for (let i = 0; i < 3; i++) made.push(await ban('user', newUser()));
-    // Newest first; bans made in the same millisecond follow their ids, from the highest.
-    const newestFirst = [...made]
-      .sort((a, b) => Date.parse(b.createdAt) - Date.parse(a.createdAt) || (a.id < b.id ? 1 : -1))
-      .map((b) => b.id);
+    const expected = newestFirst(made);
     const first = await t.admin('GET', '/admin/v1/bans?limit=2');
     expect(first.statusCode).toBe(200);
     const page = first.json<{ data: { id: string }[]; next: string | null }>();
-    expect(page.data.map((b) => b.id)).toEqual(newestFirst.slice(0, 2));
+    expect(page.data.map((b) => b.id)).toEqual(expected.slice(0, 2));
     expect(page.next).not.toBeNull();
     const second = (await t.admin('GET', `/admin/v1/bans?limit=2&after=${page.next}`)).json<{ data: { id: string }[] }>();
-    expect(second.data[0]!.id).toBe(newestFirst[2]);
+    expect(second.data[0]!.id).toBe(expected[2]);
     await t.admin('POST', `/admin/v1/bans/${made[1]!.id}/lift`);
     const after = (await t.admin('GET', '/admin/v1/bans?limit=100')).json<{ data: { id: string }[] }>().data.map((b) => b.id);
     expect(after).toEqual(expect.arrayContaining([made[0]!.id, made[2]!.id]));

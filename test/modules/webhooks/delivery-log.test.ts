@@ -8,6 +8,7 @@ import type { Queryable, QueryResult } from '../../../src/db/index.js';
 import { deliveryRepository } from '../../../src/modules/webhooks/delivery/repository.js';
 import type { DeliveryFilter } from '../../../src/modules/webhooks/delivery/schemas.js';
 import { backends, testApp, type TestApp } from '../../helpers.js';
+import { newestFirst } from '../../support/newest-first.js';
 import { configureWebhook, createBot } from './harness.js';
 
 interface Made {
@@ -59,13 +60,6 @@ async function makeDeliveries(db: Queryable, botId: string, endpoints: string[],
     made.push({ id, endpointId, status, event, createdAt });
   }
   return made;
-}
-
-/** The log's order: newest first, the larger id first within an instant. */
-function newestFirst(list: Made[]): string[] {
-  return [...list]
-    .sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime() || (a.id < b.id ? 1 : a.id > b.id ? -1 : 0))
-    .map((delivery) => delivery.id);
 }
 
 describe.each(backends())('delivery log: filters and keyset paging (%s)', (backend) => {
